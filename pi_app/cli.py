@@ -1,0 +1,89 @@
+"""The `tabletop` command: the table app, and the tools around game records.
+
+Every command is declared here; its work lives in its own module, imported only when
+that command runs, so `tabletop --help` and `tabletop replay` start fast and never
+touch the display or the pins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from pi_app import __version__
+from pi_app.i18n import LANGUAGES, Translator, set_language
+
+_ = Translator("core")
+
+# command -> "module:function"; each function takes (args, config) and returns an exit code.
+COMMANDS: dict[str, str] = {
+    "run": "pi_app.app:run",
+    "replay": "pi_app.replay:run",
+    "export": "pi_app.export:run",
+    "gambo-engine": "pi_app.gambo_engine:run",
+    "demo": "pi_app.display.demo:run",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = argparse.ArgumentParser(
+        prog="tabletop",
+        description="Table Companion: scores, sand timer and bell for the game table.",
+    )
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    parser.add_argument("--config", type=Path, help="an extra configuration file (TOML)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of messages (default: fr)")
+    parser.add_argument("--journal", type=Path, help="the journal file (SQLite)")
+    parser.add_argument(
+        "--hardware", choices=("auto", "pi", "sim"), help="real Pi devices or simulated ones"
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen (on the Pi)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("run", help="open the table app (the default)")
+
+    replay = sub.add_parser("replay", help="re-score a game record and print the result as JSON")
+    replay.add_argument("file", help="the record (JSON); - reads standard input")
+
+    export = sub.add_parser("export", help="write a journaled game as a game record")
+    export.add_argument("--game", type=int, help="the game's number (default: the last one)")
+    export.add_argument("--list", action="store_true", help="list the journaled games")
+    export.add_argument("-o", "--output", type=Path, help="write to a file, not standard output")
+
+    engine = sub.add_parser("gambo-engine", help="a Gambo opponent speaking a line protocol")
+    engine.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
+    engine.add_argument("--movetime", type=int, default=1000, help="milliseconds per move")
+    engine.add_argument("--seed", type=int, help="seed for the easy level's mistakes")
+
+    demo = sub.add_parser("demo", help="play a scripted game off-screen, saving a PNG per scene")
+    demo.add_argument("game", help="gambit7, quitte-ou-double, cambio or gambo")
+    demo.add_argument("--shots", type=Path, required=True, help="folder for the pictures")
+    demo.add_argument("--size", default="800x480", choices=("800x480", "480x320"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `tabletop` with `argv`; returns the exit code."""
+    from pi_app.config import ConfigError, load
+
+    args = build_parser().parse_args(argv)
+    try:
+        config = load(args.config)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    set_language(args.lang or os.environ.get("TABLETOP_LANG") or config["language"])
+    if args.journal:
+        config.values["journal"] = str(args.journal)
+    if args.hardware:
+        config.values["hardware"] = args.hardware
+    if args.fullscreen:
+        config.values["display.fullscreen"] = True
+    module_name, function = COMMANDS[args.command or "run"].split(":")
+    module = importlib.import_module(module_name)
+    code: int = getattr(module, function)(args, config)
+    return code

@@ -1,0 +1,15 @@
+"""The rules of the games: pure engines, one module per game (see `contract`)."""
+
+from pi_app.rules.contract import Game, Outcome, RecordError, RuleError, Score
+from pi_app.rules.registry import find_game, games, register
+
+__all__ = [
+    "Game",
+    "Outcome",
+    "RecordError",
+    "RuleError",
+    "Score",
+    "find_game",
+    "games",
+    "register",
+]

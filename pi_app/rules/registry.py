@@ -1,0 +1,56 @@
+"""Find a game by its record name.
+
+Every module in `pi_app.rules` that defines a module-level `GAME` is a game; they
+are discovered on first use, so adding a game is adding its module and nothing else.
+Tests register extra games (a tiny one proves the contract) with `register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from pi_app.rules.contract import Game, RecordError
+
+_games: dict[str, Game[Any, Any]] = {}
+_discovered = False
+
+
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
+    """Make `game` findable by its record name (a later registration replaces it)."""
+    _games[game.name] = game
+    return game
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import pi_app.rules as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is not None and game.name not in _games:
+            register(game)
+
+
+def games() -> dict[str, Game[Any, Any]]:
+    """Every known game by record name."""
+    _discover()
+    return dict(_games)
+
+
+def find_game(name: str) -> Game[Any, Any]:
+    """The game whose records say `"game": name`, or `RecordError`."""
+    _discover()
+    try:
+        return _games[name]
+    except KeyError:
+        raise RecordError(
+            "Unknown game {name!r}; known games: {known}.",
+            name=name,
+            known=", ".join(sorted(_games)),
+        ) from None

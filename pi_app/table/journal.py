@@ -1,0 +1,178 @@
+"""The journal: every accepted table event, on disk before it is acted on.
+
+One SQLite file in WAL mode with `synchronous=FULL`: an event whose `append` has
+returned survives a pulled plug. Events are only ever appended; undo and redo are
+events too, so nothing once recorded is lost and the whole evening can be replayed.
+A journal file that SQLite cannot read (truncated, overwritten) is set aside under a
+new name, never deleted, and a fresh journal starts in its place.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pi_app.i18n import Translator
+
+log = logging.getLogger(__name__)
+_ = Translator("core")
+
+SCHEMA_VERSION = 1
+EVENT_KINDS = ("action", "undo", "redo")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    started REAL NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    abandoned INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    kind TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo')),
+    action TEXT,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, seq);
+"""
+
+
+@dataclass(frozen=True)
+class JournalEvent:
+    """One line of the journal: an action (in the game's notation), an undo or a redo."""
+
+    kind: str
+    action: str | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game in the journal: which game, its setup, and whether it is over."""
+
+    id: int
+    game: str
+    setup: dict[str, Any]
+    finished: bool
+    abandoned: bool
+
+
+class Journal:
+    """The SQLite journal of every game played on this box."""
+
+    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        self.notice: str | None = None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open()
+        except sqlite3.DatabaseError as error:
+            self._set_aside(error)
+            self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            db.executescript(_SCHEMA)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION):
+                raise sqlite3.DatabaseError(f"unknown journal version {version}")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _set_aside(self, error: Exception) -> None:
+        """Rename an unreadable journal (and its WAL files) so a fresh one can start."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        target = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
+        self.path.rename(target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.rename(target.with_name(target.name + suffix))
+        self.notice = _(
+            "The journal {path} could not be read ({error}); it was kept as {kept} "
+            "and a new journal was started."
+        ).format(path=self.path, error=error, kept=target.name)
+        log.warning(self.notice)
+
+    def close(self) -> None:
+        """Close the database (every append is already on disk)."""
+        self._db.close()
+
+    def begin_game(self, game: str, setup: dict[str, Any]) -> int:
+        """Record a new game with its setup; returns its id."""
+        cursor = self._db.execute(
+            "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)",
+            (game, json.dumps(setup, sort_keys=True), self.clock()),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def append(self, game_id: int, event: JournalEvent) -> int:
+        """Write one event durably; returns its sequence number once it is on disk."""
+        if event.kind not in EVENT_KINDS:
+            raise ValueError(f"unknown journal event kind {event.kind!r}")
+        cursor = self._db.execute(
+            "INSERT INTO events (game_id, kind, action, at) VALUES (?, ?, ?, ?)",
+            (game_id, event.kind, event.action, self.clock()),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def set_finished(self, game_id: int, finished: bool) -> None:
+        """Mark a game over (or, after an undo, not over any more)."""
+        self._db.execute("UPDATE games SET finished=? WHERE id=?", (int(finished), game_id))
+
+    def abandon(self, game_id: int) -> None:
+        """Leave a game unfinished for good: it will not be resumed, but is kept."""
+        self._db.execute("UPDATE games SET abandoned=1 WHERE id=?", (game_id,))
+
+    def events(self, game_id: int) -> list[JournalEvent]:
+        """Every event of a game, in order."""
+        rows = self._db.execute(
+            "SELECT kind, action FROM events WHERE game_id=? ORDER BY seq", (game_id,)
+        )
+        return [JournalEvent(kind, action) for kind, action in rows]
+
+    def game(self, game_id: int) -> GameEntry | None:
+        """One game's entry."""
+        row = self._db.execute(
+            "SELECT id, game, setup, finished, abandoned FROM games WHERE id=?", (game_id,)
+        ).fetchone()
+        return None if row is None else _entry(row)
+
+    def games(self) -> list[GameEntry]:
+        """Every game, oldest first."""
+        rows = self._db.execute("SELECT id, game, setup, finished, abandoned FROM games ORDER BY id")
+        return [_entry(row) for row in rows]
+
+    def unfinished(self) -> GameEntry | None:
+        """The latest game that is neither finished nor abandoned: the one to resume."""
+        row = self._db.execute(
+            "SELECT id, game, setup, finished, abandoned FROM games "
+            "WHERE finished=0 AND abandoned=0 ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else _entry(row)
+
+
+def _entry(row: tuple[Any, ...]) -> GameEntry:
+    game_id, game, setup, finished, abandoned = row
+    return GameEntry(int(game_id), str(game), json.loads(setup), bool(finished), bool(abandoned))

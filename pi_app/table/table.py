@@ -1,0 +1,121 @@
+"""The table: the one owner of the game state while a game is played.
+
+Every input becomes an event; the event is checked against the rules (a broken rule
+raises `RuleError` and changes nothing), then appended to the journal, and only then
+does the new state exist for the display and the ring. A pulled plug therefore loses
+at most the press in flight, and `Table.resume` rebuilds the very same state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pi_app.rules.contract import Game, Outcome
+from pi_app.rules.registry import find_game
+from pi_app.table.journal import Journal, JournalEvent
+from pi_app.table.timeline import Timeline
+
+
+class Table:
+    """A game in progress, journaled."""
+
+    def __init__(self, journal: Journal, game_id: int, timeline: Timeline) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self.timeline = timeline
+
+    @classmethod
+    def new(
+        cls,
+        journal: Journal,
+        game_name: str,
+        seats: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        """Start a game: the setup is checked by the rules, then journaled."""
+        game = find_game(game_name)
+        setup = {
+            "seats": list(seats),
+            "options": dict(options or {}),
+            "seed": random.SystemRandom().randrange(2**31) if seed is None else seed,
+        }
+        timeline = Timeline.start(game, setup)
+        for entry in journal.games():
+            if not entry.finished and not entry.abandoned:
+                journal.abandon(entry.id)
+        return cls(journal, journal.begin_game(game_name, setup), timeline)
+
+    @classmethod
+    def resume(cls, journal: Journal) -> Table | None:
+        """The unfinished game of the journal, exactly where it was; None if there is none."""
+        entry = journal.unfinished()
+        if entry is None:
+            return None
+        return cls.load(journal, entry.id)
+
+    @classmethod
+    def load(cls, journal: Journal, game_id: int) -> Table:
+        """Any journaled game, folded from its events."""
+        entry = journal.game(game_id)
+        if entry is None:
+            raise KeyError(game_id)
+        timeline = Timeline.start(find_game(entry.game), entry.setup)
+        timeline.fold(journal.events(game_id))
+        return cls(journal, game_id, timeline)
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The rules of the game at this table."""
+        return self.timeline.game
+
+    @property
+    def state(self) -> Any:
+        """The current state (frozen: share it freely)."""
+        return self.timeline.state
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.timeline.actions)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.timeline.undone)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self.game.outcome(self.state)
+
+    def _record(self, event: JournalEvent) -> Any:
+        new_state = self.timeline.check(event)
+        self.journal.append(self.game_id, event)
+        was_over = self.outcome() is not None
+        self.timeline.commit(event, new_state)
+        is_over = self.outcome() is not None
+        if was_over != is_over:
+            self.journal.set_finished(self.game_id, is_over)
+        return self.state
+
+    def play(self, action: Any) -> Any:
+        """Apply an action (an action object or its notation); returns the new state."""
+        notation = action if isinstance(action, str) else self.game.format_action(action)
+        notation = self.game.format_action(self.game.parse_action(notation))
+        return self._record(JournalEvent("action", notation))
+
+    def undo(self) -> Any:
+        """Take back the last action; repeatable."""
+        return self._record(JournalEvent("undo"))
+
+    def redo(self) -> Any:
+        """Restore what undo took back, until a new action is played."""
+        return self._record(JournalEvent("redo"))
+
+    def abandon(self) -> None:
+        """Stop this game without finishing it; it stays in the journal."""
+        self.journal.abandon(self.game_id)
+
+    def export(self) -> dict[str, Any]:
+        """The game record of this game so far."""
+        return self.game.export(self.state)
