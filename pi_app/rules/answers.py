@@ -51,7 +51,7 @@ def _clean(value: Decimal) -> Decimal:
     return value.normalize()
 
 
-def _refuse(message: str, typed: str, **params: str) -> RuleError:
+def _answer_error(message: str, typed: str, **params: str) -> RuleError:
     return RuleError(message, typed=typed, **params)
 
 
@@ -63,20 +63,20 @@ def _plain_number(text: str, locale: str, typed: str) -> Decimal:
     if body[:1] in "+-":
         sign, body = body[:1], body[1:].strip()
     if not body:
-        raise _refuse("Cannot read “{typed}” as a number.", typed)
+        raise _answer_error("Cannot read “{typed}” as a number.", typed)
     foreign = {".", ","} - {decimal_mark} - set(separators)
     if any(ch in body for ch in foreign):
-        raise _refuse(
+        raise _answer_error(
             "“{typed}” is ambiguous: write decimals with “{mark}”.", typed, mark=decimal_mark
         )
     whole, _, fraction = body.partition(decimal_mark) if decimal_mark in body else (body, "", "")
     if decimal_mark in body and (not fraction.isdigit() or decimal_mark in fraction):
-        raise _refuse("Cannot read “{typed}” as a number.", typed)
+        raise _answer_error("Cannot read “{typed}” as a number.", typed)
     digits = _whole_digits(whole, separators, typed)
     try:
         return _clean(Decimal(f"{sign}{digits or '0'}.{fraction or '0'}"))
     except InvalidOperation:
-        raise _refuse("Cannot read “{typed}” as a number.", typed) from None
+        raise _answer_error("Cannot read “{typed}” as a number.", typed) from None
 
 
 def _whole_digits(whole: str, separators: str, typed: str) -> str:
@@ -87,14 +87,14 @@ def _whole_digits(whole: str, separators: str, typed: str) -> str:
     if not used:
         return whole
     if len(used) > 1 or not used <= set(separators):
-        raise _refuse("Cannot read “{typed}” as a number.", typed)
+        raise _answer_error("Cannot read “{typed}” as a number.", typed)
     groups = whole.split(used.pop())
     if not (1 <= len(groups[0]) <= 3) or any(len(g) != 3 for g in groups[1:]):
-        raise _refuse(
+        raise _answer_error(
             "“{typed}” is ambiguous: thousands are grouped by three digits.", typed
         )
     if not all(g.isdigit() for g in groups):
-        raise _refuse("Cannot read “{typed}” as a number.", typed)
+        raise _answer_error("Cannot read “{typed}” as a number.", typed)
     return "".join(groups)
 
 
@@ -105,7 +105,7 @@ def _duration(text: str, locale: str, typed: str) -> Decimal | None:
         if match:
             hours, minutes = int(match.group(1)), int(match.group(2) or 0)
             if minutes >= 60:
-                raise _refuse("“{typed}”: minutes must be under 60.", typed)
+                raise _answer_error("“{typed}”: minutes must be under 60.", typed)
             return Decimal(hours * 60 + minutes)
     match = _UNIT_MINUTES.match(text)
     if match:
@@ -123,12 +123,12 @@ def parse_answer(typed: str | int | float | Decimal, locale: str = "fr") -> Deci
     convention. Durations are minutes; percentages their number.
     """
     if isinstance(typed, bool):
-        raise _refuse("Cannot read “{typed}” as a number.", str(typed))
+        raise _answer_error("Cannot read “{typed}” as a number.", str(typed))
     if isinstance(typed, int | Decimal):
         return Decimal(typed)
     if isinstance(typed, float):
         if typed != typed or typed in (float("inf"), float("-inf")):
-            raise _refuse("Cannot read “{typed}” as a number.", str(typed))
+            raise _answer_error("Cannot read “{typed}” as a number.", str(typed))
         return _clean(Decimal(repr(typed)))
     if locale not in _CONVENTIONS:
         raise RuleError("Unknown locale {locale!r}: use fr, de or en.", locale=locale)
@@ -142,7 +142,7 @@ def parse_answer(typed: str | int | float | Decimal, locale: str = "fr") -> Deci
     if era:
         year = _plain_number(era.group(1), locale, typed)
         if year <= 0 or year != year.to_integral_value():
-            raise _refuse("Cannot read “{typed}” as a year.", typed)
+            raise _answer_error("Cannot read “{typed}” as a year.", typed)
         return -year
     era = _AFTER_ERA.match(text)
     if era:

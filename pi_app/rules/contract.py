@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol, TypeVar
 
-from pi_app.i18n import translate
+from pi_app.i18n import N_, translate
 
 Score = int | Decimal
 
@@ -26,8 +26,8 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 LOCATION_LABELS: dict[str, str] = {
-    "round": "round {n}",
-    "move": "move {n}",
+    "round": N_("round {n}"),
+    "move": N_("move {n}"),
 }
 
 

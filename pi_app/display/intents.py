@@ -1,0 +1,168 @@
+"""Intents: what a person meant, whatever they pressed.
+
+A tap on the touch screen, a mouse click, a key of the keyboard or of a numeric keypad,
+a host button wired to the Pi's GPIO and the bell all arrive as pygame events; this
+module turns each into one intent, so scenes handle meanings and never devices. The
+GPIO side (gpiozero callbacks, on their own threads) only posts `BELL_EVENT` and
+`BUTTON_EVENT` to pygame's queue, which is safe from any thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass(frozen=True)
+class Press:
+    """A tap (or click) on something a scene drew as a button."""
+
+    target: Hashable
+
+
+@dataclass(frozen=True)
+class Char:
+    """A character typed for an answer (digits, separators, letters)."""
+
+    char: str
+
+
+@dataclass(frozen=True)
+class Erase:
+    """Remove the last typed character."""
+
+
+@dataclass(frozen=True)
+class Enter:
+    """Confirm what is on screen (Enter, the keypad's Enter, the OK host button)."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Leave this screen (Escape, the Back host button)."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last action, from any scene."""
+
+
+@dataclass(frozen=True)
+class Redo:
+    """Restore what undo took back."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Arrow keys and Next/Previous host buttons: move the selection by `step`."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class Bell:
+    """The bell was pressed, at `at` seconds on the app's clock."""
+
+    at: float
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the app (window closed)."""
+
+
+Intent = Press | Char | Erase | Enter | Back | Undo | Redo | Move | Bell | Quit
+
+BELL_EVENT: int = pygame.event.custom_type()
+BUTTON_EVENT: int = pygame.event.custom_type()
+
+# Host buttons by name (the pinout's names) and what each means.
+BUTTON_INTENTS: dict[str, Intent] = {
+    "undo": Undo(),
+    "redo": Redo(),
+    "ok": Enter(),
+    "enter": Enter(),
+    "confirm": Enter(),
+    "next": Move(1),
+    "previous": Move(-1),
+    "prev": Move(-1),
+    "back": Back(),
+    "menu": Back(),
+}
+
+_TYPED = set("0123456789,.-:%h ")
+_KEYPAD: dict[int, str] = {
+    pygame.K_KP0: "0",
+    pygame.K_KP1: "1",
+    pygame.K_KP2: "2",
+    pygame.K_KP3: "3",
+    pygame.K_KP4: "4",
+    pygame.K_KP5: "5",
+    pygame.K_KP6: "6",
+    pygame.K_KP7: "7",
+    pygame.K_KP8: "8",
+    pygame.K_KP9: "9",
+    pygame.K_KP_PERIOD: ",",
+    pygame.K_KP_MINUS: "-",
+}
+
+
+def _from_key(event: pygame.event.Event, now: float) -> Intent | None:
+    key = event.key
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    if ctrl and key == pygame.K_z:
+        return Redo() if event.mod & pygame.KMOD_SHIFT else Undo()
+    if ctrl and key == pygame.K_y:
+        return Redo()
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return Enter()
+    if key == pygame.K_BACKSPACE:
+        return Erase()
+    if key == pygame.K_ESCAPE:
+        return Back()
+    if key in (pygame.K_F12, pygame.K_PAUSE) or (key == pygame.K_b and ctrl):
+        return Bell(now)
+    if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+        return Move(1)
+    if key in (pygame.K_LEFT, pygame.K_UP):
+        return Move(-1)
+    if key in _KEYPAD:
+        return Char(_KEYPAD[key])
+    if key == pygame.K_SPACE:
+        return Bell(now)
+    text = getattr(event, "unicode", "") or ""
+    if len(text) == 1 and (text in _TYPED or text.isalpha()) and not ctrl:
+        return Char(text)
+    return None
+
+
+def normalise(
+    event: pygame.event.Event, now: float, hit_at: Callable[[tuple[int, int]], Hashable | None]
+) -> Intent | None:
+    """The intent of one pygame event, or None when it means nothing to the table.
+
+    `hit_at` resolves a screen position to the target drawn there; touch events come
+    in normalised coordinates (0..1) and are scaled to the window first.
+    """
+    kind = event.type
+    if kind == pygame.QUIT:
+        return Quit()
+    if kind == BELL_EVENT:
+        return Bell(float(getattr(event, "at", now)))
+    if kind == BUTTON_EVENT:
+        return BUTTON_INTENTS.get(str(getattr(event, "name", "")))
+    if kind == pygame.KEYDOWN:
+        return _from_key(event, now)
+    if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+        if getattr(event, "touch", False):
+            return None  # the FINGERDOWN of the same touch is handled instead
+        target = hit_at(event.pos)
+        return None if target is None else Press(target)
+    if kind == pygame.FINGERDOWN:
+        surface = pygame.display.get_surface()
+        width, height = surface.get_size() if surface is not None else (800, 480)
+        target = hit_at((int(event.x * width), int(event.y * height)))
+        return None if target is None else Press(target)
+    return None

@@ -1,0 +1,76 @@
+"""What the display asks of the LED ring: the sand timer, a flash, a steady colour.
+
+The app speaks to the ring through `RingPort`. `DeviceRing` forwards to the devices
+package's `LedRing` (Pico, simulated or mock backend) by whichever of its methods
+exist; `RecordingRing` keeps what it was asked, for tests and for a box with no ring.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pi_app.display.theme import RGB
+
+log = logging.getLogger(__name__)
+
+
+class RingPort(Protocol):
+    def timer(self, seconds: float) -> None:
+        """Run the sand timer animation for `seconds` (the ring drains by itself)."""
+
+    def flash(self, colour: RGB) -> None:
+        """Flash the whole ring once, at once (the bell's answer)."""
+
+    def colour(self, colour: RGB | None) -> None:
+        """A steady colour (whose turn), or off."""
+
+
+class RecordingRing:
+    """A ring that records every request with the time it was made (tests, no ring)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.calls: list[tuple[str, Any, float]] = []
+
+    def timer(self, seconds: float) -> None:
+        self.calls.append(("timer", seconds, self.clock()))
+
+    def flash(self, colour: RGB) -> None:
+        self.calls.append(("flash", colour, self.clock()))
+
+    def colour(self, colour: RGB | None) -> None:
+        self.calls.append(("colour", colour, self.clock()))
+
+
+def _call_first(target: Any, names: tuple[str, ...], *args: Any) -> bool:
+    for name in names:
+        method = getattr(target, name, None)
+        if callable(method):
+            try:
+                method(*args)
+            except Exception as error:  # a ring fault must never stop the table
+                log.warning("ring %s failed: %s", name, error)
+            return True
+    return False
+
+
+class DeviceRing:
+    """`RingPort` over the devices package's ring, whatever its method names are."""
+
+    def __init__(self, ring: Any) -> None:
+        self.ring = ring
+
+    def timer(self, seconds: float) -> None:
+        _call_first(self.ring, ("sand_timer", "timer", "start_timer", "sand"), seconds)
+
+    def flash(self, colour: RGB) -> None:
+        _call_first(self.ring, ("flash",), colour)
+
+    def colour(self, colour: RGB | None) -> None:
+        if colour is None:
+            _call_first(self.ring, ("off", "clear"))
+        else:
+            _call_first(self.ring, ("fill", "colour", "color", "solid", "set_colour"), colour)

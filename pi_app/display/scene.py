@@ -1,0 +1,250 @@
+"""Scenes, the commands they return, and what they may read while drawing.
+
+A scene draws the table's state and turns intents into commands; it never changes the
+game itself. The only state a scene keeps is its own screen's (the digits being typed,
+which seat is selected); it is thrown away when the game moves to another phase, so a
+restart on the same journal shows the very same scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, cols, split
+from pi_app.display.intents import Intent
+from pi_app.display.theme import RGB, Theme
+from pi_app.i18n import Translator
+
+_ = Translator("display")
+
+
+# ---- commands -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play an action (its notation) on the table; `cue` is the sound on success."""
+
+    notation: str
+    cue: str | None = None
+
+
+@dataclass(frozen=True)
+class UndoAction:
+    """Take back the last action."""
+
+
+@dataclass(frozen=True)
+class RedoAction:
+    """Restore the last action taken back."""
+
+
+@dataclass(frozen=True)
+class StartTimer:
+    """Run the sand timer (on screen and on the ring) for `seconds`."""
+
+    kind: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class StopTimer:
+    """Stop the sand timer."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Start a game: the rules check the setup, then it is journaled."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GoHome:
+    """Show the home scene (the game in progress stays, ready to resume)."""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Return to the game in progress."""
+
+
+@dataclass(frozen=True)
+class Abandon:
+    """Leave the game in progress unfinished (it stays in the journal)."""
+
+
+@dataclass(frozen=True)
+class SetLanguage:
+    """Switch the language of every screen."""
+
+    lang: str
+
+
+@dataclass(frozen=True)
+class Cue:
+    """Play a short sound."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class RingFlash:
+    """Flash the LED ring (the bell's answer)."""
+
+    colour: RGB
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Show a short message (an error is shown in the error colour)."""
+
+    text: str
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class QuitApp:
+    """Close the app."""
+
+
+Command = (
+    Play
+    | UndoAction
+    | RedoAction
+    | StartTimer
+    | StopTimer
+    | NewGame
+    | GoHome
+    | Resume
+    | Abandon
+    | SetLanguage
+    | Cue
+    | RingFlash
+    | Notice
+    | QuitApp
+)
+
+
+# ---- what scenes read -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SandTimer:
+    """A running sand timer: started at `started` on the app's clock, for `seconds`."""
+
+    kind: str
+    started: float
+    seconds: float
+
+    def remaining(self, now: float) -> float:
+        return max(0.0, self.started + self.seconds - now)
+
+    def fraction(self, now: float) -> float:
+        """The sand left, from 1 (just turned) to 0 (time up)."""
+        return self.remaining(now) / self.seconds if self.seconds > 0 else 0.0
+
+    def done(self, now: float) -> bool:
+        return self.remaining(now) <= 0
+
+
+@dataclass
+class Ctx:
+    """What a scene may read: the clock, the table (read only), the theme, the timer."""
+
+    now: float
+    theme: Theme
+    table: Any
+    timer: SandTimer | None
+    config: Mapping[str, Any]
+    has_unfinished: bool = False
+
+    @property
+    def state(self) -> Any:
+        return None if self.table is None else self.table.state
+
+    def timer_of(self, kind: str) -> SandTimer | None:
+        return self.timer if self.timer is not None and self.timer.kind == kind else None
+
+
+class Scene:
+    """A screen. Subclasses draw from `ctx` and turn intents into commands."""
+
+    name = "scene"
+
+    def key(self) -> Hashable:
+        """Two scenes with the same key are the same screen (its own state is kept)."""
+        return (type(self).__name__,)
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        return ()
+
+    def ring_colour(self, ctx: Ctx) -> RGB | None:
+        """The ring's steady colour on this scene (whose turn), or None for off."""
+        return None
+
+
+# ---- shared pieces of game screens --------------------------------------------------
+
+
+def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Rect:
+    """The top bar of a game screen (title, Menu, Undo); returns the content area below."""
+    t = canvas.theme
+    area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
+    bar, body = split(area, t.button_h, t.gap)
+    buttons = 2 if undo else 1
+    width = min(150 if t.width >= 800 else 100, bar.width // 4)
+    label_box, right = split(bar, bar.width - buttons * (width + t.gap), t.gap, vertical=False)
+    canvas.text(title, label_box, t.title, th.TEXT, align="left")
+    places = cols(right, buttons, t.gap)
+    canvas.button(places[0], _("Menu"), "menu")
+    if undo:
+        can = ctx.table is not None and ctx.table.can_undo
+        canvas.button(places[1], _("Undo"), "undo", enabled=can)
+    return body
+
+
+def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: str = "") -> None:
+    """A seat's colour patch with its name (and `extra`, such as a score) beside it."""
+    t = canvas.theme
+    patch = pygame.Rect(box.x, box.y, max(10, box.height // 3), box.height)
+    canvas.swatch(patch.inflate(0, -box.height // 4), th.seat_colour(index))
+    rest = pygame.Rect(patch.right + t.gap, box.y, box.width - patch.width - t.gap, box.height)
+    if extra:
+        name_box, extra_box = split(rest, rest.width * 3 // 5, t.gap, vertical=False)
+        canvas.text(name, name_box, t.small, th.TEXT, align="left")
+        canvas.text(extra, extra_box, t.small, th.TEXT, align="right")
+    else:
+        canvas.text(name, rest, t.small, th.TEXT, align="left")
+
+
+def timer_widget(canvas: Canvas, box: pygame.Rect, timer: SandTimer | None, label: str) -> None:
+    """The sand timer: seconds left and a draining bar, animated while it runs."""
+    t = canvas.theme
+
+    def paint(c: Canvas, now: float) -> None:
+        c.fill(th.PANEL, box)
+        if timer is None:
+            return
+        left = timer.remaining(now)
+        fill = pygame.Rect(box.x, box.y, int(box.width * timer.fraction(now)), box.height)
+        colour = th.BAD if left <= 5 else th.WARN
+        pygame.draw.rect(c.surface, colour, fill, border_radius=6)
+        c.text(f"{label} {int(left + 0.999)} s", box, t.small, th.ink_for(colour)
+               if fill.width > box.width // 2 else th.TEXT)
+
+    if timer is None:
+        canvas.fill(th.PANEL, box)
+        canvas.text(label, box, t.small, th.MUTED)
+        return
+    canvas.animate(box, paint)

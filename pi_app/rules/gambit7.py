@@ -1,0 +1,102 @@
+"""Gambit 7 (Days of Wonder, after *Wits & Wagers*): the rules engine.
+
+3 to 7 seats (a seat is a player or a team) answer 7 numeric questions, bet on the
+answer closest to the truth without going over, and score from the mat. The pieces:
+
+- `gambit7_mat`: mat profiles as data (rulings R1), `load_mat_profile`, the default;
+- `gambit7_scoring`: placement on the mat, the winning case, payouts (R2, R3, R4);
+- `gambit7_actions`: actions and their one-line notation;
+- `gambit7_state`: the phase machine (answers, bets, truth, next round);
+- `gambit7_board`: the board and payout detail the display draws;
+- `gambit7_record`: replay and export of `RECORDS.md` records.
+
+This module ties them into the `Game` the registry finds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations_with_replacement
+from typing import Any
+
+from pi_app.rules import gambit7_actions, gambit7_record, gambit7_state
+from pi_app.rules.contract import Outcome
+from pi_app.rules.gambit7_actions import Action, CloseBets, NextRound, PlaceBet
+from pi_app.rules.gambit7_board import CaseView, board, payouts, ranking, winners
+from pi_app.rules.gambit7_mat import MatProfile, default_mat, load_mat_profile
+from pi_app.rules.gambit7_scoring import CHIPS, LESS, Target, placement
+from pi_app.rules.gambit7_state import ROUNDS, Gambit7State, Phase
+
+__all__ = [
+    "GAME",
+    "CaseView",
+    "Gambit7",
+    "Gambit7State",
+    "MatProfile",
+    "board",
+    "default_mat",
+    "load_mat_profile",
+    "payouts",
+    "ranking",
+]
+
+
+class Gambit7:
+    """The Gambit 7 declaration the registry finds as `GAME`."""
+
+    name = "gambit7"
+    title = "Gambit 7"
+    min_seats = gambit7_state.MIN_SEATS
+    max_seats = gambit7_state.MAX_SEATS
+
+    def new_game(
+        self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random
+    ) -> Gambit7State:
+        """Round 1, question 1 of card 1. The cards are drawn at the table, so `rng`
+        is not needed: the state only counts which card and question are read."""
+        return gambit7_state.new_game(seats, options)
+
+    def parse_action(self, text: str) -> Action:
+        return gambit7_actions.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return gambit7_actions.format_action(action)
+
+    def apply(self, state: Gambit7State, action: Action) -> Gambit7State:
+        return gambit7_state.apply(state, action)
+
+    def legal_actions(self, state: Gambit7State) -> Sequence[Action]:
+        """Bets, closing the bets and the next round; typed answers and truths are not listed."""
+        if state.phase is Phase.BETS:
+            targets: list[Target] = [
+                LESS,
+                *(value for _c, value in placement(state.answer_values())),
+            ]
+            bets: list[Action] = []
+            for seat in state.seats:
+                for count in range(CHIPS + 1):
+                    bets.extend(
+                        PlaceBet(seat, chips)
+                        for chips in combinations_with_replacement(targets, count)
+                    )
+                bets.extend(PlaceBet(seat, (), target) for target in targets)
+            return (*bets, CloseBets())
+        if state.phase is Phase.SCORED and state.round < ROUNDS:
+            return (NextRound(),)
+        return ()
+
+    def outcome(self, state: Gambit7State) -> Outcome | None:
+        """After the seventh round is scored: the highest score wins, ties share it."""
+        if not state.finished:
+            return None
+        return Outcome("rounds", winners(state), dict(zip(state.seats, state.scores, strict=True)))
+
+    def replay(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        return gambit7_record.replay(record)
+
+    def export(self, state: Gambit7State) -> dict[str, Any]:
+        return gambit7_record.export(state)
+
+
+GAME = Gambit7()
