@@ -43,8 +43,8 @@ END_FLASH_MS = 1200  # the flash at the end: three blinks
 END_BLINK_MS = 200
 TURN_FADE_MS = 300
 BREATHE_FLOOR = 12  # breathing never goes fully dark, so the box looks alive
-GRAIN_MS = 480  # a grain falls from the top bulb to the pile in this time
-GRAIN_LEVEL = 150  # brightness of the falling grain (linear, of 255)
+GRAIN_MS = 900  # a grain falls from the top bulb to the pile in this time
+GRAIN_LEVEL = 90  # brightness of the falling grain (linear, of 255)
 SCALE_LIMIT = 0x3FFFF  # durations are halved until below this, to keep products small
 
 
@@ -52,8 +52,7 @@ def gamma_table(cap: int = 255, gamma: float = 2.2) -> bytearray:
     """Linear brightness 0..255 -> PWM value 0..cap (computed once, floats allowed)."""
     table = bytearray(256)
     for i in range(256):
-        value = int((i / 255) ** gamma * cap + 0.5)
-        table[i] = 1 if value == 0 and i > 0 and cap > 0 and i * cap >= 255 * 8 else value
+        table[i] = int((i / 255) ** gamma * cap + 0.5)
     return table
 
 

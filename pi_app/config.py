@@ -43,14 +43,16 @@ Check = Callable[[Any], str | None]
 
 
 def _one_of(*allowed: str) -> Check:
-    return lambda v: None if v in allowed else _("must be one of: {allowed}").format(
-        allowed=", ".join(allowed)
+    return lambda v: (
+        None if v in allowed else _("must be one of: {allowed}").format(allowed=", ".join(allowed))
     )
 
 
 def _path_or(*words: str) -> Check:
-    return lambda v: None if isinstance(v, str) else _("must be a file path or {words}").format(
-        words=" / ".join(words) or '""'
+    return lambda v: (
+        None
+        if isinstance(v, str)
+        else _("must be a file path or {words}").format(words=" / ".join(words) or '""')
     )
 
 
@@ -91,7 +93,9 @@ class ConfigError(ValueError):
 class Config:
     """The configuration in force: every key, with where its value came from."""
 
-    values: dict[str, Any] = field(default_factory=lambda: {k: d for k, (d, _c) in DEFAULTS.items()})
+    values: dict[str, Any] = field(
+        default_factory=lambda: {k: d for k, (d, _c) in DEFAULTS.items()}
+    )
     sources: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Any:
@@ -138,7 +142,9 @@ def merge_file(config: Config, path: Path) -> None:
 def load(extra: Path | None = None, system: Path = SYSTEM_CONFIG) -> Config:
     """The configuration from every location that exists, later ones winning."""
     config = Config()
-    explicit = extra or (Path(os.environ["TABLETOP_CONFIG"]) if os.environ.get("TABLETOP_CONFIG") else None)
+    explicit = extra or (
+        Path(os.environ["TABLETOP_CONFIG"]) if os.environ.get("TABLETOP_CONFIG") else None
+    )
     for path in (system, user_config_path()):
         if path.is_file():
             merge_file(config, path)

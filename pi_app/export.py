@@ -22,7 +22,13 @@ def run(args: argparse.Namespace, config: Config) -> int:
     entries = journal.games()
     if args.list:
         for entry in entries:
-            state = _("finished") if entry.finished else _("abandoned") if entry.abandoned else _("in play")
+            state = (
+                _("finished")
+                if entry.finished
+                else _("abandoned")
+                if entry.abandoned
+                else _("in play")
+            )
             print(f"{entry.id}\t{entry.game}\t{', '.join(entry.setup.get('seats', []))}\t{state}")
         return 0
     finished = [e for e in entries if e.finished]

@@ -134,7 +134,7 @@ def translate(message: str, domain: str = "core", lang: str | None = None) -> st
     return _catalogue(lang or _current, domain).gettext(message)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+def N_(message: str) -> str:
     """Mark a message for extraction without translating it yet."""
     return message
 

@@ -7,8 +7,9 @@ language. A message is found where it is written as a literal:
 - `_("...")` in a module whose `_` is `Translator("domain")`;
 - `N_("...")`, counted in the module's domain;
 - `translate("...")`;
-- the first argument of a call to a name ending in `Error` or `_error` (`RuleError("...", domain="x")`),
-  in the domain its `domain=` keyword names, or the module's domain.
+- the first argument of a call to a name ending in `Error` or `_error`
+  (`RuleError("...", domain="x")`), in the domain its `domain=` keyword names,
+  or else the module's domain.
 """
 
 from __future__ import annotations
@@ -24,8 +25,17 @@ PACKAGE = Path(__file__).parent
 REQUIRED_LANGUAGES = ("fr", "de")
 # Exceptions whose text is for logs and developers, never shown to players.
 _PLAIN_ERRORS = frozenset(
-    {"ValueError", "KeyError", "TypeError", "RuntimeError", "OSError", "DatabaseError",
-     "AssertionError", "NotImplementedError", "SerialException"}
+    {
+        "ValueError",
+        "KeyError",
+        "TypeError",
+        "RuntimeError",
+        "OSError",
+        "DatabaseError",
+        "AssertionError",
+        "NotImplementedError",
+        "SerialException",
+    }
 )
 
 

@@ -30,7 +30,9 @@ def load_record(text: str) -> dict[str, Any]:
     try:
         record = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
-        raise RecordError("Not a game record: the JSON cannot be read ({error}).", error=error) from None
+        raise RecordError(
+            "Not a game record: the JSON cannot be read ({error}).", error=error
+        ) from None
     if not isinstance(record, dict):
         raise RecordError("Not a game record: it must be a JSON object.")
     return record

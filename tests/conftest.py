@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from pi_app.i18n import record_lookups, set_language  # noqa: E402
-from pi_app.i18n_check import missing  # noqa: E402
-from pi_app.rules.registry import register  # noqa: E402
-from tests import tinygame  # noqa: E402
+from pi_app.i18n import record_lookups, set_language
+from pi_app.i18n_check import missing
+from pi_app.rules.registry import register
+from tests import tinygame
 
 register(tinygame.GAME)
 

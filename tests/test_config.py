@@ -67,7 +67,9 @@ def test_unreadable_toml_names_file(tmp_path: Path) -> None:
     assert str(path) in str(caught.value)
 
 
-def test_cli_reports_bad_config_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_bad_config_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pi_app.cli import main
 
     path = tmp_path / "bad.toml"

@@ -14,7 +14,10 @@ from pi_app.cli import main
 def _replay(text: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pi_app", "--lang", "en", *args, "replay", "-"],
-        input=text, capture_output=True, text=True, check=False,
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -39,29 +42,55 @@ def test_invalid_records_exit_2_with_one_line(text: str, says: str) -> None:
 def test_missing_file_exits_2(tmp_path: object) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pi_app", "replay", "/nonexistent/record.json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2 and done.stdout == ""
 
 
-def test_in_process_replay_of_tiny_game(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+def test_in_process_replay_of_tiny_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
     import pathlib
 
     path = pathlib.Path(str(tmp_path)) / "race.json"
-    path.write_text(json.dumps({"game": "tiny-race", "seats": ["A", "B"], "options": {"target": 3},
-                                "moves": ["add 1", "add 2"]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "tiny-race",
+                "seats": ["A", "B"],
+                "options": {"target": 3},
+                "moves": ["add 1", "add 2"],
+            }
+        )
+    )
     assert main(["replay", str(path)]) == 0
     output = json.loads(capsys.readouterr().out)
-    assert output == {"game": "tiny-race", "scores": {"A": 1, "B": 2}, "winners": ["B"],
-                      "moves": [{"scores": {"A": 1, "B": 0}}, {"scores": {"A": 1, "B": 2}}]}
+    assert output == {
+        "game": "tiny-race",
+        "scores": {"A": 1, "B": 2},
+        "winners": ["B"],
+        "moves": [{"scores": {"A": 1, "B": 0}}, {"scores": {"A": 1, "B": 2}}],
+    }
 
 
-def test_in_process_replay_error_names_move(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+def test_in_process_replay_error_names_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
     import pathlib
 
     path = pathlib.Path(str(tmp_path)) / "race.json"
-    path.write_text(json.dumps({"game": "tiny-race", "seats": ["A", "B"], "options": {"target": 3},
-                                "moves": ["add 2", "add 2"]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "tiny-race",
+                "seats": ["A", "B"],
+                "options": {"target": 3},
+                "moves": ["add 2", "add 2"],
+            }
+        )
+    )
     assert main(["--lang", "en", "replay", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
@@ -69,12 +98,14 @@ def test_in_process_replay_error_names_move(capsys: pytest.CaptureFixture[str], 
 
 
 def test_help_lists_commands_and_version() -> None:
-    done = subprocess.run([sys.executable, "-m", "pi_app", "--help"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pi_app", "--help"], capture_output=True, text=True, check=True
+    )
     for command in ("run", "replay", "export", "gambo-engine", "demo"):
         assert command in done.stdout
-    version = subprocess.run([sys.executable, "-m", "pi_app", "--version"],
-                             capture_output=True, text=True, check=True)
+    version = subprocess.run(
+        [sys.executable, "-m", "pi_app", "--version"], capture_output=True, text=True, check=True
+    )
     from pi_app import __version__
 
     assert version.stdout.strip() == f"tabletop {__version__}"

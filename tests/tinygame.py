@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pi_app.rules.contract import Outcome, RecordError, RuleError
+from pi_app.rules.contract import Outcome, RuleError
 from pi_app.rules.records import check_fields, check_int, check_list, check_str
 
 TEST_DOMAIN = "tinygame"  # a test-only game: its messages are not in the product catalogues
@@ -32,10 +32,13 @@ class RaceState:
     total: int = 0
     to_move: int = 0
     added: tuple[int, ...] = ()
+    moves: tuple[int, ...] = ()
 
     @property
     def scores(self) -> dict[str, int]:
-        return {seat: self.added[i] if i < len(self.added) else 0 for i, seat in enumerate(self.seats)}
+        return {
+            seat: self.added[i] if i < len(self.added) else 0 for i, seat in enumerate(self.seats)
+        }
 
 
 class TinyRace:
@@ -44,7 +47,9 @@ class TinyRace:
     min_seats = 2
     max_seats = 4
 
-    def new_game(self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> RaceState:
+    def new_game(
+        self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random
+    ) -> RaceState:
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise RuleError("Tiny Race needs 2 to 4 seats.", domain=TEST_DOMAIN)
         if len(set(seats)) != len(seats):
@@ -76,6 +81,7 @@ class TinyRace:
             state.total + action.amount,
             (state.to_move + 1) % len(state.seats),
             tuple(added),
+            (*state.moves, action.amount),
         )
 
     def legal_actions(self, state: RaceState) -> Sequence[Add]:
@@ -112,7 +118,12 @@ class TinyRace:
         }
 
     def export(self, state: RaceState) -> dict[str, Any]:
-        raise RecordError("Tiny Race keeps no move list.", domain=TEST_DOMAIN)
+        return {
+            "game": self.name,
+            "seats": list(state.seats),
+            "options": {"target": state.target},
+            "moves": [f"add {n}" for n in state.moves],
+        }
 
 
 GAME = TinyRace()

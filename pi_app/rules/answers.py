@@ -90,9 +90,7 @@ def _whole_digits(whole: str, separators: str, typed: str) -> str:
         raise _answer_error("Cannot read “{typed}” as a number.", typed)
     groups = whole.split(used.pop())
     if not (1 <= len(groups[0]) <= 3) or any(len(g) != 3 for g in groups[1:]):
-        raise _answer_error(
-            "“{typed}” is ambiguous: thousands are grouped by three digits.", typed
-        )
+        raise _answer_error("“{typed}” is ambiguous: thousands are grouped by three digits.", typed)
     if not all(g.isdigit() for g in groups):
         raise _answer_error("Cannot read “{typed}” as a number.", typed)
     return "".join(groups)

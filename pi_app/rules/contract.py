@@ -94,9 +94,7 @@ class Game(Protocol[S, A]):
     min_seats: int
     max_seats: int
 
-    def new_game(
-        self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random
-    ) -> S:
+    def new_game(self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> S:
         """The state before the first action; `options` as in the record's `"options"`."""
         ...
 

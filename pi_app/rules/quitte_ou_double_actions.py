@@ -170,6 +170,6 @@ def _one_word(rest: str, text: str) -> str:
 def _bad_notation(text: str) -> Exception:
     return refuse(
         "Cannot read the action “{text}”: write the team's name in quotes, e.g. "
-        "answer \"Jaune\" 125, bet \"Jaune\" 125..187, stake \"Jaune\" 125..187 3.",
+        'answer "Jaune" 125, bet "Jaune" 125..187, stake "Jaune" 125..187 3.',
         text=text,
     )

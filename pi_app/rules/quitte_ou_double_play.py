@@ -17,7 +17,6 @@ from decimal import Decimal
 from typing import Any
 
 from pi_app.rules.answers import LOCALES
-from pi_app.rules.contract import RuleError
 from pi_app.rules.quitte_ou_double_actions import Action, Answer, Bet, NextRound, Stake, Truth
 from pi_app.rules.quitte_ou_double_rules import (
     BET_TOKENS,
@@ -164,9 +163,10 @@ def _check_variants(variants: object) -> tuple[str, ...]:
 
 def _check_question(question: object) -> int:
     if isinstance(question, bool) or question not in QUESTIONS:
-        raise refuse("The host plays question 1, 2 or 3 of each card, not {question}.",
-                     question=question)
-    return QUESTIONS[QUESTIONS.index(question)]  # type: ignore[arg-type]
+        raise refuse(
+            "The host plays question 1, 2 or 3 of each card, not {question}.", question=question
+        )
+    return QUESTIONS[QUESTIONS.index(question)]
 
 
 def _check_locale(locale: object) -> str:
@@ -259,7 +259,9 @@ def _stake(state: QodState, action: Stake) -> QodState:
     if staked > owned:
         raise refuse(
             "{team} owns {owned} gain tokens and cannot stake {staked}.",
-            team=action.team, owned=owned, staked=staked,
+            team=action.team,
+            owned=owned,
+            staked=staked,
         )
     token = tokens[mine[0]]
     tokens[mine[0]] = replace(token, stake=token.stake + action.count)
@@ -269,13 +271,13 @@ def _stake(state: QodState, action: Stake) -> QodState:
 def _truth(state: QodState, action: Truth) -> QodState:
     _check_phase(state, BETS)
     current = state.current
-    gains = round_gains(
-        current.answer_map, current.tokens, action.value, state.setup.grosses_tetes
+    gains = round_gains(current.answer_map, current.tokens, action.value, state.setup.grosses_tetes)
+    scores = tuple(
+        score + gains[team] for team, score in zip(state.setup.teams, state.scores, strict=True)
     )
-    scores = tuple(score + gains[team] for team, score in zip(state.setup.teams, state.scores,
-                                                               strict=True))
-    paid = replace(current, truth=action.value, gains=tuple(
-        (team, gains[team]) for team in state.setup.teams))
+    paid = replace(
+        current, truth=action.value, gains=tuple((team, gains[team]) for team in state.setup.teams)
+    )
     return replace(_with_round(state, paid), scores=scores)
 
 
@@ -308,4 +310,3 @@ def _stakes(state: QodState, team: str) -> list[Action]:
     left = state.owned(team) - sum(token.stake for token in mine)
     places = list(dict.fromkeys(token.place for token in mine))
     return [Stake(team, place, count) for place in places for count in range(1, left + 1)]
-

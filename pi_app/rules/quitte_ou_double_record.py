@@ -54,7 +54,9 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     if record["game"] != NAME:
         raise RecordError(
             "This record is for {game!r}, not {name!r}.",
-            domain=DOMAIN, game=str(record["game"]), name=NAME,
+            domain=DOMAIN,
+            game=str(record["game"]),
+            name=NAME,
         )
     locale = record_locale(record)
     seats = [check_str(seat, "seats[]") for seat in check_list(record["seats"], "seats")]
@@ -168,9 +170,7 @@ def export(state: QodState) -> dict[str, Any]:
         record["options"] = {"variants": list(setup.variants)}
     record["seats"] = list(setup.teams)
     record["rounds"] = [
-        _round_record(entry, setup.locale)
-        for entry in state.rounds
-        if entry.truth is not None
+        _round_record(entry, setup.locale) for entry in state.rounds if entry.truth is not None
     ]
     return record
 
@@ -196,4 +196,3 @@ def _value(value: Decimal, locale: str) -> int | float | str:
     if value == value.to_integral_value():
         return json_number(value)
     return format_answer(value, locale)
-

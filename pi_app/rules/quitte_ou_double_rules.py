@@ -96,7 +96,9 @@ def check_zone(place: Place, values: Sequence[Decimal], locale: str) -> int:
     """The index of the zone `place` names among `values`, or why it names none."""
     name = place_name(place, locale)
     if place.is_tile:
-        raise refuse("A bet token goes in a zone between tiles, never on a tile ({zone}).", zone=name)
+        raise refuse(
+            "A bet token goes in a zone between tiles, never on a tile ({zone}).", zone=name
+        )
     for bound in (place.low, place.high):
         if bound is not None and bound not in values:
             raise refuse(
@@ -123,15 +125,19 @@ def check_zone(place: Place, values: Sequence[Decimal], locale: str) -> int:
 
 def _edge_zone(place: Place, values: Sequence[Decimal], index: int, name: str, locale: str) -> int:
     """Check a zone below the smallest or above the largest answer."""
-    if zones(values)[index] != place:
-        edge = values[0] if index == 0 else values[-1]
-        message = (
-            "“{zone}” is not a zone: only the smallest answer ({edge}) has a zone below it."
-            if index == 0
-            else "“{zone}” is not a zone: only the largest answer ({edge}) has a zone above it."
+    if zones(values)[index] == place:
+        return index
+    if index == 0:
+        raise refuse(
+            "“{zone}” is not a zone: only the smallest answer ({edge}) has a zone below it.",
+            zone=name,
+            edge=format_answer(values[0], locale),
         )
-        raise refuse(message, zone=name, edge=format_answer(edge, locale))
-    return index
+    raise refuse(
+        "“{zone}” is not a zone: only the largest answer ({edge}) has a zone above it.",
+        zone=name,
+        edge=format_answer(values[-1], locale),
+    )
 
 
 def paying_zones(values: Sequence[Decimal], truth: Decimal) -> tuple[int, ...]:

@@ -161,7 +161,9 @@ class Journal:
 
     def games(self) -> list[GameEntry]:
         """Every game, oldest first."""
-        rows = self._db.execute("SELECT id, game, setup, finished, abandoned FROM games ORDER BY id")
+        rows = self._db.execute(
+            "SELECT id, game, setup, finished, abandoned FROM games ORDER BY id"
+        )
         return [_entry(row) for row in rows]
 
     def unfinished(self) -> GameEntry | None:

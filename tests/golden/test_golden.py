@@ -61,7 +61,9 @@ def _first_of_each_game(paths: list[Path]) -> list[Path]:
 def test_replay_command_prints_the_output(path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pi_app", "replay", str(path)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     output = json.loads(done.stdout)
@@ -74,7 +76,10 @@ def test_replay_command_prints_the_output(path: Path) -> None:
 def test_replay_command_refuses_with_one_line(path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pi_app", "--lang", "en", "replay", "-"],
-        input=path.read_text(encoding="utf-8"), capture_output=True, text=True, check=False,
+        input=path.read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2
     assert done.stdout == ""

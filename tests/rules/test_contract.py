@@ -70,8 +70,12 @@ def test_legal_actions_are_exactly_the_applicable_ones(amounts: list[int]) -> No
 
 
 def test_replay_reports_the_move_that_broke() -> None:
-    record = {"game": "tiny-race", "seats": ["A", "B"], "options": {"target": 3},
-              "moves": ["add 2", "add 2"]}
+    record = {
+        "game": "tiny-race",
+        "seats": ["A", "B"],
+        "options": {"target": 3},
+        "moves": ["add 2", "add 2"],
+    }
     with pytest.raises(RuleError) as caught:
         GAME.replay(record)
     assert caught.value.message("en").startswith("move 2: ")

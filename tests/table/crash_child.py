@@ -49,7 +49,9 @@ def perform(table: Table, event: str) -> None:
 def main() -> None:
     path, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     journal = Journal(path)
-    table = Table.resume(journal) or Table.new(journal, "tiny-race", ["A", "B"], {"target": 10**6}, 7)
+    table = Table.resume(journal) or Table.new(
+        journal, "tiny-race", ["A", "B"], {"target": 10**6}, 7
+    )
     done = len(journal.events(table.game_id))
     print(f"ack {done}", flush=True)
     for n, event in enumerate(script(seed, count)[done:], start=done + 1):

@@ -22,7 +22,9 @@ def _run_and_kill(journal: Path, more: int, delay: float) -> tuple[int, int]:
     """Start the child, SIGKILL it `delay` s after `more` new acks; (first ack, last ack)."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.table.crash_child", str(journal), str(SEED), str(COUNT)],
-        cwd=ROOT, stdout=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert child.stdout is not None
     first, last, buffer = -1, -1, b""
@@ -62,8 +64,9 @@ def test_sigkill_never_loses_an_acknowledged_event(tmp_path: Path) -> None:
         recorded = len(journal.events(table.game_id))
         assert acked <= recorded <= acked + 1
         progress.append((first, recorded))
-        expected = Table.new(Journal(tmp_path / "expected.sqlite3"), "tiny-race", ["A", "B"],
-                             {"target": 10**6}, 7)
+        expected = Table.new(
+            Journal(tmp_path / "expected.sqlite3"), "tiny-race", ["A", "B"], {"target": 10**6}, 7
+        )
         for event in events[:recorded]:
             perform(expected, event)
         assert table.state == expected.state

@@ -97,7 +97,11 @@ def test_damaged_journal_is_set_aside_never_deleted(tmp_path: Path, damage: str)
     original = path.read_bytes()
     journal = Journal(path)
     assert journal.notice is not None and str(path) in journal.notice
-    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    kept = [
+        p
+        for p in tmp_path.iterdir()
+        if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))
+    ]
     assert len(kept) == 1 and kept[0].read_bytes() == original
     assert Table.resume(journal) is None
     fresh = _table(path)
@@ -105,9 +109,7 @@ def test_damaged_journal_is_set_aside_never_deleted(tmp_path: Path, damage: str)
     assert Table.resume(Journal(path)) is not None
 
 
-EVENTS = st.lists(
-    st.sampled_from(["add 1", "add 2", "undo", "redo"]), max_size=40
-)
+EVENTS = st.lists(st.sampled_from(["add 1", "add 2", "undo", "redo"]), max_size=40)
 
 
 def _try(table: Table, event: str) -> None:
@@ -122,7 +124,9 @@ def _try(table: Table, event: str) -> None:
         pass
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(EVENTS)
 def test_replaying_the_journal_equals_folding_the_events(tmp_path: Path, events: list[str]) -> None:
     path = tmp_path / f"j{abs(hash(tuple(events)))}.sqlite3"
@@ -138,7 +142,9 @@ def test_replaying_the_journal_equals_folding_the_events(tmp_path: Path, events:
     assert Table.load(journal, table.game_id).state == table.state
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(EVENTS)
 def test_undo_then_redo_is_the_identity(tmp_path: Path, events: list[str]) -> None:
     table = _table(tmp_path / f"u{abs(hash(tuple(events)))}.sqlite3", target=30)

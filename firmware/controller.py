@@ -1,0 +1,149 @@
+"""The Pico's side of the link: turns frames into animation commands, reports events.
+
+Pure like `protocol` and `animations` (no `machine`, no `sys`): the caller hands it the
+bytes it read, the current ticks and a `write(bytes)` function, so tests can drive it
+under CPython and under the MicroPython unix port alike.
+"""
+
+import protocol
+
+try:
+    from time import ticks_diff  # type: ignore[attr-defined]
+except ImportError:
+
+    def ticks_diff(a: int, b: int) -> int:
+        return a - b
+
+
+FIRMWARE = (1, 0)
+RETRY_MS = 150  # an unacknowledged event is sent again after this long
+RETRIES = 6  # ... this many times, then dropped (the Pi keeps its own clock)
+MAX_PENDING = 8
+WAITING_RGB = 0x102040  # the breathing shown until the Pi says hello
+WAITING_PERIOD = 3000
+IDLE_MS = 1000  # longest wait when nothing is due
+
+
+class Controller:
+    def __init__(self, animator, write, now: int) -> None:
+        self.anim = animator
+        self.write = write
+        self.reader = protocol.Reader()
+        self.seq = 0
+        self.last_in = -1  # sequence number of the last command acted upon
+        self.pending = []  # [seq, frame, ticks sent, tries]
+        self.timer_reported = True
+        self.commands = 0
+        animator.breathe(now, WAITING_RGB, WAITING_PERIOD)
+        self.hello(now)
+
+    # -- sending --------------------------------------------------------------------
+
+    def _next_seq(self) -> int:
+        seq = self.seq
+        self.seq = (seq + 1) & 255
+        return seq
+
+    def _reply(self, kind: str, args) -> None:
+        self.write(protocol.encode(self._next_seq(), kind, args))
+
+    def event(self, now: int, kind: str, args) -> None:
+        """Send an event and keep it until the Pi acknowledges it."""
+        seq = self._next_seq()
+        frame = protocol.encode(seq, kind, args)
+        if len(self.pending) >= MAX_PENDING:
+            self.pending.pop(0)
+        self.pending.append([seq, frame, now, 1])
+        self.write(frame)
+
+    def hello(self, now: int) -> None:
+        version = (protocol.VERSION, FIRMWARE[0], FIRMWARE[1], self.anim.n)
+        self.event(now, protocol.HELLO, version)
+
+    def button(self, now: int, index: int) -> None:
+        self.event(now, protocol.BUTTON, (index,))
+
+    # -- receiving ------------------------------------------------------------------
+
+    def feed(self, byte: int, now: int) -> None:
+        message = self.reader.feed(byte)
+        if message is not None:
+            self.handle(message, now)
+
+    def handle(self, message, now: int) -> None:
+        seq, kind, args = message
+        if kind == protocol.ACK:
+            for item in self.pending:
+                if item[0] == args[0]:
+                    self.pending.remove(item)
+                    break
+            return
+        if kind in (protocol.NAK, protocol.TIMER_DONE, protocol.BUTTON):
+            return  # Pico-to-Pi kinds coming back (an echo): not for us
+        if kind == protocol.HELLO:
+            if len(args) != 1 or args[0] != protocol.VERSION:
+                self._reply(protocol.NAK, (seq, protocol.NAK_VERSION))
+            else:
+                self.last_in = seq
+                self._reply(protocol.ACK, (seq,))
+            self.pending = []
+            self.hello(now)
+            return
+        if seq == self.last_in:
+            self._reply(protocol.ACK, (seq,))  # a retry: our ACK was lost
+            return
+        if self.apply(kind, args, now):
+            self.last_in = seq
+            self.commands += 1
+            self._reply(protocol.ACK, (seq,))
+        else:
+            self._reply(protocol.NAK, (seq, protocol.NAK_ARGUMENTS))
+
+    def apply(self, kind: str, args, now: int) -> bool:
+        anim = self.anim
+        if kind == protocol.TIMER:
+            anim.timer(now, args[0], args[1], args[2], args[3], args[4])
+            self.timer_reported = False
+            return True
+        if kind == protocol.FLASH:
+            anim.flash(now, args[0], args[1])
+            return True
+        if kind == protocol.PING:
+            return True
+        if kind == protocol.TURN:
+            anim.turn(now, args[0])
+        elif kind == protocol.PROGRESS:
+            anim.progress(now, args[0], args[1])
+        elif kind == protocol.BREATHE:
+            anim.breathe(now, args[0], args[1])
+        elif kind == protocol.OFF:
+            anim.off(now)
+        else:
+            return False
+        self.timer_reported = True  # another mode replaced the timer: nothing to report
+        return True
+
+    # -- time -----------------------------------------------------------------------
+
+    def step(self, now: int) -> int:
+        """Report a finished timer, resend unacknowledged events; ms until next due."""
+        wait = IDLE_MS
+        left = self.anim.timer_left(now)
+        if not self.timer_reported:
+            if left <= 0:
+                self.timer_reported = True
+                self.event(now, protocol.TIMER_DONE, (self.anim.timer_id,))
+            else:
+                wait = left
+        for item in self.pending:
+            due = RETRY_MS - ticks_diff(now, item[2])
+            if due <= 0:
+                if item[3] >= RETRIES:
+                    self.pending.remove(item)
+                    return 0  # look again at once: the list changed under the loop
+                item[2] = now
+                item[3] += 1
+                self.write(item[1])
+                due = RETRY_MS
+            wait = min(wait, due)
+        return wait

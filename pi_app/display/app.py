@@ -1,0 +1,502 @@
+"""The table app: one loop that sleeps until an input or a timer, then redraws.
+
+`App.step` handles one batch of events and renders; `App.run` is the blocking loop the
+box runs (it waits in `pygame.event.wait` with a timeout, so an idle box costs no CPU).
+Tests and the demo drive `step` directly with an injected clock, which makes them
+deterministic. Every action goes through the `Table`: checked by the rules, journaled,
+and only then shown; a broken rule is shown as a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, FontBook, Hit
+from pi_app.display.intents import (
+    Back,
+    Bell,
+    Intent,
+    Press,
+    Quit,
+    Redo,
+    Undo,
+    normalise,
+)
+from pi_app.display.ring import RecordingRing, RingPort
+from pi_app.display.scene import (
+    Abandon,
+    Command,
+    Ctx,
+    Cue,
+    GoHome,
+    NewGame,
+    Notice,
+    Play,
+    QuitApp,
+    RedoAction,
+    Resume,
+    RingFlash,
+    SandTimer,
+    Scene,
+    SetLanguage,
+    StartTimer,
+    StopTimer,
+    UndoAction,
+)
+from pi_app.display.sound import Sounds
+from pi_app.display.theme import RGB, theme_for
+from pi_app.i18n import Translator, current_language, set_language
+from pi_app.rules.contract import RuleError
+from pi_app.table import Journal, Table
+
+log = logging.getLogger(__name__)
+_ = Translator("display")
+
+FRAME = 1 / 30  # animations never run faster than 30 frames a second
+MESSAGE_SECONDS = 5.0
+WARNING_SECONDS = 5  # the last seconds of a timer tick
+
+
+class App:
+    """The display, the table and the devices' messages, in one thread."""
+
+    def __init__(
+        self,
+        config: Mapping[str, Any],
+        *,
+        journal: Journal,
+        size: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        ring: RingPort | None = None,
+        sounds: Sounds | None = None,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.theme = theme_for(size or str(config.get("display.size", "800x480")))
+        self.clock = clock
+        self.journal = journal
+        self.ring: RingPort = ring if ring is not None else RecordingRing(clock)
+        self.sounds = sounds
+        self.notify = notify or (lambda _message: None)
+        self.timer: SandTimer | None = None
+        self.message: tuple[str, bool, float] | None = None
+        self.running = True
+        self.dirty = True
+        self.frames = 0
+        self.on_present: Callable[[Scene], None] | None = None
+        self._scene: Scene | None = None
+        self._home: Scene | None = None
+        self._ring_colour: RGB | None = None
+        self._last_frame = -1.0
+        self._ticked: int | None = None
+        self._still: pygame.Surface | None = None
+        self._watchdog = _watchdog_interval()
+        self._last_watchdog = 0.0
+        self.table: Table | None = self._resume()
+        self.show_home = self.table is None
+        if journal.notice:
+            self.flash_message(journal.notice, error=True)
+        self.fonts = FontBook()
+        self.screen: pygame.Surface | None = None
+        self.canvas: Canvas | None = None
+
+    # ---- set-up -------------------------------------------------------------------
+
+    def _resume(self) -> Table | None:
+        """The unfinished game of the journal, or None (also when its rules are missing)."""
+        try:
+            return Table.resume(self.journal)
+        except RuleError as error:
+            self.flash_message(error.message(), error=True)
+        except Exception as error:  # a game that cannot be rebuilt must not stop the box
+            log.exception("cannot resume the journal")
+            self.flash_message(_("The unfinished game could not be resumed: {error}")
+                               .format(error=error), error=True)
+        return None
+
+    def attach(self, surface: pygame.Surface) -> None:
+        """Draw on `surface` (the display, or an off-screen surface for pictures)."""
+        self.screen = surface
+        self.canvas = Canvas(surface, self.theme, self.fonts)
+        self.dirty = True
+
+    def open_window(self, fullscreen: bool = False) -> None:
+        """Open the display (pygame must be initialised) at the theme's size."""
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        surface = pygame.display.set_mode(self.theme.size, flags)
+        pygame.display.set_caption("Table Companion")
+        pygame.mouse.set_visible(not fullscreen)
+        self.attach(surface)
+
+    # ---- what scenes read ---------------------------------------------------------
+
+    def ctx(self) -> Ctx:
+        return Ctx(
+            now=self.clock(),
+            theme=self.theme,
+            table=self.table,
+            timer=self.timer,
+            config=self.config,
+            has_unfinished=self.table is not None and self.table.outcome() is None,
+        )
+
+    @property
+    def scene(self) -> Scene:
+        """The scene for the table's state now (its own state kept while it stays)."""
+        if self.show_home or self.table is None:
+            if self._home is None:
+                from pi_app.display.home import HomeScene
+
+                self._home = HomeScene(self.config)
+            return self._home
+        from pi_app.display.games import scene_for
+
+        candidate = scene_for(self.table)
+        if self._scene is None or candidate.key() != self._scene.key():
+            self._scene = candidate
+        return self._scene
+
+    # ---- inputs ---------------------------------------------------------------------
+
+    def _hit(self, pos: tuple[int, int]) -> Any:
+        return None if self.canvas is None else self.canvas.hit_at(pos)
+
+    def feed(self, intent: Intent) -> None:
+        """Handle one intent: the app's own (quit, undo, menu) first, then the scene's."""
+        self.dirty = True
+        if isinstance(intent, Quit):
+            self.running = False
+            return
+        if isinstance(intent, Press) and intent.target == "dismiss":
+            self.message = None
+            return
+        in_game = not self.show_home and self.table is not None
+        if in_game and (isinstance(intent, Undo) or intent == Press("undo")):
+            self.execute(UndoAction())
+            return
+        if in_game and isinstance(intent, Redo):
+            self.execute(RedoAction())
+            return
+        if in_game and (intent == Press("menu") or isinstance(intent, Back)):
+            self.execute(GoHome())
+            return
+        for command in self.scene.handle(intent, self.ctx()):
+            self.execute(command)
+
+    def execute(self, command: Command) -> None:
+        """Carry out one command from a scene."""
+        self.dirty = True
+        if isinstance(command, Play | UndoAction | RedoAction):
+            self._on_table(command)
+        elif isinstance(command, StartTimer):
+            self.timer = SandTimer(command.kind, self.clock(), command.seconds)
+            self._ticked = None
+            self.ring.timer(command.seconds)
+        elif isinstance(command, StopTimer):
+            self.timer = None
+            self.ring.colour(None)
+        elif isinstance(command, NewGame):
+            self._new_game(command)
+        elif isinstance(command, GoHome):
+            self.show_home = True
+            self._home = None
+        elif isinstance(command, Resume):
+            self.show_home = self.table is None
+        elif isinstance(command, Abandon):
+            if self.table is not None:
+                self.table.abandon()
+            self.table, self._scene, self.timer = None, None, None
+            self._home = None
+        elif isinstance(command, SetLanguage):
+            set_language(command.lang)
+        elif isinstance(command, Cue):
+            self.cue(command.name)
+        elif isinstance(command, RingFlash):
+            self.ring.flash(command.colour)
+        elif isinstance(command, Notice):
+            self.flash_message(command.text, command.error)
+        elif isinstance(command, QuitApp):
+            self.running = False
+
+    def _on_table(self, command: Play | UndoAction | RedoAction) -> None:
+        if self.table is None:
+            return
+        try:
+            if isinstance(command, Play):
+                self.table.play(command.notation)
+            elif isinstance(command, UndoAction):
+                self.table.undo()
+            else:
+                self.table.redo()
+        except RuleError as error:
+            self.flash_message(error.message(), error=True)
+            self.cue("error")
+            return
+        except Exception as error:  # an engine fault is shown, never a crash of the box
+            log.exception("action %r failed", command)
+            self.flash_message(_("This could not be done: {error}").format(error=error), True)
+            return
+        self.message = None
+        self.timer = None
+        if isinstance(command, Play) and command.cue:
+            self.cue(command.cue)
+
+    def _new_game(self, command: NewGame) -> None:
+        try:
+            table = Table.new(self.journal, command.game, command.seats, command.options)
+        except RuleError as error:
+            self.flash_message(error.message(), error=True)
+            return
+        self.table, self._scene, self.timer = table, None, None
+        self.show_home = False
+        self.message = None
+
+    def flash_message(self, text: str, error: bool = False) -> None:
+        self.message = (text, error, self.clock() + MESSAGE_SECONDS)
+        self.dirty = True
+
+    def cue(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    # ---- time -----------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Timers and message expiry: what happens without any input."""
+        now = self.clock()
+        if self.message is not None and now >= self.message[2]:
+            self.message = None
+            self.dirty = True
+        timer = self.timer
+        if timer is not None:
+            left = timer.remaining(now)
+            whole = int(left + 0.999)
+            if whole != self._ticked:
+                self._ticked = whole
+                if whole == 0:
+                    self.cue("time-up")
+                    self.dirty = True
+                elif whole <= WARNING_SECONDS:
+                    self.cue("tick")
+        if self._watchdog and now - self._last_watchdog >= self._watchdog:
+            self._last_watchdog = now
+            self.notify("WATCHDOG=1")
+
+    def animating(self) -> bool:
+        return self.timer is not None and not self.timer.done(self.clock())
+
+    def wait_ms(self) -> int:
+        """How long the loop may sleep before something on screen must change."""
+        now = self.clock()
+        waits = [3600.0]
+        if self.dirty:
+            waits.append(0.0)
+        if self.animating():
+            waits.append(max(0.0, self._last_frame + FRAME - now))
+        if self.timer is not None and not self.timer.done(now):
+            waits.append(self.timer.remaining(now) % 1.0 + 0.001)
+        if self.message is not None:
+            waits.append(self.message[2] - now)
+        if self._watchdog:
+            waits.append(self._last_watchdog + self._watchdog - now)
+        return max(0, int(min(waits) * 1000))
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def render(self) -> bool:
+        """Redraw what changed; returns True when a frame was presented."""
+        if self.canvas is None or self.screen is None:
+            return False
+        now = self.clock()
+        if self.dirty:
+            self._full_frame(now)
+        elif self.animating() and now - self._last_frame >= FRAME - 0.002:
+            self._animation_frame(now)
+        else:
+            return False
+        self._last_frame = now
+        self.frames += 1
+        if self.on_present is not None:
+            self.on_present(self.scene)
+        return True
+
+    def _full_frame(self, now: float) -> None:
+        assert self.canvas is not None
+        canvas = self.canvas
+        canvas.reset()
+        canvas.fill(th.BACKGROUND)
+        ctx = self.ctx()
+        scene = self.scene
+        scene.draw(canvas, ctx)
+        self._draw_message(canvas)
+        if canvas.animated:
+            self._still = canvas.surface.copy()
+            for item in canvas.animated:
+                item.paint(canvas, now)
+        else:
+            self._still = None
+        self._present(None)
+        self.dirty = False
+        colour = scene.ring_colour(ctx)
+        if colour != self._ring_colour and self.timer is None:
+            self._ring_colour = colour
+            self.ring.colour(colour)
+
+    def _animation_frame(self, now: float) -> None:
+        assert self.canvas is not None
+        canvas = self.canvas
+        kept = canvas.texts
+        canvas.texts = []
+        rects = []
+        for item in canvas.animated:
+            if self._still is not None:
+                canvas.surface.blit(self._still, item.rect, item.rect)
+            item.paint(canvas, now)
+            rects.append(item.rect)
+        canvas.texts = kept
+        self._present(rects)
+
+    def _present(self, rects: Sequence[pygame.Rect] | None) -> None:
+        if pygame.display.get_init() and pygame.display.get_surface() is self.screen:
+            if rects is None:
+                pygame.display.flip()
+            else:
+                pygame.display.update(rects)
+
+    def _draw_message(self, canvas: Canvas) -> None:
+        if self.message is None:
+            return
+        text, error, _until = self.message
+        t = canvas.theme
+        height = t.button_h * 2 if t.width >= 800 else t.button_h * 2 + t.gap
+        box = pygame.Rect(t.pad, t.height - height - t.pad, t.width - 2 * t.pad, height)
+        canvas.panel(box, th.BAD if error else th.PANEL_HI, th.TEXT, 2)
+        canvas.text(text, box.inflate(-2 * t.pad, -t.gap), t.small, th.ink_for(
+            th.BAD if error else th.PANEL_HI))
+        canvas.hits.append(Hit(box, "dismiss"))
+
+    # ---- the loop -------------------------------------------------------------------
+
+    def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
+        """Handle a batch of events (default: whatever is queued), tick, render."""
+        batch = list(pygame.event.get() if events is None else events)
+        for event in batch:
+            intent = normalise(event, self.clock(), self._hit)
+            if intent is not None:
+                self.feed(intent)
+        self.tick()
+        self.render()
+        return self.running
+
+    def run(self) -> int:
+        """The blocking loop of the box: sleep until an input or a timer, then step."""
+        self.render()
+        self.notify("READY=1")
+        if self.sounds is None:
+            self.sounds = Sounds(self.config)
+        while self.running:
+            first = pygame.event.wait(self.wait_ms())
+            events = [] if first.type == pygame.NOEVENT else [first]
+            events.extend(pygame.event.get())
+            self.step(events)
+        self.notify("STOPPING=1")
+        return 0
+
+
+def _watchdog_interval() -> float:
+    """Half the systemd watchdog period, or 0 when not watched."""
+    try:
+        usec = int(os.environ.get("WATCHDOG_USEC", "0"))
+    except ValueError:
+        return 0.0
+    return usec / 2e6 if usec > 0 else 0.0
+
+
+# ---- starting on a machine ------------------------------------------------------------
+
+
+def choose_video_driver(environ: Mapping[str, str], is_pi: bool) -> str | None:
+    """The SDL video driver to ask for, or None to let SDL choose.
+
+    On a Pi with no desktop (no DISPLAY, no WAYLAND_DISPLAY) the display is driven
+    directly through KMS/DRM. Elsewhere, SDL picks; an explicit SDL_VIDEODRIVER wins.
+    """
+    if environ.get("SDL_VIDEODRIVER"):
+        return environ["SDL_VIDEODRIVER"]
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "kmsdrm" if is_pi else None
+
+
+def is_raspberry_pi() -> bool:
+    try:
+        with open("/proc/device-tree/model", encoding="ascii", errors="ignore") as model:
+            return "Raspberry Pi" in model.read()
+    except OSError:
+        return False
+
+
+def headless_message() -> str:
+    return _(
+        "No display found (no DISPLAY or WAYLAND_DISPLAY, and this is not a Pi). "
+        "To run without a screen use SDL_VIDEODRIVER=dummy tabletop, or "
+        "`tabletop demo gambit7 --shots DIR` to save pictures of each scene."
+    )
+
+
+def _notifier() -> Callable[[str], None] | None:
+    """The devices package's systemd notifier, if it offers one."""
+    try:
+        from pi_app.devices import sdnotify  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    for name in ("notify", "send"):
+        function = getattr(sdnotify, name, None)
+        if callable(function):
+            return function  # type: ignore[no-any-return]
+    return None
+
+
+def run_app(config: Any) -> int:
+    """Open the table app on this machine's display; returns the exit code."""
+    driver = choose_video_driver(os.environ, is_raspberry_pi())
+    if driver is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(headless_message(), file=sys.stderr)
+        return 1
+    if driver:
+        os.environ["SDL_VIDEODRIVER"] = driver
+    started = time.monotonic()
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        journal = Journal(config.journal_path)
+        app = App(config.values, journal=journal, notify=_notifier())
+        app.open_window(bool(config["display.fullscreen"]))
+    except pygame.error as error:
+        print(_("The display could not be opened: {error}").format(error=error), file=sys.stderr)
+        print(headless_message(), file=sys.stderr)
+        return 1
+    from pi_app.display.devices import connect_devices
+
+    closers = connect_devices(config, app)
+    log.info("first frame after %.3f s", time.monotonic() - started)
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        for close in closers:
+            close()
+        journal.close()
+        pygame.quit()
+
+
+__all__ = ["App", "Bell", "current_language", "run_app"]

@@ -1,0 +1,297 @@
+"""Home: choose the game, the seats (or teams), the options and the language.
+
+Three pages, so that everything stays large enough on the 3.5-inch screen: the game
+(with the language and, when there is one, the game to resume), the seats, then the
+game's options. Seat names start as the names of their colours and can be typed over
+with a keyboard; a seat's colour is always shown beside its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.intents import Back, Char, Enter, Erase, Intent, Move, Press
+from pi_app.display.scene import (
+    Abandon,
+    Command,
+    Ctx,
+    NewGame,
+    Notice,
+    Resume,
+    Scene,
+    SetLanguage,
+    seat_label,
+)
+from pi_app.i18n import LANGUAGES, N_, Translator, current_language
+from pi_app.rules.registry import games
+
+_ = Translator("display")
+
+GAME_ORDER: tuple[str, ...] = ("gambit7", "quitte-ou-double", "cambio", "cambio-tournament",
+                               "gambo")
+
+COLOUR_NAMES: tuple[str, ...] = (
+    N_("Orange"),
+    N_("Sky"),
+    N_("Green"),
+    N_("Yellow"),
+    N_("Blue"),
+    N_("Vermilion"),
+    N_("Purple"),
+    N_("White"),
+)
+
+LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "de": "Deutsch", "en": "English"}
+MAX_NAME = 16
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a game: its record key, label and the values a tap cycles through."""
+
+    key: str
+    label: str
+    values: tuple[Any, ...]
+    names: tuple[str, ...]
+
+
+def game_choices(game: str, config: Mapping[str, Any]) -> tuple[Choice, ...]:
+    """The options a table chooses for `game`, first value the default."""
+    if game == "gambit7":
+        mat = str(config.get("gambit7.mat", "default"))
+        return (Choice("mat", N_("Mat"), (mat,), (N_("default") if mat == "default" else mat,)),)
+    if game == "quitte-ou-double":
+        return (
+            Choice(
+                "variants",
+                N_("Variants"),
+                ((), ("grosses-tetes",), ("permanent",), ("grosses-tetes", "permanent")),
+                (N_("none"), N_("big brains"), N_("permanent double"),
+                 N_("big brains + permanent")),
+            ),
+        )
+    if game in ("cambio", "cambio-tournament"):
+        return (
+            Choice("variant", N_("Variant"), ("simple", "cambio"),
+                   (N_("simple"), N_("with CAMBIO cards"))),
+            Choice("target", N_("Target"), (5000, 1000, 2000, 3000), ("5000", "1000", "2000",
+                                                                      "3000")),
+        )
+    if game == "gambo":
+        return (
+            Choice("opponent", N_("Opponent"), ("medium", "easy", "hard", "human"),
+                   (N_("engine, medium"), N_("engine, easy"), N_("engine, hard"),
+                    N_("two players"))),
+        )
+    return ()
+
+
+class HomeScene(Scene):
+    """The home screen's three pages."""
+
+    name = "home"
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.config = config
+        self.page = "games"
+        self.game = ""
+        self.seats: list[str] = []
+        self.selected = 0
+        self.picks: dict[str, int] = {}
+        self._typing = False
+
+    # ---- what is chosen --------------------------------------------------------------
+
+    def available(self) -> list[tuple[str, str]]:
+        """(record name, title) of every game whose rules are installed, in menu order."""
+        known = games()
+        names = [g for g in GAME_ORDER if g in known] + sorted(set(known) - set(GAME_ORDER))
+        return [(name, str(getattr(known[name], "title", name))) for name in names]
+
+    def limits(self) -> tuple[int, int]:
+        known = games()
+        if self.game not in known:
+            return (2, 8)
+        game = known[self.game]
+        return (int(game.min_seats), int(game.max_seats))
+
+    def choose_game(self, name: str) -> None:
+        self.game = name
+        low, high = self.limits()
+        count = max(low, min(high, 4))
+        self.seats = [_(COLOUR_NAMES[i % len(COLOUR_NAMES)]) for i in range(count)]
+        if name == "gambo":
+            self.seats = ["A", "B"]
+        self.selected = 0
+        self.picks = {}
+        self.page = "seats"
+
+    def options(self) -> dict[str, Any]:
+        chosen: dict[str, Any] = {}
+        for choice in game_choices(self.game, self.config):
+            value = choice.values[self.picks.get(choice.key, 0) % len(choice.values)]
+            if choice.key == "variants":
+                chosen[choice.key] = list(value)
+            else:
+                chosen[choice.key] = value
+        return chosen
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        t = canvas.theme
+        area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
+        {"games": self._draw_games, "seats": self._draw_seats, "options": self._draw_options}[
+            self.page
+        ](canvas, ctx, area)
+
+    def _draw_games(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
+        t = canvas.theme
+        head, body = split(area, t.button_h, t.gap)
+        title, langs = split(head, head.width // 2 - t.gap, t.gap, vertical=False)
+        canvas.text(_("Table Companion"), title, t.title, th.ACCENT, align="left")
+        for box, lang in zip(cols(langs, len(LANGUAGES), t.gap), LANGUAGES, strict=True):
+            canvas.button(box, lang.upper(), ("lang", lang), selected=lang == current_language())
+        listed = self.available()
+        resume = ctx.has_unfinished
+        bottom_h = t.button_h if resume else 0
+        body_games, bottom = split(body, body.height - bottom_h - (t.gap if resume else 0), t.gap)
+        columns = 2 if len(listed) > 2 else 1
+        for box, (name, label) in zip(grid(body_games, len(listed), columns, t.gap), listed,
+                                      strict=True):
+            canvas.button(box, label, ("game", name), colour=th.PANEL_HI, size=t.body)
+        if not listed:
+            canvas.text(_("No game rules are installed."), body_games, t.body, th.WARN)
+        if resume and ctx.table is not None:
+            left, right = cols(bottom, 2, t.gap)
+            title_text = str(getattr(ctx.table.game, "title", ctx.table.game.name))
+            canvas.button(left, _("Resume {game}").format(game=title_text), "resume",
+                          colour=th.GOOD)
+            canvas.button(right, _("Abandon it"), "abandon", colour=th.BAD)
+
+    def _footer(self, canvas: Canvas, area: pygame.Rect, title: str) -> pygame.Rect:
+        """Title at the top, Back and Next at the bottom; returns the middle."""
+        t = canvas.theme
+        head, rest = split(area, t.button_h, t.gap)
+        middle, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        canvas.text(title, head, t.title, th.ACCENT, align="left")
+        back, _gap, nxt = cols(foot, 3, t.gap)
+        canvas.button(back, _("Back"), "back")
+        last = self.page == "options" or not game_choices(self.game, self.config)
+        canvas.button(nxt, _("Start") if last else _("Next"), "next", colour=th.GOOD)
+        return middle
+
+    def _draw_seats(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
+        t = canvas.theme
+        low, high = self.limits()
+        title = _("Seats or teams ({low} to {high})").format(low=low, high=high)
+        middle = self._footer(canvas, area, title)
+        side_w = t.button_h + t.gap
+        listing, side = split(middle, middle.width - side_w, t.gap, vertical=False)
+        columns = 2 if len(self.seats) > 4 or t.width < 800 else 1
+        per_col = max(1, -(-len(self.seats) // columns))
+        cells = grid(listing, per_col * columns, columns, t.gap)
+        order = [r + c * per_col for r in range(per_col) for c in range(columns)]
+        for cell, index in zip(cells, order, strict=False):
+            if index >= len(self.seats):
+                continue
+            selected = index == self.selected
+            canvas.panel(cell, th.PANEL, th.WARN if selected else None, 3)
+            seat_label(canvas, cell.inflate(-2 * t.gap, -t.gap // 2), self.seats[index], index)
+            canvas.hits.append(Hit(cell, ("seat", index)))
+        plus, minus = rows(side, 2, t.gap)[:2]
+        canvas.button(plus, "+", "add", enabled=len(self.seats) < high, size=t.title)
+        canvas.button(minus, "−", "remove", enabled=len(self.seats) > low, size=t.title)
+
+    def _draw_options(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
+        t = canvas.theme
+        middle = self._footer(canvas, area, _("Options"))
+        choices = game_choices(self.game, self.config)
+        for box, choice in zip(rows(middle, max(2, len(choices)), t.gap), choices, strict=False):
+            label_box, value_box = cols(box, 2, t.gap)
+            canvas.text(_(choice.label), label_box, t.body, th.TEXT, align="left")
+            shown = choice.names[self.picks.get(choice.key, 0) % len(choice.names)]
+            canvas.button(value_box, _(shown), ("cycle", choice.key))
+
+    # ---- inputs ------------------------------------------------------------------------
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        if isinstance(intent, Press):
+            return self._press(intent.target, ctx)
+        if self.page == "seats" and self.seats:
+            return self._edit(intent)
+        if isinstance(intent, Back) and self.page != "games":
+            self.page = "seats" if self.page == "options" else "games"
+        return ()
+
+    def _press(self, target: Hashable, ctx: Ctx) -> Sequence[Command]:
+        if isinstance(target, tuple) and target[0] == "lang":
+            return (SetLanguage(str(target[1])),)
+        if isinstance(target, tuple) and target[0] == "game":
+            self.choose_game(str(target[1]))
+        elif isinstance(target, tuple) and target[0] == "seat":
+            self.selected = int(target[1])
+            self._typing = False
+        elif isinstance(target, tuple) and target[0] == "cycle":
+            self.picks[str(target[1])] = self.picks.get(str(target[1]), 0) + 1
+        elif target == "resume":
+            return (Resume(),)
+        elif target == "abandon":
+            return (Abandon(),)
+        elif target == "add":
+            self._add_seat()
+        elif target == "remove" and len(self.seats) > self.limits()[0]:
+            self.seats.pop(self.selected)
+            self.selected = min(self.selected, len(self.seats) - 1)
+        elif target == "back":
+            self.page = "seats" if self.page == "options" else "games"
+        elif target == "next":
+            return self._next()
+        return ()
+
+    def _add_seat(self) -> None:
+        if len(self.seats) >= self.limits()[1]:
+            return
+        used = set(self.seats)
+        for i in range(len(self.seats), len(self.seats) + len(COLOUR_NAMES) * 3):
+            base = _(COLOUR_NAMES[i % len(COLOUR_NAMES)])
+            name = base if i < len(COLOUR_NAMES) else f"{base} {i // len(COLOUR_NAMES) + 1}"
+            if name not in used:
+                self.seats.append(name)
+                self.selected = len(self.seats) - 1
+                return
+
+    def _next(self) -> Sequence[Command]:
+        if self.page == "seats":
+            names = [s.strip() for s in self.seats]
+            if any(not n for n in names) or len(set(names)) != len(names):
+                return (Notice(_("Every seat needs its own name."), error=True),)
+            if game_choices(self.game, self.config):
+                self.page = "options"
+                return ()
+        return (NewGame(self.game, tuple(s.strip() for s in self.seats), self.options()),)
+
+    def _edit(self, intent: Intent) -> Sequence[Command]:
+        """Keyboard editing of the selected seat's name."""
+        name = self.seats[self.selected]
+        if isinstance(intent, Char) and len(name) < MAX_NAME:
+            fresh = name in [_(c) for c in COLOUR_NAMES] and not self._typing
+            self.seats[self.selected] = (intent.char if fresh else name + intent.char)
+            self._typing = True
+        elif isinstance(intent, Erase):
+            self.seats[self.selected] = name[:-1]
+            self._typing = True
+        elif isinstance(intent, Move):
+            self.selected = (self.selected + intent.step) % len(self.seats)
+            self._typing = False
+        elif isinstance(intent, Enter):
+            return self._next()
+        elif isinstance(intent, Back):
+            self.page = "games"
+        return ()

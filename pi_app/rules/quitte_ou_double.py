@@ -1,0 +1,86 @@
+"""Quitte ou Double (Dominic Crapuchettes; Asmodee): the rules engine.
+
+3 to 6 teams, 7 rounds. Each round every team writes a number on its tile; the tiles
+are laid in ascending order (equal answers stacked) and the n+1 zones around them take
+the bets, 2 bet tokens per team. The zone holding the true answer pays each bet token
+in it and the tiles beside it; an exact tile makes both zones beside it pay and earns
+alone. In round 7 (every round after the first with *quitte ou double permanent*)
+gain tokens staked under bet tokens are doubled or lost. Most gain tokens wins.
+
+The pieces: `quitte_ou_double_rules` (zones and payouts), `_actions` (the notation),
+`_play` (the phase machine), `_board` (what the display draws), `_record` (records).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pi_app.rules.answers import parse_answer
+from pi_app.rules.contract import Outcome
+from pi_app.rules.quitte_ou_double_actions import Action, Answer
+from pi_app.rules.quitte_ou_double_actions import format_action as _format_action
+from pi_app.rules.quitte_ou_double_actions import parse_action as _parse_action
+from pi_app.rules.quitte_ou_double_board import Board, board
+from pi_app.rules.quitte_ou_double_play import QodState
+from pi_app.rules.quitte_ou_double_play import apply as _apply
+from pi_app.rules.quitte_ou_double_play import legal_actions as _legal_actions
+from pi_app.rules.quitte_ou_double_play import new_game as _new_game
+from pi_app.rules.quitte_ou_double_record import export as _export
+from pi_app.rules.quitte_ou_double_record import replay as _replay
+from pi_app.rules.quitte_ou_double_rules import MAX_TEAMS, MIN_TEAMS, NAME, leaders
+
+
+class QuitteOuDouble:
+    """The `Game` declaration of Quitte ou Double."""
+
+    name = NAME
+    title = "Quitte ou Double"
+    min_seats = MIN_TEAMS
+    max_seats = MAX_TEAMS
+
+    def new_game(
+        self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random
+    ) -> QodState:
+        """Options: `variants` (as in records), `question` (1, 2 or 3), `locale`.
+
+        The question and the locale are table settings kept in the state; records
+        carry only the variants (and their own locale).
+        """
+        return _new_game(seats, options)
+
+    def parse_action(self, text: str) -> Action:
+        return _parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return _format_action(action)
+
+    def typed_answer(self, state: QodState, team: str, typed: str) -> Answer:
+        """The answer a team wrote, read in the table's locale (`RuleError` if unreadable)."""
+        return Answer(team, parse_answer(typed, state.setup.locale))
+
+    def apply(self, state: QodState, action: Action) -> QodState:
+        return _apply(state, action)
+
+    def legal_actions(self, state: QodState) -> Sequence[Action]:
+        return _legal_actions(state)
+
+    def outcome(self, state: QodState) -> Outcome | None:
+        if not state.finished:
+            return None
+        scores = state.score_map()
+        return Outcome("rounds", leaders(scores), scores)
+
+    def board(self, state: QodState) -> Board:
+        """What the display draws (see `quitte_ou_double_board`)."""
+        return board(state)
+
+    def replay(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        return _replay(record)
+
+    def export(self, state: QodState) -> dict[str, Any]:
+        return _export(state)
+
+
+GAME = QuitteOuDouble()
