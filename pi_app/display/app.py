@@ -92,6 +92,8 @@ class App:
         self.dirty = True
         self.frames = 0
         self.on_present: Callable[[Scene], None] | None = None
+        self.on_listen: Callable[[bool], None] | None = None
+        self._listening: bool | None = None
         self._scene: Scene | None = None
         self._home: Scene | None = None
         self._ring_colour: RGB | None = None
@@ -157,12 +159,24 @@ class App:
 
                 self._home = HomeScene(self.config)
             return self._home
+        if self._scene is None:
+            self._refresh_scene()
+        assert self._scene is not None
+        return self._scene
+
+    def _refresh_scene(self) -> None:
+        """Follow the table to the scene of its state; a new scene stops the sand timer."""
+        if self.table is None:
+            self._scene = None
+            return
         from pi_app.display.games import scene_for
 
         candidate = scene_for(self.table)
         if self._scene is None or candidate.key() != self._scene.key():
+            if self._scene is not None and self.timer is not None:
+                self.timer = None
+                self.ring.colour(None)
             self._scene = candidate
-        return self._scene
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -245,7 +259,7 @@ class App:
             self.flash_message(_("This could not be done: {error}").format(error=error), True)
             return
         self.message = None
-        self.timer = None
+        self._refresh_scene()
         if isinstance(command, Play) and command.cue:
             self.cue(command.cue)
 
@@ -284,6 +298,8 @@ class App:
                 if whole == 0:
                     self.cue("time-up")
                     self.dirty = True
+                    for command in self.scene.timeout(timer.kind, self.ctx()):
+                        self.execute(command)
                 elif whole <= WARNING_SECONDS:
                     self.cue("tick")
         if self._watchdog and now - self._last_watchdog >= self._watchdog:
@@ -345,6 +361,10 @@ class App:
             self._still = None
         self._present(None)
         self.dirty = False
+        listen = scene.wants_bell(ctx)
+        if listen != self._listening and self.on_listen is not None:
+            self._listening = listen
+            self.on_listen(listen)
         colour = scene.ring_colour(ctx)
         if colour != self._ring_colour and self.timer is None:
             self._ring_colour = colour

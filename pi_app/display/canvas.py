@@ -213,8 +213,11 @@ class Canvas:
         """A labelled tappable box; a tap on it becomes `Press(target)`."""
         box = pygame.Rect(rect)
         ink = th.ink_for(colour) if enabled else th.MUTED
-        self.panel(box, colour if enabled else th.PANEL, th.WARN if selected else None, 4)
-        inner = box.inflate(-8, -4)
+        self.panel(box, colour if enabled else th.PANEL, th.TEXT if selected else None, 5)
+        if selected:
+            pygame.draw.rect(self.surface, (0, 0, 0), box.inflate(-10, -10), 2,
+                             border_radius=max(2, min(10, box.height // 5)))
+        inner = box.inflate(-6, -4)
         self.text(label, inner, size or self.theme.small, ink)
         if enabled:
             self.hits.append(Hit(box, target))

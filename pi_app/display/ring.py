@@ -1,8 +1,8 @@
 """What the display asks of the LED ring: the sand timer, a flash, a steady colour.
 
 The app speaks to the ring through `RingPort`. `DeviceRing` forwards to the devices
-package's `LedRing` (Pico, simulated or mock backend) by whichever of its methods
-exist; `RecordingRing` keeps what it was asked, for tests and for a box with no ring.
+package's `LedRing` (Pico, simulated or mock backend); `RecordingRing` keeps what it
+was asked, for tests and for a box whose ring could not be opened.
 """
 
 from __future__ import annotations
@@ -45,32 +45,27 @@ class RecordingRing:
         self.calls.append(("colour", colour, self.clock()))
 
 
-def _call_first(target: Any, names: tuple[str, ...], *args: Any) -> bool:
-    for name in names:
-        method = getattr(target, name, None)
-        if callable(method):
-            try:
-                method(*args)
-            except Exception as error:  # a ring fault must never stop the table
-                log.warning("ring %s failed: %s", name, error)
-            return True
-    return False
+def _guarded(call: Callable[[], Any], what: str) -> None:
+    try:
+        call()
+    except Exception as error:  # a ring fault must never stop the table
+        log.warning("ring %s failed: %s", what, error)
 
 
 class DeviceRing:
-    """`RingPort` over the devices package's ring, whatever its method names are."""
+    """`RingPort` over the devices package's `LedRing` (Pico, simulated or mock)."""
 
     def __init__(self, ring: Any) -> None:
         self.ring = ring
 
     def timer(self, seconds: float) -> None:
-        _call_first(self.ring, ("sand_timer", "timer", "start_timer", "sand"), seconds)
+        _guarded(lambda: self.ring.sand_timer(seconds), "sand_timer")
 
     def flash(self, colour: RGB) -> None:
-        _call_first(self.ring, ("flash",), colour)
+        _guarded(lambda: self.ring.flash(colour), "flash")
 
     def colour(self, colour: RGB | None) -> None:
         if colour is None:
-            _call_first(self.ring, ("off", "clear"))
+            _guarded(self.ring.off, "off")
         else:
-            _call_first(self.ring, ("fill", "colour", "color", "solid", "set_colour"), colour)
+            _guarded(lambda: self.ring.whose_turn(colour), "whose_turn")

@@ -189,6 +189,14 @@ class Scene:
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         return ()
 
+    def wants_bell(self, ctx: Ctx) -> bool:
+        """Whether this scene listens to the bell (presses are dropped otherwise)."""
+        return False
+
+    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
+        """What to do when the sand timer of `kind` runs out."""
+        return ()
+
     def ring_colour(self, ctx: Ctx) -> RGB | None:
         """The ring's steady colour on this scene (whose turn), or None for off."""
         return None
@@ -203,7 +211,7 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     bar, body = split(area, t.button_h, t.gap)
     buttons = 2 if undo else 1
-    width = min(150 if t.width >= 800 else 100, bar.width // 4)
+    width = min(150 if t.width >= 800 else 112, bar.width // 4)
     label_box, right = split(bar, bar.width - buttons * (width + t.gap), t.gap, vertical=False)
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
     places = cols(right, buttons, t.gap)
@@ -237,11 +245,13 @@ def timer_widget(canvas: Canvas, box: pygame.Rect, timer: SandTimer | None, labe
         if timer is None:
             return
         left = timer.remaining(now)
-        fill = pygame.Rect(box.x, box.y, int(box.width * timer.fraction(now)), box.height)
+        bar_h = max(6, box.height // 6)
+        track = pygame.Rect(box.x, box.bottom - bar_h, box.width, bar_h)
+        fill = pygame.Rect(track.x, track.y, int(track.width * timer.fraction(now)), bar_h)
         colour = th.BAD if left <= 5 else th.WARN
-        pygame.draw.rect(c.surface, colour, fill, border_radius=6)
-        c.text(f"{label} {int(left + 0.999)} s", box, t.small, th.ink_for(colour)
-               if fill.width > box.width // 2 else th.TEXT)
+        pygame.draw.rect(c.surface, colour, fill)
+        text_box = pygame.Rect(box.x, box.y, box.width, box.height - bar_h)
+        c.text(_("{n} s").format(n=int(left + 0.999)), text_box, t.small, colour)
 
     if timer is None:
         canvas.fill(th.PANEL, box)

@@ -10,34 +10,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pi_app.rules.cambio_rules import RoundResult, Settings, read_settings
+from pi_app.rules.cambio_rules import DOMAIN, RoundResult, Settings, read_settings
 from pi_app.rules.contract import RecordError
 from pi_app.rules.records import check_fields, check_int, check_list, check_str
 
 ROUND_FIELDS: tuple[str, ...] = ("winner", "currency", "hand")
 ROUND_OPTIONAL: tuple[str, ...] = ("holding", "false_rings")
-RECORD_OPTIONS: tuple[str, ...] = ("variant", "target", "false_ring_fine")
-"""`false_ring_fine` is written only when a table fined false rings (R6 option)."""
+RECORD_OPTIONS: tuple[str, ...] = ("variant", "target")
+"""Exactly the options `RECORDS.md` lists: the public format is not extended here."""
 
 
 def read_options(record: Mapping[str, Any]) -> Settings:
     """The settings of a record; a record without `target` plays the rounds given."""
     options = check_fields(record.get("options", {}), "options", (), RECORD_OPTIONS)
-    for key in ("target", "false_ring_fine"):
-        if key in options:
-            check_int(options[key], f"options.{key}")
+    if "target" in options:
+        check_int(options["target"], "options.target")
     if "variant" in options:
         check_str(options["variant"], "options.variant")
     return read_settings({"target": None, **options})
 
 
 def write_options(settings: Settings) -> dict[str, Any]:
-    """The record options of a game (the trading variants are not part of records)."""
+    """The record options of a game (the trading variants are not part of records).
+
+    A game played with the false-ring fine (R6 option) cannot be written: the record
+    format has no field for it, and a record that replays to other scores would lie.
+    """
+    if settings.false_ring_fine:
+        raise RecordError(
+            "This game fined false rings ({fine} points), which a game record cannot "
+            "express; it cannot be exported.",
+            domain=DOMAIN,
+            fine=settings.false_ring_fine,
+        )
     options: dict[str, Any] = {"variant": settings.variant}
     if settings.target is not None:
         options["target"] = settings.target
-    if settings.false_ring_fine:
-        options["false_ring_fine"] = settings.false_ring_fine
     return options
 
 
@@ -92,3 +100,20 @@ def top_seats(scores: Mapping[str, int]) -> list[str]:
         return []
     best = max(scores.values())
     return [seat for seat, score in scores.items() if score == best]
+
+
+def replay_ending(
+    termination: str | None, target: int | None, scores: Mapping[str, int]
+) -> dict[str, Any]:
+    """`winners`, `finished` and `termination` of a replay (`RECORDS.md`).
+
+    Without a target the record is the whole game ("play the rounds given"), so its
+    leaders are its winners; with one, the game is over only once the target is reached,
+    and `winners` stays empty until then, as for every game.
+    """
+    finished = termination is not None or target is None
+    return {
+        "winners": top_seats(scores) if finished else [],
+        "finished": finished,
+        "termination": termination or ("rounds" if target is None else None),
+    }

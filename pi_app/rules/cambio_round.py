@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pi_app.i18n import N_
 from pi_app.rules.cambio_actions import CambioAction, Deal, FalseRing, Open, Ring, Show
 from pi_app.rules.cambio_rules import (
     CAMBIO,
@@ -32,6 +33,12 @@ STUDY = "study"
 TRADING = "trading"
 RUNG = "rung"
 PHASES: tuple[str, ...] = (DEAL, STUDY, TRADING, RUNG)
+PHASE_LABELS: dict[str, str] = {
+    DEAL: N_("Deal the cards"),
+    STUDY: N_("Study your hand"),
+    TRADING: N_("Trading is open"),
+    RUNG: N_("The bell rang: everything stops"),
+}
 
 
 @dataclass(frozen=True)

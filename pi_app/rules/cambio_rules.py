@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pi_app.i18n import N_
 from pi_app.rules.contract import RuleError
 
 DOMAIN = "cambio"
@@ -46,6 +47,22 @@ MINUS = "minus"
 CARDS: tuple[str, ...] = (PLUS, MINUS)
 CARD_FINE = 20
 """What each CAMBIO card still held by a player other than the winner costs (40 for both)."""
+
+VARIANT_LABELS: dict[str, str] = {
+    SIMPLE: N_("Simple variant"),
+    CAMBIO: N_("Variant with the CAMBIO cards"),
+}
+HAND_LABELS: dict[str, str] = {
+    NINE: N_("9 identical cards"),
+    EIGHT_PLUS: N_("8 identical cards + CAMBIO-plus"),
+    NINE_PLUS: N_("9 identical cards + CAMBIO-plus (double)"),
+    NINE_ODD: N_("9 identical cards + an odd tenth card"),
+}
+TRADING_LABELS: dict[str, str] = {
+    "panachee": N_("Mixed trades"),
+    "mime": N_("Mimed trades"),
+}
+"""The trading variants, named for the display; they change no score."""
 
 DEFAULT_TARGET = 5000
 DEFAULT_STUDY_SECONDS = 30
@@ -100,6 +117,11 @@ class Settings:
     panachee: bool = False
     mime: bool = False
     study_seconds: int = DEFAULT_STUDY_SECONDS
+
+    @property
+    def trading_variants(self) -> tuple[str, ...]:
+        """The trading variants on (keys of `TRADING_LABELS`), for the display to name."""
+        return tuple(name for name in TRADING_LABELS if getattr(self, name))
 
 
 def _option_int(options: Mapping[str, Any], key: str, default: int | None, low: int) -> int | None:
@@ -207,6 +229,17 @@ def _check_hand(result: RoundResult, variant: str) -> None:
         )
 
 
+# One message per card, so each language names the card its own way (CAMBIO-moins).
+_IN_TWO_HANDS: dict[str, str] = {
+    PLUS: N_("The CAMBIO-plus card cannot be in two hands ({first} and {second})."),
+    MINUS: N_("The CAMBIO-minus card cannot be in two hands ({first} and {second})."),
+}
+_NOT_PLACED: dict[str, str] = {
+    PLUS: N_("The CAMBIO-plus card is not in the winning hand: name who still holds it."),
+    MINUS: N_("The CAMBIO-minus card is not in the winning hand: name who still holds it."),
+}
+
+
 def _check_holding(result: RoundResult, seats: Sequence[str]) -> None:
     """R7 and the deck: the winner is never fined, each CAMBIO card is in one hand only."""
     holders: dict[str, str] = {}
@@ -226,9 +259,8 @@ def _check_holding(result: RoundResult, seats: Sequence[str]) -> None:
             )
         if card in holders:
             raise RuleError(
-                "The CAMBIO-{card} card cannot be in two hands ({first} and {second}).",
+                _IN_TWO_HANDS[card],
                 domain=DOMAIN,
-                card=card,
                 first=holders[card],
                 second=seat,
             )
@@ -244,11 +276,7 @@ def _check_every_card_somewhere(result: RoundResult, holders: Mapping[str, str])
     for card in CARDS:
         if card in holders or (card == MINUS and result.hand == NINE_ODD):
             continue
-        raise RuleError(
-            "The CAMBIO-{card} card is not in the winning hand: name who still holds it.",
-            domain=DOMAIN,
-            card=card,
-        )
+        raise RuleError(_NOT_PLACED[card], domain=DOMAIN)
 
 
 def check_result(result: RoundResult, seats: Sequence[str], variant: str) -> int:

@@ -21,6 +21,7 @@ from pi_app.rules.cambio_record import (
     read_options,
     read_result,
     read_seats,
+    replay_ending,
     top_seats,
     write_options,
     write_result,
@@ -266,9 +267,7 @@ class CambioTournament:
         return {
             "game": self.name,
             "scores": state.score_map,
-            "winners": top_seats(state.score_map),
-            "finished": state.termination is not None,
-            "termination": state.termination,
+            **replay_ending(state.termination, settings.target, state.score_map),
             "rounds": rounds,
             "tables": [list(row) for row in state.seating],
         }

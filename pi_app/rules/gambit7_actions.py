@@ -85,8 +85,12 @@ def notation_error(message: str, **params: object) -> RuleError:
     return RuleError(message, domain="gambit7", **params)
 
 
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """JSON on one line: the line breaks JSON leaves raw are escaped too."""
+    return json.dumps(value, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 def _number(value: Decimal) -> str:
@@ -122,10 +126,16 @@ def format_action(action: Action) -> str:
     raise notation_error("Unknown Gambit 7 action.")
 
 
-def _tokens(text: str) -> list[Any]:
-    """The JSON values and bare words after the action's word."""
+class _Word(str):
+    """A bare word of the notation (a locale), as opposed to a quoted JSON string."""
+
+    __slots__ = ()
+
+
+def _tokens(text: str, start: int) -> list[Any]:
+    """The JSON values and bare words of `text` from `start`."""
     tokens: list[Any] = []
-    index = 0
+    index = start
     while True:
         while index < len(text) and text[index].isspace():
             index += 1
@@ -141,25 +151,25 @@ def _tokens(text: str) -> list[Any]:
             end = index
             while end < len(text) and not text[end].isspace():
                 end += 1
-            tokens.append(text[index:end])
+            tokens.append(_Word(text[index:end]))
             index = end
 
 
 def _seat(value: Any, text: str) -> str:
-    if not isinstance(value, str):
+    if not isinstance(value, str) or isinstance(value, _Word):
         raise notation_error("Cannot read the action “{text}”: quote the seat name.", text=text)
     return value
 
 
 def _typed_value(value: Any, text: str) -> Typed:
-    if isinstance(value, str | Decimal):
+    if isinstance(value, Decimal) or (isinstance(value, str) and not isinstance(value, _Word)):
         return value
     raise notation_error("Cannot read the action “{text}”.", text=text)
 
 
 def _locale(tokens: list[Any], text: str) -> str:
-    locale = tokens[0] if tokens else "fr"
-    if locale not in LOCALES or len(tokens) > 1:
+    locale = tokens[0] if tokens else _Word("fr")
+    if not isinstance(locale, _Word) or locale not in LOCALES or len(tokens) > 1:
         raise notation_error("Cannot read the action “{text}”.", text=text)
     return str(locale)
 
@@ -194,10 +204,11 @@ def _parse_bet(seat: str, value: Any, text: str) -> PlaceBet:
 
 def parse_action(text: str) -> Action:
     """Read an action from its notation; `RuleError` quoting the text when it cannot."""
-    word, _space, rest = text.strip().partition(" ")
-    if word in _BARE and not rest.strip():
+    text = text.strip()
+    word = text.split(maxsplit=1)[0] if text else ""
+    tokens = _tokens(text, len(word))
+    if word in _BARE and not tokens:
         return _BARE[word]
-    tokens = _tokens(rest)
     if word == "answer" and len(tokens) >= 2:
         seat, typed = _seat(tokens[0], text), _typed_value(tokens[1], text)
         return Answer(seat, typed, _locale(tokens[2:], text))

@@ -11,12 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pi_app.i18n import Translator
 from pi_app.rules.gambit7_mat import CASES
 from pi_app.rules.gambit7_scoring import LESS, Bet, Case, Payout, Target, placement
 from pi_app.rules.gambit7_state import Gambit7State, Phase, Slate
-
-_ = Translator("gambit7")
 
 
 @dataclass(frozen=True)

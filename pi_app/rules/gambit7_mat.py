@@ -54,6 +54,20 @@ def mat_error(message: str, **params: object) -> RuleError:
     return RuleError(message, domain="gambit7", **params)
 
 
+class MatFileError(RuleError):
+    """A profile file refused: its path, then what is wrong, both in the reader's language."""
+
+    def __init__(self, path: str, problem: RuleError) -> None:
+        super().__init__(problem.msgid, domain="gambit7", **problem.params)
+        self.path = path
+        self.problem = problem
+
+    def message(self, lang: str | None = None) -> str:
+        return _("{path}: {problem}", lang).format(
+            path=self.path, problem=self.problem.message(lang)
+        )
+
+
 def _value(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise mat_error(
@@ -111,7 +125,7 @@ def load_mat_profile(path: str | Path) -> MatProfile:
     try:
         return mat_from_object(data)
     except RuleError as error:
-        raise mat_error("{path}: {problem}", path=str(path), problem=error.message()) from None
+        raise MatFileError(str(path), error) from None
 
 
 @cache

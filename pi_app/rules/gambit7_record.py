@@ -59,23 +59,23 @@ def _target(value: object, locale: str) -> Target:
     return read_number(value, locale)
 
 
+def _chips_and_token_error(seat: str) -> RecordError:
+    return record_error(
+        "“{seat}” bets chips and the Gambit 7 token together: the token is played "
+        "instead of chips.",
+        seat=seat,
+    )
+
+
 def _bet(seat: str, value: object, locale: str) -> PlaceBet:
     """A record's bet: a list of 0 to 2 chip targets, or {"gambit7": target}."""
     if isinstance(value, list):
         if any(isinstance(item, Mapping) and "gambit7" in item for item in value):
-            raise record_error(
-                "“{seat}” bets chips and the Gambit 7 token together: the token is played "
-                "instead of chips.",
-                seat=seat,
-            )
+            raise _chips_and_token_error(seat)
         return PlaceBet(seat, tuple(_target(item, locale) for item in value))
     if isinstance(value, Mapping):
         if "chips" in value:
-            raise record_error(
-                "“{seat}” bets chips and the Gambit 7 token together: the token is played "
-                "instead of chips.",
-                seat=seat,
-            )
+            raise _chips_and_token_error(seat)
         check_fields(value, f"bets.{seat}", ("gambit7",))
         return PlaceBet(seat, (), _target(value["gambit7"], locale))
     raise record_error(
@@ -113,7 +113,8 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         except RuleError as error:
             raise error.at("round", number) from None
         last = state.history[-1]
-        rounds_out.append({"scores": _scores(state), "winning_case": _json_target(last.winning)})
+        winning = LESS if last.winning == LESS else json_number(Decimal(last.winning))
+        rounds_out.append({"scores": _scores(state), "winning_case": winning})
     return {
         "game": "gambit7",
         "scores": _scores(state),

@@ -424,8 +424,8 @@ def _to_move(state: GamboState) -> str | None:
     return None if state.to_move is None else SIDES[state.to_move]
 
 
-def replay(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Re-play a `gambo` record (RECORDS.md); a broken rule names its move (1-based)."""
+def _replayed(record: Mapping[str, Any]) -> tuple[GamboState, list[dict[str, Any]]]:
+    """The state a record reaches, and the scores and side to move after each move."""
     check_fields(record, "record", RECORD_FIELDS, ("locale",))
     record_locale(record)
     if record["game"] != GAME.name:
@@ -439,6 +439,17 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         except RuleError as error:
             raise error.at("move", number) from None
         steps.append({"scores": _scores(state), "to_move": _to_move(state)})
+    return state, steps
+
+
+def state_from_record(record: Mapping[str, Any]) -> GamboState:
+    """The position a `gambo` record reaches (seats `A` and `B`), or `RuleError`."""
+    return _replayed(record)[0]
+
+
+def replay(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Re-play a `gambo` record (RECORDS.md); a broken rule names its move (1-based)."""
+    state, steps = _replayed(record)
     side = winner_side(state)
     return {
         "game": GAME.name,

@@ -67,8 +67,8 @@ Action = Answer | Bet | Stake | Truth | NextRound
 
 
 def write_number(value: Decimal) -> str:
-    """A value in the notation's convention: `-12.5`, never `1E+3`."""
-    return f"{value:f}"
+    """A value in the notation's one spelling: `-12.5`, `1000`, `0` (never `1E+3`, `0.00`)."""
+    return f"{value.normalize() if value else Decimal(0):f}"
 
 
 def _read_number(text: str) -> Decimal:
@@ -93,13 +93,16 @@ def read_place(text: str, read: Callable[[str], Decimal]) -> Place:
 
 def write_place(place: Place) -> str:
     """The notation of a place (its values in the notation's convention)."""
-    if place.low is None:
-        return "<" + write_number(place.high or Decimal(0))
-    if place.high is None:
-        return ">" + write_number(place.low)
-    if place.is_tile:
-        return write_number(place.low)
-    return f"{write_number(place.low)}..{write_number(place.high)}"
+    match place.low, place.high:
+        case None, Decimal() as high:
+            return "<" + write_number(high)
+        case Decimal() as low, None:
+            return ">" + write_number(low)
+        case Decimal() as low, Decimal() as high:
+            return (
+                write_number(low) if low == high else f"{write_number(low)}..{write_number(high)}"
+            )
+    raise ValueError("a place needs at least one answer")
 
 
 def format_action(action: Action) -> str:
@@ -115,8 +118,12 @@ def format_action(action: Action) -> str:
     return "next"
 
 
+_LINE_BREAKS = {ord(ch): f"\\u{ord(ch):04x}" for ch in "\x85\u2028\u2029"}
+
+
 def _team(team: str) -> str:
-    return json.dumps(team, ensure_ascii=False)
+    """A team name as a JSON string, kept on one line even with exotic line breaks."""
+    return json.dumps(team, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 def parse_action(text: str) -> Action:

@@ -4,10 +4,16 @@ Replay drives the very phase machine the table uses (answers, bets, stakes, trut
 next), so a record is scored by the same rules as a game at the table and refused
 for the same reasons. Zone names are matched against the round's answers: their
 values are read with the record's locale, like every other number in the record.
+
+The output adds to the common fields `"finished"` (all 7 rounds are in) and `"bank"`
+(R5: 90 minus the tokens the teams hold). `"winners"` is empty until all 7 rounds are
+in, as for every game (`RECORDS.md` says so for Gambo); then it lists the winners, ties
+sharing the win.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -50,6 +56,14 @@ from pi_app.rules.records import (
 
 def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     """Re-score a record: the output object of `tabletop replay`."""
+    states = play_record(record)
+    locale = states[0].setup.locale
+    played = [_round_output(state, locale) for state in states[1:]]
+    return _output(states[-1], played)
+
+
+def play_record(record: Mapping[str, Any]) -> tuple[QodState, ...]:
+    """The state before the first round, then after each recorded round."""
     check_fields(record, "record", ("game", "seats", "rounds"), ("options", "locale"))
     if record["game"] != NAME:
         raise RecordError(
@@ -61,16 +75,13 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     locale = record_locale(record)
     seats = [check_str(seat, "seats[]") for seat in check_list(record["seats"], "seats")]
     variants = _read_options(record.get("options", {}))
-    state = new_game(seats, {"variants": variants, "locale": locale})
-    rounds = check_list(record["rounds"], "rounds")
-    played: list[dict[str, Any]] = []
-    for number, entry in enumerate(rounds, start=1):
+    states = [new_game(seats, {"variants": variants, "locale": locale})]
+    for number, entry in enumerate(check_list(record["rounds"], "rounds"), start=1):
         try:
-            state = _play_round(state, entry, number, locale)
+            states.append(_play_round(states[-1], entry, number, locale))
         except RuleError as error:
             raise error.at("round", number) from None
-        played.append(_round_output(state, locale))
-    return _output(state, played)
+    return tuple(states)
 
 
 def _read_options(options: object) -> list[str]:
@@ -88,7 +99,7 @@ def _play_round(state: QodState, entry: object, number: int, locale: str) -> Qod
     """Apply one recorded round to the state, action by action."""
     if number > ROUNDS:
         raise refuse("A game has 7 rounds; this record has more.")
-    fields = check_fields(entry, "the round", ("answers", "truth"), ("bets",))
+    fields = check_fields(entry, f"rounds[{number - 1}]", ("answers", "truth"), ("bets",))
     for action in _round_actions(state, fields, number, locale):
         state = apply(state, action)
     return state
@@ -104,13 +115,14 @@ def _round_actions(
     bets = check_fields(fields.get("bets", {}), "bets", (), teams)
     for team in teams:
         if team in bets:
-            for token in check_list(bets[team], f"bets[{team!r}]"):
-                actions.extend(_token_actions(team, token, locale))
+            where = f"bets[{json.dumps(team, ensure_ascii=False)}]"
+            for index, token in enumerate(check_list(bets[team], where)):
+                actions.extend(_token_actions(team, token, f"{where}[{index}]", locale))
     actions.append(Truth(read_number(fields["truth"], locale)))
     return actions
 
 
-def _token_actions(team: str, token: object, locale: str) -> list[Action]:
+def _token_actions(team: str, token: object, where: str, locale: str) -> list[Action]:
     """A bet token as recorded: a zone name, or `{"zone", "stake"}`; a number is a tile."""
     if isinstance(token, Mapping):
         if "zone" not in token and "stake" in token:
@@ -118,12 +130,12 @@ def _token_actions(team: str, token: object, locale: str) -> list[Action]:
                 "Gain tokens cannot be staked alone: put them under one of {team}'s bet tokens.",
                 team=team,
             )
-        fields = check_fields(token, "bet token", ("zone",), ("stake",))
+        fields = check_fields(token, where, ("zone",), ("stake",))
         place = _read_zone(fields["zone"], locale)
         bet: list[Action] = [Bet(team, place)]
         if "stake" not in fields:
             return bet
-        return [*bet, Stake(team, place, check_int(fields["stake"], "stake"))]
+        return [*bet, Stake(team, place, check_int(fields["stake"], where + ".stake"))]
     return [Bet(team, _read_zone(token, locale))]
 
 
@@ -144,7 +156,6 @@ def _round_output(state: QodState, locale: str) -> dict[str, Any]:
         "paying_zones": [
             place_name(everywhere[index], locale) for index in paying_zones(values, truth)
         ],
-        "gains": dict(current.gains),
     }
 
 
@@ -153,7 +164,7 @@ def _output(state: QodState, played: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": NAME,
         "scores": scores,
-        "winners": list(leaders(scores)),
+        "winners": list(leaders(scores)) if state.finished else [],
         "rounds": played,
         "finished": state.finished,
         "bank": bank_count(state.scores),

@@ -1,0 +1,340 @@
+"""The Pi's end of the serial link to the Pico (pyserial, one reader thread).
+
+The frames are those of `firmware/protocol.py`, the same file the Pico runs. The link:
+
+- finds the Pico by USB VID:PID (from the pinout) with `serial.tools.list_ports`, or
+  uses a port override: a device path, a pyserial URL such as `loop://`, or a callable
+  returning either (tests point it at a pseudo-terminal that changes on reconnect);
+- says hello with the protocol version and is "up" only once the Pico has answered
+  with a compatible version;
+- numbers every command, waits for its acknowledgement and sends it again when none
+  comes, and declares the Pico gone (then reconnects) when retries run out;
+- acknowledges the Pico's events (timer done, buttons) and ignores their repeats;
+- drops garbage, truncated and corrupted frames, counting and logging them;
+- notices an unplugged Pico (the port fails) and reconnects by itself when it is back.
+
+`send` never blocks on a missing Pico: when the link is down it returns False and the
+caller (the ring) keeps its state to send again when `on_state(True)` is called.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import serial
+from serial.tools import list_ports
+
+from pi_app.devices.shared import protocol
+
+log = logging.getLogger(__name__)
+
+PortSpec = str | Callable[[], str | None] | None
+EventListener = Callable[[str, list[int]], None]
+StateListener = Callable[[bool], None]
+
+VERSION: int = protocol.VERSION
+
+
+def find_pico(vid: int, pid: int) -> str | None:
+    """The device path of the first serial port with this USB VID:PID, or None."""
+    matches = sorted(p.device for p in list_ports.comports() if p.vid == vid and p.pid == pid)
+    return matches[0] if matches else None
+
+
+@dataclass
+class _Pending:
+    frame: bytes
+    sent: float
+    tries: int = 1
+    done: threading.Event = field(default_factory=threading.Event)
+    acked: bool = False
+
+
+@dataclass
+class LinkStats:
+    """Counters for the log and the bench."""
+
+    connects: int = 0
+    retries: int = 0
+    timeouts: int = 0
+    naks: int = 0
+    events: int = 0
+    garbage: int = 0
+    truncated: int = 0
+    overlong: int = 0
+    bad: int = 0
+
+
+class PicoLink:
+    def __init__(
+        self,
+        port: PortSpec = None,
+        *,
+        vid: int = 0x2E8A,
+        pid: int = 0x0005,
+        baudrate: int = 115200,
+        ack_timeout: float = 0.1,
+        retries: int = 5,
+        hello_timeout: float = 1.0,
+        reconnect_delay: float = 0.1,
+    ) -> None:
+        self.port = port
+        self.vid, self.pid, self.baudrate = vid, pid, baudrate
+        self.ack_timeout = ack_timeout
+        self.retries = retries
+        self.hello_timeout = hello_timeout
+        self.reconnect_delay = reconnect_delay
+        self.stats = LinkStats()
+        self.pico_version: tuple[int, ...] | None = None
+        self._serial: Any = None
+        self._up = False
+        self._seq = 0
+        self._last_in = -1
+        self._pending: dict[int, _Pending] = {}
+        self._lock = threading.Lock()  # guards the port's writes, _seq and _pending
+        self._events: list[EventListener] = []
+        self._states: list[StateListener] = []
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._reader = protocol.Reader()
+        self._hello: _Pending | None = None
+        self._answered = False
+
+    # -- public ---------------------------------------------------------------------
+
+    @property
+    def up(self) -> bool:
+        """True while a Pico with a compatible protocol answers."""
+        return self._up
+
+    def on_event(self, callback: EventListener) -> None:
+        """Call `callback(kind, args)` for each Pico event, in the link's thread."""
+        self._events.append(callback)
+
+    def on_state(self, callback: StateListener) -> None:
+        """Call `callback(up)` when the link comes up or goes down, in the link's thread."""
+        self._states.append(callback)
+
+    def start(self) -> PicoLink:
+        if self._thread is None:
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="pico-link", daemon=True)
+            self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+            self._thread = None
+        self._drop_port()
+
+    def send(self, kind: str, args: Sequence[int] = (), wait: float = 0) -> bool:
+        """Send a command; with `wait`, block up to that many seconds for its ACK.
+
+        Returns False at once when the link is down; otherwise True (sent, and with
+        `wait`, acknowledged in time).
+        """
+        if not self._up:
+            return False
+        pending = self._write_new(kind, args)
+        if pending is None:
+            return False
+        if wait <= 0:
+            return True
+        return pending.done.wait(wait) and pending.acked
+
+    # -- writing --------------------------------------------------------------------
+
+    def _write_new(self, kind: str, args: Sequence[int], track: bool = True) -> _Pending | None:
+        with self._lock:
+            seq = self._seq
+            self._seq = (seq + 1) & 255
+            frame = protocol.encode(seq, kind, list(args))
+            pending = _Pending(frame, time.monotonic())
+            if track:
+                self._pending[seq] = pending
+            return pending if self._write(frame) else None
+
+    def _write(self, frame: bytes) -> bool:
+        port = self._serial
+        if port is None:
+            return False
+        try:
+            port.write(frame)
+            return True
+        except (serial.SerialException, OSError) as error:
+            log.info("Pico link: write failed: %s", error)
+            return False
+
+    def _ack(self, seq: int) -> None:
+        with self._lock:
+            self._write(protocol.encode(self._seq, protocol.ACK, [seq]))
+            self._seq = (self._seq + 1) & 255
+
+    # -- the thread -----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            name = self._port_name()
+            if name is None or not self._open(name):
+                self._stop.wait(self.reconnect_delay)
+                continue
+            try:
+                self._serve()
+            except (serial.SerialException, OSError) as error:
+                log.warning("Pico link lost: %s", error)
+            self._set_up(False)
+            self._drop_port()
+            self._stop.wait(self.reconnect_delay)
+
+    def _port_name(self) -> str | None:
+        if self.port is None:
+            return find_pico(self.vid, self.pid)
+        if callable(self.port):
+            return self.port()
+        return self.port
+
+    def _open(self, name: str) -> bool:
+        try:
+            self._serial = serial.serial_for_url(name, baudrate=self.baudrate, timeout=0.01)
+        except (serial.SerialException, OSError, ValueError) as error:
+            log.debug("Pico link: cannot open %s: %s", name, error)
+            return False
+        self._reader = protocol.Reader()
+        self._last_in = -1
+        self._hello = None
+        self._answered = False
+        self.pico_version = None
+        with self._lock:
+            self._pending.clear()
+        log.info("Pico link: opened %s", name)
+        return True
+
+    def _drop_port(self) -> None:
+        port, self._serial = self._serial, None
+        if port is not None:
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+        with self._lock:
+            for pending in self._pending.values():
+                pending.done.set()
+            self._pending.clear()
+
+    def _set_up(self, up: bool) -> None:
+        if up == self._up:
+            return
+        self._up = up
+        if up:
+            self.stats.connects += 1
+        log.info("Pico link %s", "up" if up else "down")
+        for callback in list(self._states):
+            try:
+                callback(up)
+            except Exception:
+                log.exception("Pico link: state listener failed")
+
+    def _serve(self) -> None:
+        """Say hello, then read frames and resend what is unacknowledged until failure."""
+        self._hello = self._write_new(protocol.HELLO, [VERSION])
+        hello_sent = time.monotonic()
+        while not self._stop.is_set():
+            port = self._serial
+            if port is None:
+                return
+            data = port.read(max(1, port.in_waiting))
+            if data:
+                self._take(data)
+            now = time.monotonic()
+            if not self._up:
+                if self._answered and self.pico_version is not None:
+                    if self.pico_version[0] == VERSION:
+                        self._set_up(True)
+                    else:
+                        self._refuse_version()
+                        return
+                elif now - hello_sent > self.hello_timeout:
+                    log.info("Pico link: no hello answer, trying again")
+                    return
+            elif not self._resend(now):
+                return
+
+    def _refuse_version(self) -> None:
+        log.error(
+            "Pico speaks protocol %s, this program %s: copy the firmware again "
+            "(see firmware/README.md)", self.pico_version, VERSION,
+        )
+        self._stop.wait(5)
+
+    def _resend(self, now: float) -> bool:
+        """Resend overdue commands; False when one has run out of retries."""
+        with self._lock:
+            for seq, pending in list(self._pending.items()):
+                if now - pending.sent < self.ack_timeout:
+                    continue
+                if pending.tries > self.retries:
+                    self.stats.timeouts += 1
+                    log.warning("Pico link: no answer to frame %d, reconnecting", seq)
+                    return False
+                pending.tries += 1
+                pending.sent = now
+                self.stats.retries += 1
+                self._write(pending.frame)
+        return True
+
+    def _take(self, data: bytes) -> None:
+        reader = self._reader
+        before = reader.dropped()
+        for byte in data:
+            message = reader.feed(byte)
+            if message is not None:
+                self._handle(*message)
+        if reader.dropped() != before:
+            stats = self.stats
+            stats.garbage, stats.truncated = reader.garbage, reader.truncated
+            stats.overlong, stats.bad = reader.overlong, reader.bad
+            log.info(
+                "Pico link: dropped input (garbage bytes %d, truncated %d, overlong %d, bad %d)",
+                reader.garbage, reader.truncated, reader.overlong, reader.bad,
+            )
+
+    def _handle(self, seq: int, kind: str, args: list[int]) -> None:
+        if kind in (protocol.ACK, protocol.NAK):
+            with self._lock:
+                pending = self._pending.pop(args[0], None)
+            if pending is not None:
+                pending.acked = kind == protocol.ACK
+                pending.done.set()
+            if kind == protocol.NAK:
+                self.stats.naks += 1
+                log.warning("Pico link: frame %d refused (reason %d)", args[0], args[1])
+            return
+        if kind == protocol.HELLO:
+            self._ack(seq)
+            if len(args) == 4 and seq != self._last_in:
+                self.pico_version = tuple(args)
+                self._last_in = seq
+                # A hello after our own was acknowledged answers it; one before it is
+                # the Pico's boot announcement, still in the line.
+                self._answered = self._hello is not None and self._hello.acked
+                if self._up:  # the Pico restarted under us: it forgot everything
+                    self._set_up(False)
+            return
+        if kind in (protocol.TIMER_DONE, protocol.BUTTON):
+            self._ack(seq)
+            if seq == self._last_in:
+                return  # a repeat: our acknowledgement was lost
+            self._last_in = seq
+            self.stats.events += 1
+            for callback in list(self._events):
+                try:
+                    callback(kind, args)
+                except Exception:
+                    log.exception("Pico link: event listener failed")

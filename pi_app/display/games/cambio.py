@@ -1,0 +1,291 @@
+"""Cambio screens: the deal, the study timer, trading, STOP, the hand shown, the scores.
+
+The engine follows the round's phases (deal, study, trading, rung). One moment is the
+screen's own: between the bell and the table saying who rang, the screen shows STOP
+(and the ring flashes) at once, before anything is journaled; choosing the ringer
+plays `ring`. The bell opens trading during the study time and stops trading after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.intents import Back, Bell, Intent, Press
+from pi_app.display.scene import (
+    Command,
+    Ctx,
+    Cue,
+    GoHome,
+    Play,
+    RingFlash,
+    Scene,
+    StartTimer,
+    chrome,
+    seat_label,
+    timer_widget,
+)
+from pi_app.i18n import Translator
+from pi_app.rules.cambio_actions import Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio_rules import CAMBIO, CARDS, HANDS, NINE, score_changes
+
+_ = Translator("display")
+
+HAND_NAMES: dict[str, str] = {
+    "9": "9",
+    "8+plus": "8 + CAMBIO+",
+    "9+plus": "9 + CAMBIO+ (×2)",
+    "9+odd": "9 + 1",
+}
+
+
+def scene_for(table: Any) -> Scene:
+    state = table.state
+    return CambioScene(state.phase, state.round_number, state.round.rung_by,
+                       len(state.round.false_rings))
+
+
+def _fmt(table: Any, action: object) -> str:
+    return str(table.game.format_action(action))
+
+
+def round_summary(state: Any) -> str:
+    """What the last scored round did: who showed what, and every score change."""
+    if not state.history:
+        return ""
+    result = state.history[-1]
+    changes = score_changes(result, state.seats, state.settings)
+    moved = ", ".join(f"{seat} {change:+d}" for seat, change in changes.items() if change)
+    return _("Round {n}: {winner} showed {hand} {currency}. {changes}").format(
+        n=len(state.history), winner=result.winner, hand=HAND_NAMES.get(result.hand, result.hand),
+        currency=result.currency, changes=moved)
+
+
+def target_board(canvas: Canvas, box: pygame.Rect, seats: Sequence[str],
+                 scores: Sequence[int], target: int | None) -> None:
+    """Scores with a bar toward the target (the bar is the score's share of it)."""
+    t = canvas.theme
+    for index, cell in enumerate(rows(box, len(seats), t.gap // 2)):
+        if target:
+            share = max(0.0, min(1.0, scores[index] / target))
+            bar = pygame.Rect(cell.x, cell.bottom - 4, int(cell.width * share), 4)
+            pygame.draw.rect(canvas.surface, th.seat_colour(index), bar)
+        seat_label(canvas, cell.inflate(-t.gap, -6), seats[index], index, str(scores[index]))
+
+
+class CambioScene(Scene):
+    """One phase of one round; `stopped` is the STOP screen before the ringer is named."""
+
+    def __init__(self, phase: str, round_number: int, rung_by: str | None, false: int) -> None:
+        self.phase = phase
+        self.round = round_number
+        self.rung_by = rung_by
+        self.false_rings = false
+        self.stopped = False
+        self.currency = 0
+        self.hand = NINE
+        self.holders: dict[str, int] = {}
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return "cambio-stop" if self.stopped else f"cambio-{self.phase}"
+
+    def key(self) -> Hashable:
+        return ("cambio", self.phase, self.round, self.rung_by, self.false_rings)
+
+    def wants_bell(self, ctx: Ctx) -> bool:
+        return self.phase in ("study", "trading") and not self.stopped
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        state = ctx.state
+        if self.stopped or self.phase == "rung":
+            self._draw_stop(canvas, ctx)
+            return
+        title = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
+        if self.phase == "over":
+            title = _("Cambio: final scores")
+        body = chrome(canvas, ctx, title)
+        t = canvas.theme
+        left, right = split(body, body.width // 2 - t.gap, t.gap, vertical=False)
+        target_board(canvas, right, state.seats, state.scores, state.settings.target)
+        if self.phase == "over":
+            self._draw_over(canvas, ctx, left)
+        elif self.phase == "deal":
+            self._draw_deal(canvas, ctx, left)
+        elif self.phase == "study":
+            head, rest = split(left, t.button_h * 2, t.gap)
+            canvas.text(_("Study your hand"), head, t.title, th.TEXT)
+            timer_box, rest = split(rest, t.button_h, t.gap)
+            timer_widget(canvas, timer_box, ctx.timer_of("study"),
+                         _("{n} s").format(n=int(ctx.config.get("timers.cambio_study", 30))))
+            currencies(canvas, rest.inflate(0, -t.button_h - t.gap).move(0, -(t.button_h
+                       + t.gap) // 2), state.currencies)
+            foot = pygame.Rect(rest.x, rest.bottom - t.button_h, rest.width, t.button_h)
+            canvas.button(foot, _("Open trading"), "open", colour=th.GOOD)
+        else:
+            head, rest = split(left, t.button_h * 2, t.gap)
+            canvas.panel(head, th.GOOD)
+            canvas.text(_("Trading open!"), head, t.title, th.ink_for(th.GOOD))
+            listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+            currencies(canvas, listing, state.currencies)
+            canvas.button(foot, _("Bell: STOP"), "bell", colour=th.STOP_RED)
+
+    def _draw_deal(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        t = canvas.theme
+        state = ctx.state
+        summary = round_summary(state)
+        info_h = t.button_h * 2 if summary else 0
+        info, rest = split(box, info_h, t.gap if summary else 0)
+        if summary:
+            canvas.text(summary, info, t.small, th.WARN, align="left")
+        listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        extra = ""
+        if state.settings.variant == CAMBIO:
+            extra = _("10 cards: {seats}").format(seats=", ".join(state.ten_cards))
+        if extra:
+            note, listing = split(listing, t.button_h, t.gap)
+            canvas.text(extra, note, t.small, th.MUTED, align="left")
+        currencies(canvas, listing, state.currencies)
+        canvas.button(foot, _("Deal: start the study"), "deal", colour=th.GOOD)
+
+    def _draw_over(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        t = canvas.theme
+        outcome = ctx.table.outcome()
+        head, foot = split(box, box.height - t.button_h - t.gap, t.gap)
+        names = ", ".join(outcome.winners) if outcome is not None else ""
+        canvas.text(_("Winners: {names}").format(names=names), head, t.title, th.WARN)
+        canvas.button(foot, _("New game"), "home", colour=th.GOOD)
+
+    def _draw_stop(self, canvas: Canvas, ctx: Ctx) -> None:
+        t = canvas.theme
+        state = ctx.state
+        canvas.fill(th.STOP_RED)
+        area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
+        head_h = area.height * (2 if self.phase == "rung" else 4) // 9
+        head, rest = split(area, head_h, t.gap)
+        if self.phase == "rung":
+            undo_w = min(150 if t.width >= 800 else 100, head.width // 4)
+            label, undo = split(head, head.width - undo_w - t.gap, t.gap, vertical=False)
+            undo = undo.inflate(0, -max(0, undo.height - t.button_h))
+            canvas.text(_("STOP: {seat} rang").format(seat=self.rung_by), label, t.title,
+                        th.TEXT, align="left")
+            canvas.button(undo, _("Undo"), "undo")
+            self._draw_hand_form(canvas, ctx, rest)
+            return
+        canvas.text(_("STOP"), head, t.huge, th.TEXT)
+        prompt, buttons = split(rest, t.button_h, t.gap)
+        canvas.text(_("Who rang?"), prompt, t.body, th.TEXT)
+        seat_area, foot = split(buttons, buttons.height - t.button_h - t.gap, t.gap)
+        columns = 4 if len(state.seats) > 4 else len(state.seats)
+        for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
+            canvas.button(cell, state.seats[index], ("ringer", index),
+                          colour=th.seat_colour(index))
+        canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), "resume")
+
+    def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        t = canvas.theme
+        state = ctx.state
+        cambio = state.settings.variant == CAMBIO
+        parts = 4 if cambio else 2
+        areas = rows(box, parts, t.gap)
+        names = [name for name, _v in state.currencies]
+        for index, cell in enumerate(grid(areas[0], len(names), min(4, len(names)), t.gap)):
+            canvas.button(cell, names[index], ("currency", index),
+                          selected=index == self.currency)
+        if cambio:
+            for cell, hand in zip(cols(areas[1], len(HANDS), t.gap), HANDS, strict=True):
+                canvas.button(cell, HAND_NAMES[hand], ("hand", hand), selected=hand == self.hand)
+            for cell, card in zip(cols(areas[2], len(CARDS), t.gap), CARDS, strict=True):
+                holder = self.holder(card, state.seats)
+                label = _("CAMBIO-{card}: {holder}").format(
+                    card=card, holder=holder if holder else _("in the hand"))
+                canvas.button(cell, label, ("holder", card))
+        false_b, show_b = cols(areas[-1], 2, t.gap)
+        canvas.button(false_b, _("Incomplete: trading resumes"), "false")
+        canvas.button(show_b, _("Complete hand: score"), "show", colour=th.GOOD)
+
+    def holder(self, card: str, seats: Sequence[str]) -> str | None:
+        """Who kept `card` (None: it is in the winner's hand or is the odd tenth card)."""
+        others = [seat for seat in seats if seat != self.rung_by]
+        pick = self.holders.get(card, 0)
+        return None if pick == 0 else others[(pick - 1) % len(others)]
+
+    # ---- inputs ---------------------------------------------------------------------
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        state = ctx.state
+        table = ctx.table
+        if isinstance(intent, Bell) or intent == Press("bell"):
+            if self.phase == "study":
+                return (Play(_fmt(table, Open())),)
+            if self.phase == "trading" and not self.stopped:
+                self.stopped = True
+                return (RingFlash(th.STOP_RED), Cue("bell"))
+            return ()
+        if not isinstance(intent, Press):
+            if isinstance(intent, Back) and self.stopped:
+                self.stopped = False
+            return ()
+        target = intent.target
+        if target == "home":
+            return (GoHome(),)
+        if target == "deal":
+            seconds = float(ctx.config.get("timers.cambio_study", 30))
+            return (Play(_fmt(table, Deal())), StartTimer("study", seconds))
+        if target == "open":
+            return (Play(_fmt(table, Open())),)
+        if target == "resume":
+            self.stopped = False
+        elif isinstance(target, tuple) and target[0] == "ringer":
+            return (Play(_fmt(table, Ring(state.seats[int(target[1])]))),)
+        elif isinstance(target, tuple) and target[0] == "currency":
+            self.currency = int(target[1])
+        elif isinstance(target, tuple) and target[0] == "hand":
+            self.hand = str(target[1])
+        elif isinstance(target, tuple) and target[0] == "holder":
+            card = str(target[1])
+            self.holders[card] = (self.holders.get(card, 0) + 1) % len(state.seats)
+        elif target == "false":
+            return (Play(_fmt(table, FalseRing())),)
+        elif target == "show":
+            return (self._show(ctx),)
+        return ()
+
+    def _show(self, ctx: Ctx) -> Command:
+        state = ctx.state
+        currency = state.currencies[self.currency][0]
+        hand = self.hand if state.settings.variant == CAMBIO else NINE
+        holding: list[tuple[str, str]] = []
+        if state.settings.variant == CAMBIO:
+            for card in CARDS:
+                seat = self.holder(card, state.seats)
+                if seat is not None:
+                    holding.append((seat, card))
+        return Play(_fmt(ctx.table, Show(currency, hand, tuple(holding))), "payout")
+
+    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
+        if kind == "study" and self.phase == "study":
+            return (Play(_fmt(ctx.table, Open())),)
+        return ()
+
+
+def currencies(canvas: Canvas, box: pygame.Rect, listed: Sequence[tuple[str, int]]) -> None:
+    """The currencies in play with their values."""
+    t = canvas.theme
+    columns = 2 if len(listed) * (t.min_px + 12) > box.height else 1
+    for cell, (name, value) in zip(grid(box, len(listed), columns, t.gap // 2), listed,
+                                   strict=False):
+        canvas.panel(cell, th.PANEL)
+        inner = cell.inflate(-t.gap, 0)
+        name_box, value_box = split(inner, inner.width * 7 // 10, 0, vertical=False)
+        canvas.text(name, name_box, t.small, th.TEXT, align="left")
+        canvas.text(str(value), value_box, t.small, th.WARN, align="right")
+
+
+__all__ = ["CambioScene", "Hit", "scene_for"]

@@ -1,0 +1,363 @@
+"""Gambit 7 screens: answers, bets on the mat, the true answer, the payout, the ranking.
+
+Everything shown comes from the engine's own views (`gambit7.board`, `payouts`,
+`ranking`), so the screen and the score can never disagree. Answers stay hidden until
+every seat has written one; each answer, bet and truth is played (and journaled) as
+soon as it is confirmed. The bell turns the sand timer in the answer and bet phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from decimal import Decimal
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.intents import Bell, Enter, Intent, Move, Press
+from pi_app.display.scene import (
+    Command,
+    Ctx,
+    GoHome,
+    Notice,
+    Play,
+    Scene,
+    StartTimer,
+    chrome,
+    seat_label,
+    timer_widget,
+)
+from pi_app.display.widgets import NumberEntry, keypad, scoreboard
+from pi_app.i18n import Translator, current_language
+from pi_app.rules import gambit7 as g7
+from pi_app.rules.answers import format_answer
+from pi_app.rules.gambit7_actions import Answer, CloseBets, NextRound, PlaceBet, Truth
+from pi_app.rules.gambit7_scoring import LESS
+from pi_app.rules.gambit7_state import ROUNDS, Phase, bet_of
+
+_ = Translator("display")
+_g7 = Translator("gambit7")
+
+
+def scene_for(table: Any) -> Scene:
+    state = table.state
+    return Gambit7Scene(str(state.phase), state.round)
+
+
+def _notation(table: Any, action: object) -> str:
+    return str(table.game.format_action(action))
+
+
+def _value(value: Decimal | None) -> str:
+    return "" if value is None else format_answer(value, current_language())
+
+
+class Gambit7Scene(Scene):
+    """One phase of one round; the screen's own state is the seat and the typed digits."""
+
+    def __init__(self, phase: str, round_number: int) -> None:
+        self.phase = phase
+        self.round = round_number
+        self.entry = NumberEntry()
+        self.seat = 0
+        self.token_mode = False
+        self.final = False
+
+    def key(self) -> Hashable:
+        return ("gambit7", self.phase, self.round)
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return "gambit7-final" if self.final else f"gambit7-{self.phase}"
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def title(self) -> str:
+        if self.final:
+            return _("Gambit 7: final ranking")
+        return _("Round {round}/{rounds} · question {n}").format(
+            round=self.round, rounds=ROUNDS, n=self.round
+        )
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        body = chrome(canvas, ctx, self.title())
+        state = ctx.state
+        if self.final:
+            self._draw_final(canvas, ctx, body)
+            return
+        t = canvas.theme
+        left_w = body.width * (58 if t.width >= 800 else 55) // 100
+        left, right = split(body, left_w, t.gap, vertical=False)
+        if self.phase == Phase.ANSWERS:
+            self._draw_answers(canvas, ctx, left, right)
+        elif self.phase == Phase.BETS:
+            mat(canvas, left, g7.board(state), state.seats, pick=True)
+            self._draw_bet_panel(canvas, ctx, right)
+        elif self.phase == Phase.TRUTH:
+            mat(canvas, left, g7.board(state), state.seats, pick=False)
+            keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
+        else:
+            mat(canvas, left, g7.board(state), state.seats, pick=False)
+            self._draw_payout(canvas, ctx, right)
+
+    def _draw_answers(self, canvas: Canvas, ctx: Ctx, left: pygame.Rect,
+                      right: pygame.Rect) -> None:
+        t = canvas.theme
+        state = ctx.state
+        written = dict(state.answers)
+        listing, foot = split(left, left.height - t.button_h - t.gap, t.gap)
+        self.seat = self._first_open(state) if self.seat >= len(state.seats) else self.seat
+        for index, (cell, seat) in enumerate(zip(rows(listing, len(state.seats), t.gap // 2),
+                                                 state.seats, strict=True)):
+            if index == self.seat:
+                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
+            status = _("written") if seat in written else "…"
+            seat_label(canvas, cell.inflate(-t.gap, 0), seat, index, status)
+            canvas.hits.append(Hit(cell, ("seat", index)))
+        timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
+        timer_widget(canvas, timer_box, ctx.timer_of("answers"),
+                     _("{n} s").format(n=int(ctx.config.get("timers.answers", 30))))
+        canvas.button(button, _("Turn it"), "timer")
+        prompt = _("Answer of {seat}").format(seat=state.seats[self.seat])
+        keypad(canvas, right, self.entry, prompt, _("OK"))
+
+    def _draw_bet_panel(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        t = canvas.theme
+        state = ctx.state
+        small = t.width < 800
+        lines = 4 if small else 3
+        seats_h = box.height - lines * (t.button_h + t.gap)
+        seat_box, rest = split(box, seats_h, t.gap)
+        columns = 2 if len(state.seats) > 3 else 1
+        for index, cell in enumerate(grid(seat_box, len(state.seats), columns, t.gap // 2)):
+            canvas.button(cell, state.seats[index], ("seat", index),
+                          colour=th.seat_colour(index), selected=index == self.seat)
+        places = rows(rest, lines, t.gap)
+        chips_b, token_b = cols(places[0], 2, t.gap)
+        canvas.button(chips_b, _("Chips"), "chips", selected=not self.token_mode)
+        canvas.button(token_b, _("Gambit 7"), "token", selected=self.token_mode)
+        timer_box, turn = cols(places[1], 2, t.gap)
+        timer_widget(canvas, timer_box, ctx.timer_of("bets"),
+                     _("{n} s").format(n=int(ctx.config.get("timers.bets", 30))))
+        canvas.button(turn, _("Turn it"), "timer")
+        if small:
+            clear, close = places[2], places[3]
+        else:
+            clear, close = cols(places[2], 2, t.gap)
+        canvas.button(clear, _("No bet"), "clear")
+        canvas.button(close, _("Close bets"), "close", colour=th.GOOD)
+
+    def _draw_payout(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        t = canvas.theme
+        state = ctx.state
+        result = state.history[-1]
+        head, rest = split(box, t.button_h, t.gap)
+        listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        truth = _("True answer: {value}").format(value=result.truth.typed)
+        canvas.text(truth, head, t.body, th.WARN, align="left")
+        for index, (cell, pay) in enumerate(zip(rows(listing, len(state.seats), t.gap // 2),
+                                                g7.payouts(state), strict=True)):
+            name_box, rest_box = split(cell, cell.width * 2 // 5, t.gap, vertical=False)
+            detail_box, total_box = split(rest_box, rest_box.width * 2 // 3, t.gap,
+                                          vertical=False)
+            seat_label(canvas, name_box, pay.seat, index)
+            canvas.text(payout_detail(pay), detail_box, t.small, th.MUTED, align="right")
+            canvas.text(str(pay.after), total_box, t.body, th.TEXT, align="right")
+        last = state.round == ROUNDS
+        canvas.button(foot, _("Final ranking") if last else _("Next round"), "next",
+                      colour=th.GOOD)
+
+    def _draw_final(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> None:
+        t = canvas.theme
+        state = ctx.state
+        listing, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+        ranking = g7.ranking(state)
+        best = ranking[0][2] if ranking else 0
+        for cell, (place, seat, score) in zip(rows(listing, len(ranking), t.gap // 2), ranking,
+                                              strict=True):
+            index = state.seats.index(seat)
+            if score == best:
+                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
+            place_box, rest = split(cell, cell.height * 2, t.gap, vertical=False)
+            canvas.text(f"{place}.", place_box, t.body, th.WARN if score == best else th.TEXT)
+            seat_label(canvas, rest.inflate(-t.gap, 0), seat, index, str(score))
+        canvas.button(foot, _("New game"), "home", colour=th.GOOD)
+
+    # ---- inputs ---------------------------------------------------------------------
+
+    def _first_open(self, state: Any) -> int:
+        written = dict(state.answers)
+        for index, seat in enumerate(state.seats):
+            if seat not in written:
+                return index
+        return 0
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        state = ctx.state
+        if isinstance(intent, Press) and intent.target == "home":
+            return (GoHome(),)
+        if isinstance(intent, Bell) or (isinstance(intent, Press) and intent.target == "timer"):
+            return self._timer(ctx)
+        if isinstance(intent, Press) and isinstance(intent.target, tuple) and \
+                intent.target[0] == "seat":
+            self.seat = int(intent.target[1])
+            return ()
+        if isinstance(intent, Move):
+            self.seat = (self.seat + intent.step) % len(state.seats)
+            return ()
+        if self.phase in (Phase.ANSWERS, Phase.TRUTH) and self.entry.handle(intent):
+            return ()
+        if self.phase == Phase.ANSWERS and (intent == Press("ok") or isinstance(intent, Enter)):
+            return self._answer(ctx)
+        if self.phase == Phase.TRUTH and (intent == Press("ok") or isinstance(intent, Enter)):
+            typed, self.entry.text = self.entry.text.strip(), ""
+            if not typed:
+                return ()
+            return (Play(_notation(ctx.table, Truth(typed, current_language())), "payout"),)
+        if self.phase == Phase.BETS:
+            return self._bets(intent, ctx)
+        if self.phase == Phase.SCORED and (intent == Press("next") or isinstance(intent, Enter)):
+            if state.round < ROUNDS:
+                return (Play(_notation(ctx.table, NextRound())),)
+            self.final = True
+        return ()
+
+    def _timer(self, ctx: Ctx) -> Sequence[Command]:
+        if self.phase == Phase.ANSWERS:
+            return (StartTimer("answers", float(ctx.config.get("timers.answers", 30))),)
+        if self.phase == Phase.BETS:
+            return (StartTimer("bets", float(ctx.config.get("timers.bets", 30))),)
+        return ()
+
+    def _answer(self, ctx: Ctx) -> Sequence[Command]:
+        typed = self.entry.text.strip()
+        if not typed:
+            return ()
+        state = ctx.state
+        seat = state.seats[self.seat]
+        self.entry.text = ""
+        play = Play(_notation(ctx.table, Answer(seat, typed, current_language())))
+        written = dict(state.answers)
+        later = [i for i, s in enumerate(state.seats) if s not in written and s != seat]
+        self.seat = later[0] if later else self.seat
+        return (play,)
+
+    def _bets(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        if not isinstance(intent, Press):
+            if isinstance(intent, Enter):
+                return (Play(_notation(ctx.table, CloseBets())),)
+            return ()
+        target = intent.target
+        state = ctx.state
+        seat = state.seats[self.seat]
+        if target == "chips":
+            self.token_mode = False
+        elif target == "token":
+            self.token_mode = True
+        elif target == "clear":
+            return (Play(_notation(ctx.table, PlaceBet(seat))),)
+        elif target == "close":
+            return (Play(_notation(ctx.table, CloseBets())),)
+        elif isinstance(target, tuple) and target[0] == "case":
+            return self._place(ctx, seat, target[1])
+        return ()
+
+    def _place(self, ctx: Ctx, seat: str, where: Any) -> Sequence[Command]:
+        if where is None:
+            return (Notice(_g7("No answer faces this case: a chip cannot go there."), True),)
+        chosen = LESS if where == LESS else Decimal(str(where))
+        if self.token_mode:
+            bet = PlaceBet(seat, (), chosen)
+        else:
+            current = bet_of(ctx.state, seat)
+            chips = current.chips if len(current.chips) < 2 else ()
+            bet = PlaceBet(seat, (*chips, chosen))
+        return (Play(_notation(ctx.table, bet)),)
+
+
+def payout_detail(pay: Any) -> str:
+    """How a seat's score moved: token x7 or 0, chips x value, slate bonus."""
+    parts: list[str] = []
+    if pay.token == "won":
+        parts.append("G7 ×7")
+    elif pay.token == "lost":
+        parts.append("G7 ×0")
+    if pay.chips:
+        parts.append(f"+{pay.chips}×{pay.chip_value}")
+    if pay.slate_bonus:
+        parts.append(f"+{pay.slate_bonus}*")
+    return " ".join(parts) or "+0"
+
+
+def mat(canvas: Canvas, box: pygame.Rect, cases: Sequence[Any], seats: Sequence[str],
+        pick: bool) -> None:
+    """The mat: the 7 answer cases, highest on top, and Moins que ça at the bottom.
+
+    Each row shows the case's values (alone, shared, and the starred slate bonus), the
+    answer facing it with who wrote it, and the chips and tokens on it.
+    """
+    t = canvas.theme
+    order = [*reversed(cases[1:]), cases[0]]
+    small = t.width < 800
+    for cell, case in zip(rows(box, len(order), 2), order, strict=True):
+        colour = th.CENTRE if case.case == 3 else th.PANEL
+        if case.case == LESS:
+            colour = (70, 50, 60)
+        canvas.panel(cell, colour, th.WARN if case.winning else None, 4)
+        if pick:
+            target = "less" if case.case == LESS else case.value
+            canvas.hits.append(Hit(cell, ("case", None if target is None else str(target))))
+        if case.case == LESS:
+            values, rest = split(cell, 44 if small else 60, 2, vertical=False)
+            need = canvas.fonts.font(t.min_font).size(_g7("Moins que ça"))[0] + 6
+            slate, chips = split(rest, min(rest.width - 40, max(need, rest.width // 2)), 2,
+                                 vertical=False)
+        else:
+            widths = (0.27, 0.36) if not small else (0.34, 0.24)
+            values, rest = split(cell, int(cell.width * widths[0]), 2, vertical=False)
+            slate, chips = split(rest, int(cell.width * widths[1]), 2, vertical=False)
+        _case_values(canvas, values, case)
+        if case.case == LESS:
+            canvas.text(_g7("Moins que ça"), slate, t.small, th.TEXT, align="left")
+        elif case.value is not None:
+            writers = ", ".join(case.seats)
+            label = _value(case.value) if small else f"{_value(case.value)} {writers}"
+            canvas.text(label, slate, t.small, th.TEXT, align="left")
+        _chips(canvas, chips, case, seats)
+
+
+def _case_values(canvas: Canvas, box: pygame.Rect, case: Any) -> None:
+    t = canvas.theme
+    if case.case == LESS:
+        canvas.text(str(case.alone), box, t.small, th.TEXT)
+        return
+    alone, shared, star = cols(box, 3, 1)
+    pygame.draw.rect(canvas.surface, (250, 250, 250), alone.inflate(-2, -4), border_radius=3)
+    canvas.text(str(case.alone), alone, t.small, (0, 0, 0))
+    canvas.text(str(case.shared), shared, t.small, th.TEXT)
+    if case.star is not None:
+        canvas.star(star.center, min(star.width, star.height) // 2 - 1, th.WARN)
+        canvas.text(str(case.star), star, t.small, (0, 0, 0))
+
+
+def _chips(canvas: Canvas, box: pygame.Rect, case: Any, seats: Sequence[str]) -> None:
+    t = canvas.theme
+    names: list[str] = []
+    x = box.x
+    for seat, count in case.chips:
+        for _n in range(count):
+            dot = pygame.Rect(x, box.centery - 5, 10, 10)
+            if dot.right <= box.right:
+                pygame.draw.circle(canvas.surface, th.seat_colour(seats.index(seat)),
+                                   dot.center, 5)
+            x += 12
+        names.append(seat if count == 1 else f"{seat}×{count}")
+    for seat in case.tokens:
+        names.append(f"{seat} G7")
+    if names:
+        text_box = pygame.Rect(min(x + 2, box.right - 10), box.y, box.right - min(x + 2,
+                               box.right - 10), box.height)
+        canvas.text(", ".join(names), text_box, t.small, th.TEXT, align="left")
+

@@ -1,0 +1,67 @@
+"""Any game, played through its listable actions: the screen of a game with no other."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, grid, split
+from pi_app.display.intents import Char, Enter, Erase, Intent, Move, Press
+from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome
+from pi_app.i18n import Translator
+
+_ = Translator("display")
+
+PAGE = 6
+
+
+class GenericScene(Scene):
+    """The game's title, its outcome if over, and a page of its legal actions."""
+
+    name = "generic"
+
+    def __init__(self, moves: int, over: bool) -> None:
+        self.moves = moves
+        self.over = over
+        self.page = 0
+        self.typed = ""
+
+    def key(self) -> Hashable:
+        return ("generic", self.moves, self.over)
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        t = canvas.theme
+        game = ctx.table.game
+        body = chrome(canvas, ctx, str(getattr(game, "title", game.name)))
+        head, rest = split(body, t.button_h, t.gap)
+        outcome = ctx.table.outcome()
+        if outcome is not None:
+            winners = ", ".join(outcome.winners)
+            canvas.text(_("Winners: {names}").format(names=winners), head, t.body, th.WARN)
+            canvas.button(rest.inflate(-rest.width // 3, -rest.height // 3), _("New game"),
+                          "home", colour=th.GOOD)
+            return
+        canvas.text(self.typed or _("Choose an action"), head, t.body, th.MUTED)
+        actions = list(game.legal_actions(ctx.state))
+        shown = actions[self.page * PAGE:(self.page + 1) * PAGE]
+        for cell, action in zip(grid(rest, PAGE, 2, t.gap), shown, strict=False):
+            notation = game.format_action(action)
+            canvas.button(cell, notation, ("play", notation))
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        if isinstance(intent, Press) and intent.target == "home":
+            return (GoHome(),)
+        if isinstance(intent, Press) and isinstance(intent.target, tuple):
+            return (Play(str(intent.target[1])),)
+        if isinstance(intent, Move):
+            count = len(ctx.table.game.legal_actions(ctx.state))
+            pages = max(1, -(-count // PAGE))
+            self.page = (self.page + intent.step) % pages
+        elif isinstance(intent, Char):
+            self.typed += intent.char
+        elif isinstance(intent, Erase):
+            self.typed = self.typed[:-1]
+        elif isinstance(intent, Enter) and self.typed:
+            typed, self.typed = self.typed, ""
+            return (Play(typed),)
+        return ()

@@ -1,0 +1,85 @@
+"""Pieces several game screens share: the number keypad, the scoreboard, seat buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, grid, rows, split
+from pi_app.display.intents import Char, Erase, Intent, Press
+from pi_app.display.scene import seat_label
+from pi_app.i18n import Translator, current_language
+
+_ = Translator("display")
+
+KEYS: tuple[str, ...] = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "-", "0", ",")
+MAX_TYPED = 18
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the current language (the answer parser reads the same)."""
+    return "." if current_language() == "en" else ","
+
+
+class NumberEntry:
+    """Digits being typed on the keypad or a keyboard, before they are confirmed."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def handle(self, intent: Intent) -> bool:
+        """Apply a key; returns True when the intent was a typing key."""
+        if isinstance(intent, Char) and len(self.text) < MAX_TYPED:
+            self.text += intent.char
+            return True
+        if isinstance(intent, Erase):
+            self.text = self.text[:-1]
+            return True
+        if isinstance(intent, Press) and isinstance(intent.target, tuple):
+            if intent.target[0] == "key":
+                key = str(intent.target[1])
+                if key == "erase":
+                    self.text = self.text[:-1]
+                elif len(self.text) < MAX_TYPED:
+                    self.text += decimal_mark() if key == "," else key
+                return True
+        return False
+
+
+def keypad(canvas: Canvas, box: pygame.Rect, entry: NumberEntry, prompt: str,
+           ok_label: str, ok_target: Hashable = "ok") -> None:
+    """A prompt, the typed value, and a 4x4 keypad whose last row erases and confirms."""
+    t = canvas.theme
+    head, pad = split(box, t.button_h * 2 + t.gap, t.gap)
+    prompt_box, shown = rows(head, 2, t.gap)
+    canvas.text(prompt, prompt_box, t.small, th.MUTED, align="left")
+    canvas.panel(shown, th.PANEL, th.ACCENT, 2)
+    canvas.text(entry.text or " ", shown.inflate(-2 * t.gap, -4), t.title, th.TEXT,
+                align="right")
+    keys_area, bottom = split(pad, pad.height - (pad.height - 3 * t.gap) // 5 - t.gap, t.gap)
+    for cell, key in zip(grid(keys_area, len(KEYS), 3, t.gap), KEYS, strict=True):
+        label = decimal_mark() if key == "," else key
+        canvas.button(cell, label, ("key", key), size=t.body)
+    erase, ok = split(bottom, bottom.width // 3, t.gap, vertical=False)
+    canvas.button(erase, "«", ("key", "erase"), size=t.body)
+    canvas.button(ok, ok_label, ok_target, colour=th.GOOD, enabled=bool(entry.text.strip()))
+
+
+def scoreboard(canvas: Canvas, box: pygame.Rect, seats: Sequence[str],
+               scores: Sequence[object], order: Sequence[int] | None = None,
+               highlight: Sequence[str] = ()) -> None:
+    """Every seat with its colour, name and score, one row each (in `order` if given)."""
+    t = canvas.theme
+    indices = list(order) if order is not None else list(range(len(seats)))
+    count = len(indices)
+    columns = 2 if count * (t.min_px + 14) > box.height else 1
+    per_col = -(-count // columns)
+    cells = grid(box, per_col * columns, columns, t.gap // 2)
+    for position, index in enumerate(indices):
+        column, row = divmod(position, per_col)
+        cell = cells[row * columns + column]
+        if seats[index] in highlight:
+            canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
+        seat_label(canvas, cell.inflate(-t.gap, 0), seats[index], index, str(scores[index]))

