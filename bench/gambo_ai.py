@@ -4,9 +4,10 @@
     python bench/gambo_ai.py --games 40 --movetime 30 --pairing hard-random
 
 Pairings: hard against random play, hard against a greedy one-move player, medium
-against greedy. The opponent takes side A in even games and B in odd ones (B moves
-first); game k's setup comes from seed k, so both players see the same setups. A tie
-cannot happen (the last duel's winner takes it). Prints, for each pairing, the win
+against greedy; on request also hard against medium and easy against random or
+greedy. The measured player takes side A in even games and B in odd ones (B moves
+first); game k's setup comes from seed k, so every pairing sees the same setups. A
+game cannot be drawn (the last duel's winner takes a tie). Prints, for each pairing, the win
 rate with a 95 % Wilson interval and, for searching players, the positions searched
 per second of thinking time and the mean depth reached. Not part of the test suite.
 """
@@ -23,10 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pi_app.ai.gambo import GreedyPlayer, Player, RandomPlayer, SearchPlayer  # noqa: E402
-from pi_app.rules import gambo  # noqa: E402
+from pi_app.ai.gambo import EasyPlayer, GreedyPlayer, Player, RandomPlayer, SearchPlayer
+from pi_app.rules import gambo
 
 PAIRINGS = ("hard-random", "hard-greedy", "medium-greedy")
+EXTRA_PAIRINGS = ("hard-medium", "easy-random", "easy-greedy")
 
 
 @dataclass
@@ -49,16 +51,21 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def player(name: str, movetime: float, rng: random.Random) -> Player:
+    """A player by name: hard and easy through `make_player`, or a yardstick player."""
+    if name == "hard":
+        return SearchPlayer(movetime=movetime, clock=time.perf_counter)
+    if name == "medium":
+        return SearchPlayer(max_depth=2)
+    if name == "easy":
+        return EasyPlayer(rng)
+    return RandomPlayer(rng) if name == "random" else GreedyPlayer(rng)
+
+
 def make(pairing: str, movetime: float, seed: int) -> tuple[Player, Player]:
-    engine_level, rival = pairing.split("-")
-    engine: Player = (
-        SearchPlayer(movetime=movetime, clock=time.perf_counter)
-        if engine_level == "hard"
-        else SearchPlayer(max_depth=2)
-    )
+    engine, rival = pairing.split("-")
     rng = random.Random(10_000 + seed)
-    other: Player = RandomPlayer(rng) if rival == "random" else GreedyPlayer(rng)
-    return engine, other
+    return player(engine, movetime, rng), player(rival, movetime, rng)
 
 
 def play(pairing: str, game: int, movetime: float, tally: Tally) -> None:
@@ -98,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--movetime", type=int, default=100, help="milliseconds per move")
-    parser.add_argument("--pairing", choices=PAIRINGS, action="append")
+    parser.add_argument("--pairing", choices=PAIRINGS + EXTRA_PAIRINGS, action="append")
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     args = parser.parse_args(argv)
     print(f"{args.games} games per pairing, hard at {args.movetime} ms a move")

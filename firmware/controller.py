@@ -19,6 +19,7 @@ FIRMWARE = (1, 0)
 RETRY_MS = 150  # an unacknowledged event is sent again after this long
 RETRIES = 6  # ... this many times, then dropped (the Pi keeps its own clock)
 MAX_PENDING = 8
+RECENT = 8  # commands remembered, so that a retried one is not applied twice
 WAITING_RGB = 0x102040  # the breathing shown until the Pi says hello
 WAITING_PERIOD = 3000
 IDLE_MS = 1000  # longest wait when nothing is due
@@ -30,7 +31,9 @@ class Controller:
         self.write = write
         self.reader = protocol.Reader()
         self.seq = 0
-        self.last_in = -1  # sequence number of the last command acted upon
+        self.recent = [-1] * RECENT  # sequence numbers of the last commands acted upon
+        self.recent_at = 0
+        self.session = -1  # the Pi's session, from its hello
         self.pending = []  # [seq, frame, ticks sent, tries]
         self.timer_reported = True
         self.commands = 0
@@ -44,8 +47,13 @@ class Controller:
         self.seq = (seq + 1) & 255
         return seq
 
-    def _reply(self, kind: str, args) -> None:
-        self.write(protocol.encode(self._next_seq(), kind, args))
+    def _reply(self, seq: int, kind: str, args) -> None:
+        """An ACK or NAK: it carries the number it answers and is never answered."""
+        self.write(protocol.encode(seq, kind, args))
+
+    def _remember(self, seq: int) -> None:
+        self.recent[self.recent_at] = seq
+        self.recent_at = (self.recent_at + 1) % RECENT
 
     def event(self, now: int, kind: str, args) -> None:
         """Send an event and keep it until the Pi acknowledges it."""
@@ -56,8 +64,8 @@ class Controller:
         self.pending.append([seq, frame, now, 1])
         self.write(frame)
 
-    def hello(self, now: int) -> None:
-        version = (protocol.VERSION, FIRMWARE[0], FIRMWARE[1], self.anim.n)
+    def hello(self, now: int, reason: int = protocol.HELLO_BOOT) -> None:
+        version = (protocol.VERSION, FIRMWARE[0], FIRMWARE[1], self.anim.n, reason)
         self.event(now, protocol.HELLO, version)
 
     def button(self, now: int, index: int) -> None:
@@ -81,23 +89,27 @@ class Controller:
         if kind in (protocol.NAK, protocol.TIMER_DONE, protocol.BUTTON):
             return  # Pico-to-Pi kinds coming back (an echo): not for us
         if kind == protocol.HELLO:
-            if len(args) != 1 or args[0] != protocol.VERSION:
-                self._reply(protocol.NAK, (seq, protocol.NAK_VERSION))
+            if args[0] != protocol.VERSION:
+                self._reply(seq, protocol.NAK, (seq, protocol.NAK_VERSION))
             else:
-                self.last_in = seq
-                self._reply(protocol.ACK, (seq,))
-            self.pending = []
-            self.hello(now)
+                if args[1] != self.session:  # a new conversation, not a retried hello
+                    self.session = args[1]
+                    for i in range(RECENT):
+                        self.recent[i] = -1
+                    self._remember(seq)
+                    self.pending = []  # events meant for the previous conversation
+                self._reply(seq, protocol.ACK, (seq,))
+            self.hello(now, protocol.HELLO_ANSWER)
             return
-        if seq == self.last_in:
-            self._reply(protocol.ACK, (seq,))  # a retry: our ACK was lost
+        if seq in self.recent:
+            self._reply(seq, protocol.ACK, (seq,))  # a retry: our ACK was lost
             return
         if self.apply(kind, args, now):
-            self.last_in = seq
+            self._remember(seq)
             self.commands += 1
-            self._reply(protocol.ACK, (seq,))
+            self._reply(seq, protocol.ACK, (seq,))
         else:
-            self._reply(protocol.NAK, (seq, protocol.NAK_ARGUMENTS))
+            self._reply(seq, protocol.NAK, (seq, protocol.NAK_ARGUMENTS))
 
     def apply(self, kind: str, args, now: int) -> bool:
         anim = self.anim

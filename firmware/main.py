@@ -10,6 +10,7 @@ runs out, whichever is first, so a finished timer is reported within a milliseco
 two whatever the frame rate.
 """
 
+import select
 import sys
 import time
 
@@ -17,7 +18,6 @@ import animations
 import board
 import controller
 import ring
-import select
 
 
 def run(pin, stdin, stdout, pollable, leds: int = board.LED_COUNT) -> None:
@@ -60,12 +60,8 @@ def run(pin, stdin, stdout, pollable, leds: int = board.LED_COUNT) -> None:
 
 
 def main() -> None:
-    try:
-        import micropython
-
-        micropython.kbd_intr(-1)  # frames are data: a stray 0x03 must not stop us
-    except (ImportError, AttributeError):
-        pass
+    # Ctrl-C stays enabled: frames are printable ASCII and never contain 0x03, and it is
+    # how mpremote stops this program to copy a new version.
     from machine import Pin
 
     run(Pin(board.DATA_PIN, Pin.OUT), sys.stdin.buffer, sys.stdout.buffer, sys.stdin)

@@ -21,7 +21,9 @@ for something else, and a human can read it with any serial terminal:
 Every Pi -> Pico command is acknowledged with `A` (argument: the acknowledged
 sequence number) and is retried by the Pi until acknowledged. The Pico's events
 (HELLO, TIMER_DONE, BUTTON) are acknowledged by the Pi in the same way and retried by
-the Pico. A repeated sequence number is acknowledged again but not acted upon again.
+the Pico. Each side numbers only what it wants acknowledged (an ACK or NAK carries the
+number it answers, in both places), and remembers the last few numbers it acted upon:
+a repeat is acknowledged again but not acted upon again.
 """
 
 VERSION = 1  # bumped when a frame or a message changes meaning
@@ -34,7 +36,7 @@ MAX_FRAME = 72  # characters between ~ and \n
 MAX_ARGS = 6
 
 # Pi -> Pico
-HELLO = "H"  # Pi: [version]; Pico: [version, firmware major, firmware minor, led count]
+HELLO = "H"  # Pi: [version, session]; Pico: [version, firmware major, minor, leds, reason]
 TIMER = "T"  # [total ms, elapsed ms, sand rgb, warning rgb, timer id]
 TURN = "W"  # [rgb]
 FLASH = "F"  # [rgb, ms]
@@ -48,9 +50,9 @@ NAK = "N"  # [refused sequence number, reason]
 TIMER_DONE = "D"  # [timer id]
 BUTTON = "K"  # [button index]
 
-# Number of arguments each kind carries (the Pico's HELLO carries 4, the Pi's 1).
+# Number of arguments each kind carries (the Pico's HELLO carries 5, the Pi's 2).
 ARITY = {
-    HELLO: (1, 4),
+    HELLO: (2, 5),
     TIMER: (5,),
     TURN: (1,),
     FLASH: (2,),
@@ -63,6 +65,14 @@ ARITY = {
     TIMER_DONE: (1,),
     BUTTON: (1,),
 }
+
+# The Pi's hello names its session (a random number per connection), so the Pico can
+# tell a retried hello (same session: keep going) from a new conversation (forget the
+# sequence numbers it remembers).
+# Why the Pico says hello: it has just started (the Pi must send its state again), or
+# it answers the Pi's hello.
+HELLO_BOOT = 0
+HELLO_ANSWER = 1
 
 # NAK reasons
 NAK_UNKNOWN = 1

@@ -23,6 +23,8 @@ from pi_app.i18n import LOCALE_DIR, parse_po
 
 PACKAGE = Path(__file__).parent
 REQUIRED_LANGUAGES = ("fr", "de")
+# The contract's errors default to the core domain when no `domain=` is given.
+_CONTRACT_ERRORS = frozenset({"RuleError", "RecordError"})
 # Exceptions whose text is for logs and developers, never shown to players.
 _PLAIN_ERRORS = frozenset(
     {
@@ -115,8 +117,9 @@ def messages_in(path: Path) -> Iterator[tuple[str, str]]:
         name = _call_name(node)
         if name in ("_", "N_", "translate"):
             yield domain, first.value
-        elif name.lower().endswith("error") and name not in _PLAIN_ERRORS:
-            yield _keyword_domain(node, names) or domain, first.value
+        elif name.endswith(("Error", "_error")) and name not in _PLAIN_ERRORS:
+            default = "core" if name in _CONTRACT_ERRORS else domain
+            yield _keyword_domain(node, names) or default, first.value
 
 
 def all_messages(root: Path = PACKAGE) -> set[tuple[str, str]]:

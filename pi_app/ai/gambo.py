@@ -39,7 +39,7 @@ WIN = 10_000
 """A won game is worth more than any score lead; the score margin breaks ties between wins."""
 INFINITY = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
-TABLE_LIMIT = 1_000_000
+TABLE_LIMIT = 200_000
 CLOCK_EVERY = 512
 
 
@@ -130,6 +130,7 @@ class SearchPlayer:
     movetime: float | None = None
     clock: Clock | None = None
     max_nodes: int | None = None
+    evaluator: Callable[[Position], int] = field(default=lambda position: evaluate(position))
     stats: SearchStats = field(default_factory=SearchStats)
     _table: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     _history: dict[int, int] = field(default_factory=dict)
@@ -243,7 +244,7 @@ class SearchPlayer:
         """Stand pat on the score margin, or fight the duels in sight."""
         self._tick()
         side = position.to_move
-        stand = evaluate(position)
+        stand = self.evaluator(position)
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)

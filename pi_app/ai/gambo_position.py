@@ -40,7 +40,9 @@ WINNER = [
     [0 if i and j and attacker_wins(CODE_OF[i], CODE_OF[j]) else 1 for j in range(19)]
     for i in range(19)
 ]
-POINTS = [[duel_points(CODE_OF[i], CODE_OF[j]) if i and j else 0 for j in range(19)] for i in range(19)]
+POINTS = [
+    [duel_points(CODE_OF[i], CODE_OF[j]) if i and j else 0 for j in range(19)] for i in range(19)
+]
 
 _ZRNG = random.Random(0x6A3B0)
 Z_PIECE = [[_ZRNG.getrandbits(64) for _p in range(19)] for _s in range(36)]
@@ -193,16 +195,20 @@ class Position:
             board[first], board[front] = 0, piece
             self.board_key ^= Z_PIECE[first][piece] ^ Z_PIECE[front][piece]
         elif kind == K_SWAP:
-            one, two = board[first], board[second]
-            board[first], board[second] = two, one
-            self.board_key ^= (
-                Z_PIECE[first][one] ^ Z_PIECE[first][two] ^ Z_PIECE[second][two] ^ Z_PIECE[second][one]
-            )
+            self._exchange(first, second)
         swapped = kind == K_SWAP
         self.streak[side] = self.streak[side] + 1 if swapped else 0
         self.last_was_swap = swapped
         self.to_move = 1 - side
         return undo
+
+    def _exchange(self, first: int, second: int) -> None:
+        """Swap the pieces on two squares (a swap is its own take-back)."""
+        board = self.board
+        one, two = board[first], board[second]
+        board[first], board[second] = two, one
+        z_first, z_second = Z_PIECE[first], Z_PIECE[second]
+        self.board_key ^= z_first[one] ^ z_first[two] ^ z_second[two] ^ z_second[one]
 
     def unmake(self, move: int, undo: tuple[int, ...]) -> None:
         """Take back `move`, played by `make` which returned `undo`."""
@@ -217,11 +223,7 @@ class Position:
             board[first], board[front] = piece, 0
             self.board_key ^= Z_PIECE[first][piece] ^ Z_PIECE[front][piece]
         elif kind == K_SWAP:
-            one, two = board[first], board[second]
-            board[first], board[second] = two, one
-            self.board_key ^= (
-                Z_PIECE[first][one] ^ Z_PIECE[first][two] ^ Z_PIECE[second][two] ^ Z_PIECE[second][one]
-            )
+            self._exchange(first, second)
         self.to_move = undo[0]
         self.scores[0], self.scores[1] = undo[1], undo[2]
         self.duels = undo[3]

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gpiozero.exc import GPIOZeroError
+from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
 
+from pi_app.devices import sdnotify
 from pi_app.devices.inputs import Bell, HostButton, Press, PressInput, pygame_waker
 from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
@@ -46,6 +47,7 @@ __all__ = [
     "is_raspberry_pi",
     "open_devices",
     "pygame_waker",
+    "sdnotify",
 ]
 
 _ = Translator("devices")
@@ -93,9 +95,7 @@ def choose_hardware(setting: str, model_file: Path = MODEL_FILE) -> str:
     if setting == "auto":
         return "pi" if is_raspberry_pi(model_file) else "sim"
     if setting not in ("pi", "sim"):
-        raise DevicesError(
-            _("hardware must be one of: {allowed}").format(allowed="auto, pi, sim")
-        )
+        raise DevicesError(_("hardware must be one of: {allowed}").format(allowed="auto, pi, sim"))
     return setting
 
 
@@ -136,8 +136,9 @@ def open_devices(
         for item in opened:
             item.close()
         raise DevicesError(
-            _('cannot use the GPIO pins ({error}); on a computer without them set hardware = "sim"')
-            .format(error=error)
+            _('cannot use the GPIO pins ({error}); without them, set hardware = "sim"').format(
+                error=error
+            )
         ) from error
     link = None
     if ring_backend is None:

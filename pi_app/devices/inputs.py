@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import Button  # type: ignore[import-untyped]
 
 log = logging.getLogger(__name__)
 

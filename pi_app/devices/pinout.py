@@ -63,8 +63,10 @@ def pinout_path(setting: str) -> Path:
 def parse_pinout(data: dict[str, Any], where: str) -> Pinout:
     """A Pinout from parsed TOML; missing keys keep their default, bad ones are refused."""
     values: dict[str, Any] = {}
-    known = {table: {key for t, key, _lo, _hi in _PLACES.values() if t == table}
-             for table in ("pi", "pico", "ring")}
+    known = {
+        table: {key for t, key, _lo, _hi in _PLACES.values() if t == table}
+        for table in ("pi", "pico", "ring")
+    }
     known["ring"].add("colour_order")
     for table, entries in data.items():
         if table not in known or not isinstance(entries, dict):
@@ -125,4 +127,3 @@ def load_pinout(setting: str = "") -> Pinout:
             _("{file}: cannot read the pinout: {error}").format(file=path, error=error)
         ) from error
     return parse_pinout(data, str(path))
-

@@ -31,6 +31,7 @@ from pi_app.devices.shared import animations, protocol
 log = logging.getLogger(__name__)
 
 Colour = int | tuple[int, int, int]
+StateCallback = Callable[[bool], None]
 RGB = tuple[int, int, int]
 
 SAND = 0xFFA030
@@ -67,7 +68,7 @@ class RingCommand:
 
 
 def _ms(seconds: float) -> int:
-    return int(round(seconds * 1000))
+    return round(seconds * 1000)
 
 
 class RingBackend(Protocol):
@@ -76,7 +77,7 @@ class RingBackend(Protocol):
     @property
     def up(self) -> bool: ...
 
-    def attach(self, on_up: Callable[[], None], on_timer_done: Callable[[int], None]) -> None: ...
+    def attach(self, on_state: StateCallback, on_timer_done: Callable[[int], None]) -> None: ...
 
     def show(self, command: RingCommand) -> None: ...
 
@@ -97,7 +98,7 @@ class SimRing:
     def up(self) -> bool:
         return False
 
-    def attach(self, on_up: Callable[[], None], on_timer_done: Callable[[int], None]) -> None:
+    def attach(self, on_state: StateCallback, on_timer_done: Callable[[int], None]) -> None:
         pass
 
     def show(self, command: RingCommand, now_ms: int | None = None) -> None:
@@ -140,8 +141,8 @@ class PicoRing:
     def up(self) -> bool:
         return self.link.up
 
-    def attach(self, on_up: Callable[[], None], on_timer_done: Callable[[int], None]) -> None:
-        self.link.on_state(lambda up: on_up() if up else None)
+    def attach(self, on_state: StateCallback, on_timer_done: Callable[[int], None]) -> None:
+        self.link.on_state(on_state)
         self.link.on_event(
             lambda kind, args: on_timer_done(args[0]) if kind == protocol.TIMER_DONE else None
         )
@@ -161,7 +162,7 @@ class MockRing:
     def __init__(self, up: bool = True) -> None:
         self.commands: list[RingCommand] = []
         self._up = up
-        self._on_up: Callable[[], None] = lambda: None
+        self._on_state: StateCallback = lambda up: None
         self._on_done: Callable[[int], None] = lambda ident: None
 
     @property
@@ -170,11 +171,10 @@ class MockRing:
 
     def set_up(self, up: bool) -> None:
         self._up = up
-        if up:
-            self._on_up()
+        self._on_state(up)
 
-    def attach(self, on_up: Callable[[], None], on_timer_done: Callable[[int], None]) -> None:
-        self._on_up, self._on_done = on_up, on_timer_done
+    def attach(self, on_state: StateCallback, on_timer_done: Callable[[int], None]) -> None:
+        self._on_state, self._on_done = on_state, on_timer_done
 
     def show(self, command: RingCommand) -> None:
         if self._up:
@@ -208,7 +208,8 @@ class LedRing:
         self._timer_fired = True
         self._fallback: threading.Timer | None = None
         self._done: list[Callable[[int], None]] = []
-        backend.attach(self._resync, self._pico_timer_done)
+        self._link_listeners: list[StateCallback] = []
+        backend.attach(self._link_state, self._pico_timer_done)
 
     # -- state for the display --------------------------------------------------------
 
@@ -234,6 +235,11 @@ class LedRing:
                 return None
             total = self._mode.args[0] / 1000
             return total - ((self.clock() if now is None else now) - self._timer_start)
+
+    def on_link_change(self, callback: StateCallback) -> None:
+        """Call `callback(on_hardware)` when the real ring appears or goes (any thread),
+        so the display can start or stop drawing the ring itself."""
+        self._link_listeners.append(callback)
 
     def on_timer_done(self, callback: Callable[[int], None]) -> None:
         """Call `callback(timer_id)` once when each sand timer ends (any thread)."""
@@ -263,7 +269,7 @@ class LedRing:
 
     def progress(self, fraction: float, colour: Colour) -> None:
         """Fill the ring clockwise from the top to `fraction` (0..1)."""
-        permille = max(0, min(1000, int(round(fraction * 1000))))
+        permille = max(0, min(1000, round(fraction * 1000)))
         self._set_mode(RingCommand(PROGRESS, (permille, colour_int(colour))))
 
     def breathe(self, colour: Colour = IDLE, period: float = 4.0) -> None:
@@ -291,8 +297,19 @@ class LedRing:
                 self._cancel_fallback()
                 self._timer_fired = True
             self._mode = command
-            self.sim.show(command, _ms(self._timer_start if command.kind == TIMER else self.clock()))
+            self.sim.show(
+                command, _ms(self._timer_start if command.kind == TIMER else self.clock())
+            )
             self.backend.show(command)
+
+    def _link_state(self, up: bool) -> None:
+        if up:
+            self._resync()
+        for callback in list(self._link_listeners):
+            try:
+                callback(up)
+            except Exception:
+                log.exception("ring: link listener failed")
 
     def _resync(self) -> None:
         """The link came (back) up: show the current mode again, the timer where it is."""
@@ -334,4 +351,3 @@ class LedRing:
         if self._fallback is not None:
             self._fallback.cancel()
             self._fallback = None
-

@@ -29,6 +29,7 @@ from pi_app.display.intents import (
     Redo,
     Undo,
     normalise,
+    wait_events,
 )
 from pi_app.display.ring import RecordingRing, RingPort
 from pi_app.display.scene import (
@@ -61,8 +62,11 @@ log = logging.getLogger(__name__)
 _ = Translator("display")
 
 FRAME = 1 / 30  # animations never run faster than 30 frames a second
+FLASH_SECONDS = 0.5  # how long a drawn ring's flash is animated
 MESSAGE_SECONDS = 5.0
 WARNING_SECONDS = 5  # the last seconds of a timer tick
+# SDL video drivers whose event wait truly sleeps (others poll; see wait_events)
+BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
 
 class App:
@@ -99,6 +103,7 @@ class App:
         self._ring_colour: RGB | None = None
         self._last_frame = -1.0
         self._ticked: int | None = None
+        self._flash_until = 0.0
         self._still: pygame.Surface | None = None
         self._watchdog = _watchdog_interval()
         self._last_watchdog = 0.0
@@ -120,8 +125,10 @@ class App:
             self.flash_message(error.message(), error=True)
         except Exception as error:  # a game that cannot be rebuilt must not stop the box
             log.exception("cannot resume the journal")
-            self.flash_message(_("The unfinished game could not be resumed: {error}")
-                               .format(error=error), error=True)
+            self.flash_message(
+                _("The unfinished game could not be resumed: {error}").format(error=error),
+                error=True,
+            )
         return None
 
     def attach(self, surface: pygame.Surface) -> None:
@@ -148,7 +155,15 @@ class App:
             timer=self.timer,
             config=self.config,
             has_unfinished=self.table is not None and self.table.outcome() is None,
+            sim_ring=self._sim_ring() is not None,
         )
+
+    def _sim_ring(self) -> Any:
+        """The devices' LED ring when it has no LEDs to show on (simulator, Pico away)."""
+        ring = getattr(self.ring, "ring", None)
+        if ring is None or getattr(ring, "on_hardware", True):
+            return None
+        return ring
 
     @property
     def scene(self) -> Scene:
@@ -235,6 +250,7 @@ class App:
             self.cue(command.name)
         elif isinstance(command, RingFlash):
             self.ring.flash(command.colour)
+            self._flash_until = self.clock() + FLASH_SECONDS
         elif isinstance(command, Notice):
             self.flash_message(command.text, command.error)
         elif isinstance(command, QuitApp):
@@ -307,7 +323,8 @@ class App:
             self.notify("WATCHDOG=1")
 
     def animating(self) -> bool:
-        return self.timer is not None and not self.timer.done(self.clock())
+        now = self.clock()
+        return (self.timer is not None and not self.timer.done(now)) or now < self._flash_until
 
     def wait_ms(self) -> int:
         """How long the loop may sleep before something on screen must change."""
@@ -352,6 +369,10 @@ class App:
         ctx = self.ctx()
         scene = self.scene
         scene.draw(canvas, ctx)
+        ring = self._sim_ring()
+        if ring is not None and canvas.ring_slot is not None:
+            slot = canvas.ring_slot
+            canvas.animate(slot, lambda c, _now: draw_ring(c, slot, ring.pixels()))
         self._draw_message(canvas)
         if canvas.animated:
             self._still = canvas.surface.copy()
@@ -399,8 +420,12 @@ class App:
         height = t.button_h * 2 if t.width >= 800 else t.button_h * 2 + t.gap
         box = pygame.Rect(t.pad, t.height - height - t.pad, t.width - 2 * t.pad, height)
         canvas.panel(box, th.BAD if error else th.PANEL_HI, th.TEXT, 2)
-        canvas.text(text, box.inflate(-2 * t.pad, -t.gap), t.small, th.ink_for(
-            th.BAD if error else th.PANEL_HI))
+        canvas.text(
+            text,
+            box.inflate(-2 * t.pad, -t.gap),
+            t.small,
+            th.ink_for(th.BAD if error else th.PANEL_HI),
+        )
         canvas.hits.append(Hit(box, "dismiss"))
 
     # ---- the loop -------------------------------------------------------------------
@@ -412,6 +437,9 @@ class App:
             intent = normalise(event, self.clock(), self._hit)
             if intent is not None:
                 self.feed(intent)
+        if not self.show_home and self.table is not None:
+            for command in self.scene.poll(self.ctx()):
+                self.execute(command)
         self.tick()
         self.render()
         return self.running
@@ -422,13 +450,26 @@ class App:
         self.notify("READY=1")
         if self.sounds is None:
             self.sounds = Sounds(self.config)
+        blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
         while self.running:
-            first = pygame.event.wait(self.wait_ms())
-            events = [] if first.type == pygame.NOEVENT else [first]
-            events.extend(pygame.event.get())
-            self.step(events)
+            self.step(wait_events(self.wait_ms(), blocking))
         self.notify("STOPPING=1")
         return 0
+
+
+def draw_ring(canvas: Canvas, box: pygame.Rect, pixels: Sequence[RGB]) -> None:
+    """The LED ring drawn on screen: one dot per LED, LED 0 just clockwise of the top."""
+    import math
+
+    canvas.fill(th.BACKGROUND, box)
+    count = max(1, len(pixels))
+    radius = min(box.width, box.height) / 2 - 3
+    dot = max(2, int(radius * math.pi / count))
+    for index, colour in enumerate(pixels):
+        angle = 2 * math.pi * (index + 0.5) / count - math.pi / 2
+        centre = (box.centerx + radius * math.cos(angle), box.centery + radius * math.sin(angle))
+        shown = colour if any(colour) else (40, 44, 52)
+        pygame.draw.circle(canvas.surface, shown, centre, dot)
 
 
 def _watchdog_interval() -> float:
@@ -473,16 +514,16 @@ def headless_message() -> str:
 
 
 def _notifier() -> Callable[[str], None] | None:
-    """The devices package's systemd notifier, if it offers one."""
+    """The devices package's systemd notifier (harmless when not under systemd)."""
     try:
-        from pi_app.devices import sdnotify  # type: ignore[attr-defined]
+        from pi_app.devices import sdnotify
     except ImportError:
         return None
-    for name in ("notify", "send"):
-        function = getattr(sdnotify, name, None)
-        if callable(function):
-            return function  # type: ignore[no-any-return]
-    return None
+
+    def notify(message: str) -> None:
+        sdnotify.notify(message)
+
+    return notify
 
 
 def run_app(config: Any) -> int:

@@ -77,6 +77,10 @@ class FontBook:
         return surface
 
 
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (rect.x, rect.y, rect.width, rect.height)
+
+
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
     """Words of `text` in lines no wider than `width`; None if one word alone is wider."""
     lines: list[str] = []
@@ -115,12 +119,14 @@ class Canvas:
         self.texts: list[TextDraw] = []
         self.hits: list[Hit] = []
         self.animated: list[Animated] = []
+        self.ring_slot: pygame.Rect | None = None
 
     def reset(self) -> None:
         """Forget the previous frame's records (before a full redraw)."""
         self.texts.clear()
         self.hits.clear()
         self.animated.clear()
+        self.ring_slot = None
 
     @property
     def rect(self) -> pygame.Rect:
@@ -195,7 +201,7 @@ class Canvas:
             else:
                 place.centerx = area.centerx
             self.surface.blit(surface, place)
-            self.texts.append(TextDraw(line, tuple(place), tuple(area), font.get_height()))
+            self.texts.append(TextDraw(line, _box(place), _box(area), font.get_height()))
             drawn = place if drawn.width == 0 else drawn.union(place)
             y += step
         return drawn
@@ -215,8 +221,13 @@ class Canvas:
         ink = th.ink_for(colour) if enabled else th.MUTED
         self.panel(box, colour if enabled else th.PANEL, th.TEXT if selected else None, 5)
         if selected:
-            pygame.draw.rect(self.surface, (0, 0, 0), box.inflate(-10, -10), 2,
-                             border_radius=max(2, min(10, box.height // 5)))
+            pygame.draw.rect(
+                self.surface,
+                (0, 0, 0),
+                box.inflate(-10, -10),
+                2,
+                border_radius=max(2, min(10, box.height // 5)),
+            )
         inner = box.inflate(-6, -4)
         self.text(label, inner, size or self.theme.small, ink)
         if enabled:
@@ -272,9 +283,9 @@ def cols(rect: RectLike, count: int, gap: int = 0) -> list[pygame.Rect]:
     ]
 
 
-def split(rect: RectLike, first: int, gap: int = 0, vertical: bool = True) -> tuple[
-    pygame.Rect, pygame.Rect
-]:
+def split(
+    rect: RectLike, first: int, gap: int = 0, vertical: bool = True
+) -> tuple[pygame.Rect, pygame.Rect]:
     """Two parts of `rect`: the first `first` pixels high (or wide) and the rest."""
     box = pygame.Rect(rect)
     if vertical:

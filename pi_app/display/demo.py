@@ -130,8 +130,14 @@ def script_gambit7(d: Driver) -> None:
     d.type("", enter=True)
     d.shot("gambit7-payout")
     table = d.app.table
-    answers = [(28, 25, 24, 30), (120, 95, 101, 99), (3, 4, 5, 6), (1789, 1815, 1804, 1830),
-               (12, 15, 11, 18), (40, 45, 50, 55)]
+    answers = [
+        (28, 25, 24, 30),
+        (120, 95, 101, 99),
+        (3, 4, 5, 6),
+        (1789, 1815, 1804, 1830),
+        (12, 15, 11, 18),
+        (40, 45, 50, 55),
+    ]
     truths = (26, 100, 4, 1805, 14, 47)
     for values, truth in zip(answers, truths, strict=True):
         d.run(Play("next"))
@@ -146,6 +152,12 @@ def script_gambit7(d: Driver) -> None:
 
 
 def script_cambio(d: Driver) -> None:
+    d.press(("game", "cambio"))
+    d.press("next")
+    d.press(("cycle", "variant"))
+    d.shot("home-options")
+    d.press("back")
+    d.press("back")
     _new(d, "cambio", ["Ana", "Ben", "Cléo", "Dan"], variant="cambio", target=5000)
     d.shot("cambio-deal")
     d.press("deal")
@@ -177,16 +189,24 @@ def script_gambo(d: Driver) -> None:
     demo_script(d)
 
 
+def script_tournament(d: Driver) -> None:
+    from pi_app.display.games.tournament import demo_script
+
+    demo_script(d)
+
+
 SCRIPTS: dict[str, Script] = {
     "gambit7": script_gambit7,
     "cambio": script_cambio,
     "quitte-ou-double": script_quitte_ou_double,
     "gambo": script_gambo,
+    "cambio-tournament": script_tournament,
 }
 
 
-def make_app(size: str, journal_path: Path, clock: FakeClock,
-             config: dict[str, Any] | None = None) -> Any:
+def make_app(
+    size: str, journal_path: Path, clock: FakeClock, config: dict[str, Any] | None = None
+) -> Any:
     """An app on the dummy display at `size`, its journal at `journal_path`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -206,8 +226,9 @@ def make_app(size: str, journal_path: Path, clock: FakeClock,
     return app
 
 
-def play(game: str, shots: Path | None, size: str = "800x480",
-         driver_class: type[Driver] = Driver) -> Driver:
+def play(
+    game: str, shots: Path | None, size: str = "800x480", driver_class: type[Driver] = Driver
+) -> Driver:
     """Play the script of `game`; returns the driver (its `saved` lists the pictures)."""
     if game not in SCRIPTS:
         raise KeyError(game)
@@ -229,8 +250,12 @@ def run(args: argparse.Namespace, config: Any) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.game not in SCRIPTS:
-        print(_("Unknown game {game}; choose one of: {games}").format(
-            game=args.game, games=", ".join(SCRIPTS)), file=sys.stderr)
+        print(
+            _("Unknown game {game}; choose one of: {games}").format(
+                game=args.game, games=", ".join(SCRIPTS)
+            ),
+            file=sys.stderr,
+        )
         return 2
     driver = play(args.game, Path(args.shots), args.size)
     for path in driver.saved:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from pi_app.display.intents import BELL_EVENT, BUTTON_EVENT
+from pi_app.display.intents import BELL_EVENT, BUTTON_EVENT, post
 from pi_app.display.ring import DeviceRing, RecordingRing, RingPort
 
 log = logging.getLogger(__name__)
@@ -49,20 +49,31 @@ class Devices:
 
 def post_bell(press: Any) -> None:
     """A bell listener: wake the display with the press (any thread)."""
-    pygame.event.post(pygame.event.Event(BELL_EVENT, at=float(getattr(press, "at", 0.0))))
+    post(pygame.event.Event(BELL_EVENT, at=float(getattr(press, "at", 0.0))))
 
 
 def post_button(press: Any) -> None:
     """A host button listener: wake the display with the button's name (any thread)."""
-    pygame.event.post(pygame.event.Event(BUTTON_EVENT, name=str(getattr(press, "source", ""))))
+    post(pygame.event.Event(BUTTON_EVENT, name=str(getattr(press, "source", ""))))
+
+
+def _forward(source: Any, post: Callable[[Any], None]) -> Callable[[Any], None]:
+    """A listener posting each press to pygame; the input's own queue is emptied as it
+    goes, since the display takes presses from its listener and never from the queue."""
+
+    def listener(press: Any) -> None:
+        source.drain()
+        post(press)
+
+    return listener
 
 
 def wire(devices: Any) -> Devices:
     """Connect an opened devices bundle (pi_app.devices.open_devices) to the display."""
     wired = Devices(bell=devices.bell, buttons=list(devices.buttons), ring=DeviceRing(devices.ring))
-    devices.bell.add_listener(post_bell)
+    devices.bell.add_listener(_forward(devices.bell, post_bell))
     for button in devices.buttons:
-        button.add_listener(post_button)
+        button.add_listener(_forward(button, post_button))
     wired.closers.append(devices.close)
     return wired
 

@@ -33,8 +33,13 @@ from pi_app.rules.registry import games
 
 _ = Translator("display")
 
-GAME_ORDER: tuple[str, ...] = ("gambit7", "quitte-ou-double", "cambio", "cambio-tournament",
-                               "gambo")
+GAME_ORDER: tuple[str, ...] = (
+    "gambit7",
+    "quitte-ou-double",
+    "cambio",
+    "cambio-tournament",
+    "gambo",
+)
 
 COLOUR_NAMES: tuple[str, ...] = (
     N_("Orange"),
@@ -59,35 +64,63 @@ class Choice:
     label: str
     values: tuple[Any, ...]
     names: tuple[str, ...]
+    plain: bool = False
+    """Names shown as they are (numbers, file names), not translated."""
 
 
 def game_choices(game: str, config: Mapping[str, Any]) -> tuple[Choice, ...]:
     """The options a table chooses for `game`, first value the default."""
     if game == "gambit7":
         mat = str(config.get("gambit7.mat", "default"))
-        return (Choice("mat", N_("Mat"), (mat,), (N_("default") if mat == "default" else mat,)),)
+        if mat == "default":
+            return (Choice("mat", N_("Mat"), (mat,), (N_("default"),)),)
+        return (Choice("mat", N_("Mat"), (mat,), (mat,), plain=True),)
     if game == "quitte-ou-double":
         return (
+            Choice("question", N_("Question"), (1, 2, 3), ("1", "2", "3"), plain=True),
             Choice(
                 "variants",
                 N_("Variants"),
                 ((), ("grosses-tetes",), ("permanent",), ("grosses-tetes", "permanent")),
-                (N_("none"), N_("big brains"), N_("permanent double"),
-                 N_("big brains + permanent")),
+                (
+                    N_("none"),
+                    N_("big brains"),
+                    N_("permanent double"),
+                    N_("big brains + permanent"),
+                ),
             ),
         )
     if game in ("cambio", "cambio-tournament"):
         return (
-            Choice("variant", N_("Variant"), ("simple", "cambio"),
-                   (N_("simple"), N_("with CAMBIO cards"))),
-            Choice("target", N_("Target"), (5000, 1000, 2000, 3000), ("5000", "1000", "2000",
-                                                                      "3000")),
+            Choice(
+                "variant",
+                N_("Variant"),
+                ("simple", "cambio"),
+                (N_("simple"), N_("with CAMBIO cards")),
+            ),
+            Choice(
+                "target",
+                N_("Target"),
+                (5000, 1000, 2000, 3000),
+                ("5000", "1000", "2000", "3000"),
+                plain=True,
+            ),
+            Choice(
+                "false_ring_fine",
+                N_("False ring fine"),
+                (0, 10, 20, 50),
+                ("0", "10", "20", "50"),
+                plain=True,
+            ),
         )
     if game == "gambo":
         return (
-            Choice("opponent", N_("Opponent"), ("medium", "easy", "hard", "human"),
-                   (N_("engine, medium"), N_("engine, easy"), N_("engine, hard"),
-                    N_("two players"))),
+            Choice(
+                "opponent",
+                N_("Opponent"),
+                ("medium", "easy", "hard", "human"),
+                (N_("engine, medium"), N_("engine, easy"), N_("engine, hard"), N_("two players")),
+            ),
         )
     return ()
 
@@ -133,14 +166,30 @@ class HomeScene(Scene):
         self.page = "seats"
 
     def options(self) -> dict[str, Any]:
+        """The options as the game's rules read them (the opponent is not one of them)."""
         chosen: dict[str, Any] = {}
         for choice in game_choices(self.game, self.config):
             value = choice.values[self.picks.get(choice.key, 0) % len(choice.values)]
             if choice.key == "variants":
                 chosen[choice.key] = list(value)
-            else:
+            elif choice.key != "opponent":
                 chosen[choice.key] = value
+        if self.game == "quitte-ou-double":
+            chosen["locale"] = current_language()
         return chosen
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats to start with; against the engine, its seat is named for its level."""
+        names = [s.strip() for s in self.seats]
+        if self.game == "gambo":
+            pick = self.picks.get("opponent", 0)
+            choice = game_choices("gambo", self.config)[0]
+            level = choice.values[pick % len(choice.values)]
+            if level != "human":
+                from pi_app.display.games.gambo import ENGINE_SEATS
+
+                names[1] = next(seat for seat, lvl in ENGINE_SEATS.items() if lvl == level)
+        return tuple(names)
 
     # ---- drawing -----------------------------------------------------------------------
 
@@ -163,16 +212,18 @@ class HomeScene(Scene):
         bottom_h = t.button_h if resume else 0
         body_games, bottom = split(body, body.height - bottom_h - (t.gap if resume else 0), t.gap)
         columns = 2 if len(listed) > 2 else 1
-        for box, (name, label) in zip(grid(body_games, len(listed), columns, t.gap), listed,
-                                      strict=True):
+        for box, (name, label) in zip(
+            grid(body_games, len(listed), columns, t.gap), listed, strict=True
+        ):
             canvas.button(box, label, ("game", name), colour=th.PANEL_HI, size=t.body)
         if not listed:
             canvas.text(_("No game rules are installed."), body_games, t.body, th.WARN)
         if resume and ctx.table is not None:
             left, right = cols(bottom, 2, t.gap)
             title_text = str(getattr(ctx.table.game, "title", ctx.table.game.name))
-            canvas.button(left, _("Resume {game}").format(game=title_text), "resume",
-                          colour=th.GOOD)
+            canvas.button(
+                left, _("Resume {game}").format(game=title_text), "resume", colour=th.GOOD
+            )
             canvas.button(right, _("Abandon it"), "abandon", colour=th.BAD)
 
     def _footer(self, canvas: Canvas, area: pygame.Rect, title: str) -> pygame.Rect:
@@ -217,7 +268,7 @@ class HomeScene(Scene):
             label_box, value_box = cols(box, 2, t.gap)
             canvas.text(_(choice.label), label_box, t.body, th.TEXT, align="left")
             shown = choice.names[self.picks.get(choice.key, 0) % len(choice.names)]
-            canvas.button(value_box, _(shown), ("cycle", choice.key))
+            canvas.button(value_box, shown if choice.plain else _(shown), ("cycle", choice.key))
 
     # ---- inputs ------------------------------------------------------------------------
 
@@ -275,14 +326,23 @@ class HomeScene(Scene):
             if game_choices(self.game, self.config):
                 self.page = "options"
                 return ()
-        return (NewGame(self.game, tuple(s.strip() for s in self.seats), self.options()),)
+        options = self.options()
+        if self.game == "gambit7" and options.get("mat", "default") != "default":
+            from pi_app.rules.contract import RuleError
+            from pi_app.rules.gambit7_mat import load_mat_profile
+
+            try:  # a table's own mat (rulings R1): the file's values go in the record
+                options["mat"] = load_mat_profile(str(options["mat"])).to_object()
+            except RuleError as error:
+                return (Notice(error.message(), error=True),)
+        return (NewGame(self.game, self.seat_names(), options),)
 
     def _edit(self, intent: Intent) -> Sequence[Command]:
         """Keyboard editing of the selected seat's name."""
         name = self.seats[self.selected]
         if isinstance(intent, Char) and len(name) < MAX_NAME:
             fresh = name in [_(c) for c in COLOUR_NAMES] and not self._typing
-            self.seats[self.selected] = (intent.char if fresh else name + intent.char)
+            self.seats[self.selected] = intent.char if fresh else name + intent.char
             self._typing = True
         elif isinstance(intent, Erase):
             self.seats[self.selected] = name[:-1]

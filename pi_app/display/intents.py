@@ -9,6 +9,8 @@ GPIO side (gpiozero callbacks, on their own threads) only posts `BELL_EVENT` and
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
@@ -75,8 +77,42 @@ class Quit:
 
 Intent = Press | Char | Erase | Enter | Back | Undo | Redo | Move | Bell | Quit
 
+_WOKEN = threading.Event()
+
+
+def post(event: pygame.event.Event) -> None:
+    """Queue an event from any thread and wake the loop at once (see `wait_events`)."""
+    pygame.event.post(event)
+    _WOKEN.set()
+
+
+def wait_events(timeout_ms: int, blocking: bool, poll_ms: int = 20) -> list[pygame.event.Event]:
+    """The next events, waiting at most `timeout_ms` for the first.
+
+    With a video driver that can block in SDL (x11, wayland, windows, cocoa) this is
+    `pygame.event.wait`. Elsewhere (kmsdrm on the Pi, dummy) SDL would wake a thousand
+    times a second to look for input; instead the queue is looked at every `poll_ms`
+    (a touch waits at most that long) and presses from the pins, which come through
+    `post`, wake the loop at once.
+    """
+    if blocking:
+        first = pygame.event.wait(timeout_ms)
+        events = [] if first.type == pygame.NOEVENT else [first]
+        return events + pygame.event.get()
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        events = pygame.event.get()
+        left = deadline - time.monotonic()
+        if events or left <= 0:
+            return events
+        if _WOKEN.wait(min(poll_ms / 1000, left)):
+            _WOKEN.clear()
+
+
 BELL_EVENT: int = pygame.event.custom_type()
 BUTTON_EVENT: int = pygame.event.custom_type()
+WAKE_EVENT: int = pygame.event.custom_type()
+"""Posted by background work (the engine's search) only to wake the loop."""
 
 # Host buttons by name (the pinout's names) and what each means.
 BUTTON_INTENTS: dict[str, Intent] = {
@@ -85,7 +121,7 @@ BUTTON_INTENTS: dict[str, Intent] = {
     "ok": Enter(),
     "enter": Enter(),
     "confirm": Enter(),
-    "next": Move(1),
+    "next": Enter(),  # the host's "next": confirm, or move the game on
     "previous": Move(-1),
     "prev": Move(-1),
     "back": Back(),

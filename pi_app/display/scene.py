@@ -165,6 +165,8 @@ class Ctx:
     timer: SandTimer | None
     config: Mapping[str, Any]
     has_unfinished: bool = False
+    sim_ring: bool = False
+    """True when the LED ring is not on hardware: the top bar leaves room to draw it."""
 
     @property
     def state(self) -> Any:
@@ -193,6 +195,10 @@ class Scene:
         """Whether this scene listens to the bell (presses are dropped otherwise)."""
         return False
 
+    def poll(self, ctx: Ctx) -> Sequence[Command]:
+        """Commands from background work that finished (the engine's move)."""
+        return ()
+
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         """What to do when the sand timer of `kind` runs out."""
         return ()
@@ -213,6 +219,11 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
     buttons = 2 if undo else 1
     width = min(150 if t.width >= 800 else 112, bar.width // 4)
     label_box, right = split(bar, bar.width - buttons * (width + t.gap), t.gap, vertical=False)
+    if ctx.sim_ring:
+        label_box, slot = split(
+            label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
+        )
+        canvas.ring_slot = slot
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
     places = cols(right, buttons, t.gap)
     canvas.button(places[0], _("Menu"), "menu")

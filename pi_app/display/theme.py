@@ -77,10 +77,32 @@ class Theme:
 
 
 THEMES: dict[str, Theme] = {
-    "800x480": Theme(800, 480, pad=10, gap=8, button_h=56, small=30, body=34, title=44,
-                     huge=120, min_font=28, min_px=18),
-    "480x320": Theme(480, 320, pad=6, gap=5, button_h=40, small=28, body=30, title=36,
-                     huge=84, min_font=28, min_px=18),
+    "800x480": Theme(
+        800,
+        480,
+        pad=10,
+        gap=8,
+        button_h=56,
+        small=30,
+        body=34,
+        title=44,
+        huge=120,
+        min_font=28,
+        min_px=18,
+    ),
+    "480x320": Theme(
+        480,
+        320,
+        pad=6,
+        gap=5,
+        button_h=40,
+        small=28,
+        body=30,
+        title=36,
+        huge=84,
+        min_font=28,
+        min_px=18,
+    ),
 }
 
 
@@ -89,4 +111,6 @@ def theme_for(size: str) -> Theme:
     try:
         return THEMES[size]
     except KeyError:
-        raise ValueError(f"unsupported display size {size!r}; use one of {', '.join(SIZES)}")
+        raise ValueError(
+            f"unsupported display size {size!r}; use one of {', '.join(SIZES)}"
+        ) from None

@@ -37,27 +37,32 @@ class NumberEntry:
         if isinstance(intent, Erase):
             self.text = self.text[:-1]
             return True
-        if isinstance(intent, Press) and isinstance(intent.target, tuple):
-            if intent.target[0] == "key":
-                key = str(intent.target[1])
-                if key == "erase":
-                    self.text = self.text[:-1]
-                elif len(self.text) < MAX_TYPED:
-                    self.text += decimal_mark() if key == "," else key
-                return True
+        target = intent.target if isinstance(intent, Press) else None
+        if isinstance(target, tuple) and target[0] == "key":
+            key = str(target[1])
+            if key == "erase":
+                self.text = self.text[:-1]
+            elif len(self.text) < MAX_TYPED:
+                self.text += decimal_mark() if key == "," else key
+            return True
         return False
 
 
-def keypad(canvas: Canvas, box: pygame.Rect, entry: NumberEntry, prompt: str,
-           ok_label: str, ok_target: Hashable = "ok") -> None:
+def keypad(
+    canvas: Canvas,
+    box: pygame.Rect,
+    entry: NumberEntry,
+    prompt: str,
+    ok_label: str,
+    ok_target: Hashable = "ok",
+) -> None:
     """A prompt, the typed value, and a 4x4 keypad whose last row erases and confirms."""
     t = canvas.theme
     head, pad = split(box, t.button_h * 2 + t.gap, t.gap)
     prompt_box, shown = rows(head, 2, t.gap)
     canvas.text(prompt, prompt_box, t.small, th.MUTED, align="left")
     canvas.panel(shown, th.PANEL, th.ACCENT, 2)
-    canvas.text(entry.text or " ", shown.inflate(-2 * t.gap, -4), t.title, th.TEXT,
-                align="right")
+    canvas.text(entry.text or " ", shown.inflate(-2 * t.gap, -4), t.title, th.TEXT, align="right")
     keys_area, bottom = split(pad, pad.height - (pad.height - 3 * t.gap) // 5 - t.gap, t.gap)
     for cell, key in zip(grid(keys_area, len(KEYS), 3, t.gap), KEYS, strict=True):
         label = decimal_mark() if key == "," else key
@@ -67,9 +72,14 @@ def keypad(canvas: Canvas, box: pygame.Rect, entry: NumberEntry, prompt: str,
     canvas.button(ok, ok_label, ok_target, colour=th.GOOD, enabled=bool(entry.text.strip()))
 
 
-def scoreboard(canvas: Canvas, box: pygame.Rect, seats: Sequence[str],
-               scores: Sequence[object], order: Sequence[int] | None = None,
-               highlight: Sequence[str] = ()) -> None:
+def scoreboard(
+    canvas: Canvas,
+    box: pygame.Rect,
+    seats: Sequence[str],
+    scores: Sequence[object],
+    order: Sequence[int] | None = None,
+    highlight: Sequence[str] = (),
+) -> None:
     """Every seat with its colour, name and score, one row each (in `order` if given)."""
     t = canvas.theme
     indices = list(order) if order is not None else list(range(len(seats)))

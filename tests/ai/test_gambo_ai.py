@@ -54,7 +54,7 @@ class FakeClock:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_plays_whole_games_legally(level: str) -> None:
     clock = FakeClock(0.0005)
-    player = make_player(level, movetime=0.2, seed=3, clock=clock)
+    player = make_player(level, movetime=0.01, seed=3, clock=clock)
     state = play_out((player, RandomPlayer(random.Random(4))), seed=5)
     assert state.duels == 9
 

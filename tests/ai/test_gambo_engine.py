@@ -25,12 +25,12 @@ def record(*moves: str) -> str:
 
 
 def engine(lines: list[str], level: str = "hard", movetime: int = 50) -> list[str]:
-    """Run the command on `lines`, with a clock that moves 0.1 ms per reading."""
+    """Run the command on `lines`, with a clock that moves 1 ms per reading."""
     args = argparse.Namespace(level=level, movetime=movetime, seed=1)
     ticks = iter(range(10**9))
     stdin = io.StringIO("".join(line + "\n" for line in lines))
     out = io.StringIO()
-    code = run(args, Config(), stdin, out, clock=lambda: next(ticks) / 10_000)
+    code = run(args, Config(), stdin, out, clock=lambda: next(ticks) / 1000)
     assert code == 0
     return out.getvalue().splitlines()
 

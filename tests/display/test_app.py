@@ -139,8 +139,7 @@ def test_idle_app_sleeps_and_does_not_redraw(app_factory: Any, clock: FakeClock)
     assert app.frames == frames
 
 
-def test_sand_timer_animates_at_most_30_frames_a_second(app_factory: Any,
-                                                        clock: FakeClock) -> None:
+def test_sand_timer_animates_at_most_30_frames_a_second(app_factory: Any, clock: FakeClock) -> None:
     app = app_factory()
     _gambit7(app)
     app.execute(StartTimer("answers", 30))
@@ -165,8 +164,9 @@ def test_intents_from_keys_keypad_mouse_and_gpio(app_factory: Any) -> None:
     app.step([])
 
     def key(k: int, mod: int = 0, text: str = "") -> Any:
-        return normalise(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text), 1.0,
-                         app.canvas.hit_at)
+        return normalise(
+            pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text), 1.0, app.canvas.hit_at
+        )
 
     assert key(pygame.K_KP7) == Char("7")
     assert key(pygame.K_KP_ENTER) == Enter()
@@ -177,8 +177,9 @@ def test_intents_from_keys_keypad_mouse_and_gpio(app_factory: Any) -> None:
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)
     assert normalise(click, 1.0, app.canvas.hit_at) == Press(("lang", "de"))
     w, h = app.canvas.rect.size
-    finger = pygame.event.Event(pygame.FINGERDOWN, x=button.rect.centerx / w,
-                                y=button.rect.centery / h)
+    finger = pygame.event.Event(
+        pygame.FINGERDOWN, x=button.rect.centerx / w, y=button.rect.centery / h
+    )
     assert normalise(finger, 1.0, app.canvas.hit_at) == Press(("lang", "de"))
     bell = pygame.event.Event(BELL_EVENT, at=2.5)
     assert normalise(bell, 1.0, app.canvas.hit_at) == Bell(2.5)
@@ -204,9 +205,9 @@ def test_video_driver_choice() -> None:
     assert choose({}, is_pi=False) is None
 
 
-def test_headless_machine_gets_a_clear_message(monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str],
-                                               tmp_path: Path) -> None:
+def test_headless_machine_gets_a_clear_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(app_module, "is_raspberry_pi", lambda: False)
@@ -217,3 +218,73 @@ def test_headless_machine_gets_a_clear_message(monkeypatch: pytest.MonkeyPatch,
     assert app_module.run_app(config) == 1
     err = capsys.readouterr().err
     assert "SDL_VIDEODRIVER=dummy" in err and "tabletop demo" in err
+
+
+def test_ring_without_leds_is_drawn_in_the_top_bar(app_factory: Any, clock: FakeClock) -> None:
+    from pi_app.devices.ring import LedRing, MockRing, SimRing
+    from pi_app.display.ring import DeviceRing
+
+    app = app_factory()
+    ring = LedRing(SimRing())
+    app.ring = DeviceRing(ring)
+    _gambit7(app)
+    assert app.canvas.ring_slot is not None
+    slot = app.canvas.ring_slot
+    assert any(item.rect == slot for item in app.canvas.animated)
+    app.execute(StartTimer("answers", 30))
+    app.step([])
+    assert ring.timer_left() is not None
+    assert any(app.screen.get_at(p)[:3] != (20, 24, 30) for p in _ring_points(slot))
+    frames = app.frames
+    clock.advance(0.05)
+    app.step([])
+    assert app.frames == frames + 1  # the drawn ring animates with the sand timer
+    hardware = LedRing(MockRing())
+    app.ring = DeviceRing(hardware)
+    app.dirty = True
+    app.step([])
+    assert app.canvas.ring_slot is None  # real LEDs: nothing drawn
+    ring.close()
+    hardware.close()
+
+
+def _ring_points(slot: pygame.Rect) -> list[tuple[int, int]]:
+    return [
+        (x, y) for x in range(slot.left, slot.right, 2) for y in range(slot.top, slot.bottom, 2)
+    ]
+
+
+class _Cues:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+def test_timer_cues_tick_in_the_last_five_seconds_then_time_up(
+    app_factory: Any, clock: FakeClock
+) -> None:
+    app = app_factory()
+    cues = _Cues()
+    app.sounds = cues
+    _gambit7(app)
+    app.execute(StartTimer("answers", 10))
+    for _ in range(120):
+        clock.advance(0.1)
+        app.step([])
+    assert cues.played == ["tick"] * 5 + ["time-up"]
+
+
+def test_a_press_posted_from_another_thread_wakes_the_polling_wait(app_factory: Any) -> None:
+    import threading
+
+    from pi_app.display.intents import BELL_EVENT, post, wait_events
+
+    app_factory()
+    pygame.event.clear()
+    thread = threading.Thread(target=post, args=(pygame.event.Event(BELL_EVENT, at=3.0),))
+    thread.start()
+    events = wait_events(10_000, blocking=False)
+    thread.join()
+    assert [e.type for e in events] == [BELL_EVENT]

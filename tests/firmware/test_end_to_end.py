@@ -46,9 +46,11 @@ class Bench:
         self.link.start()
         wait_for(lambda: self.link.up)
 
-    def replace_firmware(self) -> None:
+    def unplug(self) -> None:
         self.firmware.stop()
         wait_for(lambda: not self.link.up)
+
+    def plug(self) -> None:
         self.firmware = FirmwareProcess(self.keep_master)
 
     def next_event(self, timeout: float = 6.0) -> tuple[str, list[int], float]:
@@ -89,9 +91,10 @@ def test_the_link_recovers_by_itself_when_the_pico_comes_back(bench: Bench) -> N
     started = time.monotonic()
     ident = bench.ring.sand_timer(3.0)
     time.sleep(1.0)
-    bench.replace_firmware()  # unplugged mid-timer...
+    bench.unplug()  # mid-timer...
     assert not bench.ring.on_hardware  # ... the display draws the ring meanwhile
-    wait_for(lambda: bench.link.up)  # ... plugged back: no call from us
+    bench.plug()
+    wait_for(lambda: bench.link.up)  # ... and the link comes back: no call from us
     assert bench.link.stats.connects == 2
     kind, args, at = bench.next_event()
     # The ring sent the timer again where it had got to, so it still ends on time.

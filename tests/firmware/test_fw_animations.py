@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from pi_app.devices.shared import animations
 # sand in the pile (left half of the bottom bulb, where no grain falls), the largest
 # change of any LED value since the previous frame, a hash of the frame, lit LEDs, and
 # the milliseconds left.
-COMMON = '''
+COMMON = """
 def sand_run(animations, total, step, sand, warn, cap, start):
     anim = animations.Animator(24, cap)
     anim.timer(start, total, 0, sand, warn, 9)
@@ -48,7 +49,7 @@ def sand_run(animations, total, step, sand, warn, cap, start):
         rows.append([t, top, pile, delta, digest, lit, anim.timer_left(now), max(buf)])
         t += step
     return rows
-'''
+"""
 
 TOTAL = 30000
 STEP = 20
@@ -92,8 +93,8 @@ def test_sand_drains_from_the_top_and_piles_at_the_bottom(rows: list[list[int]])
     tops = [r[1] for r in running]
     piles = [r[2] for r in running]
     assert tops[0] == 12 * 255 and piles[0] == 0
-    assert all(a >= b for a, b in zip(tops, tops[1:], strict=False))
-    assert all(a <= b for a, b in zip(piles, piles[1:], strict=False))
+    assert all(a >= b for a, b in pairwise(tops))
+    assert all(a <= b for a, b in pairwise(piles))
     assert tops[-1] < 20 and piles[-1] > 6 * 255 - 20
     assert len(set(tops)) > 1000  # sub-LED steps, not 12 jumps
 
@@ -148,7 +149,7 @@ done = [d for d in done if d[1] != "H"]  # the boot hello, resent until the Pi a
 print(json.dumps([[[r[1], r[2]] for r in replies], before, [[d[1], d[2]] for d in done]]))
 """
     replies, before, done = run_mpy(script)
-    assert replies == [["H", [1, 1, 0, 24]], ["A", [3]]]
+    assert replies == [["H", [1, 1, 0, 24, 0]], ["A", [3]]]
     assert "D" not in before
     assert done == [["D", [42]]]
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pi_app import gambo_engine
 from pi_app.i18n import LOCALE_DIR, parse_po
 from pi_app.rules import gambo
 from pi_app.rules.contract import RecordError, RuleError
@@ -405,13 +406,16 @@ def test_bad_records_are_refused(record: dict[str, object]) -> None:
 
 
 def test_every_message_has_french_and_german() -> None:
-    source = Path(gambo.__file__).read_text(encoding="utf-8")
-    msgids = {
-        ast.literal_eval(node.args[0])
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call)
-        and getattr(node.func, "id", None) in {"_error", "_record_error"}
-    }
+    msgids: set[str] = set()
+    for path in (Path(gambo.__file__), Path(gambo_engine.__file__)):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        msgids |= {
+            ast.literal_eval(node.args[0])
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) in {"_error", "_record_error", "RuleError"}
+            and isinstance(node.args[0], ast.Constant)
+        }
     assert len(msgids) > 10
     for lang in ("fr", "de"):
         catalogue = parse_po((LOCALE_DIR / lang / "LC_MESSAGES" / "gambo.po").read_text("utf-8"))

@@ -49,8 +49,16 @@ POSITIONS: dict[str, tuple[dict[str, list[str]], list[str]]] = {
     "crowded-centre": (G, CROWDED_CENTRE),
 }
 
-# Counts for depth 1..4, computed with `brute_force_perft` (depth 3 and 4 offline).
-PINNED: dict[str, tuple[int, int, int, int]] = {}
+# Counts for depth 1..4, computed with `brute_force_perft` (depth 3 and 4 offline, since
+# they take minutes). From a start position the three setups cannot differ before depth
+# 5 (every duel there leaves the next player 8 start pieces), hence the mid-game ones.
+PINNED: dict[str, tuple[int, int, int, int]] = {
+    "setup-g": (45, 729, 20817, 399732),
+    "setup-record-example": (45, 729, 20817, 399732),
+    "setup-same-order": (45, 729, 20817, 399732),
+    "after-two-swaps": (9, 397, 6177, 175717),
+    "crowded-centre": (47, 867, 24908, 495153),
+}
 
 
 def position(name: str) -> gambo.GamboState:

@@ -15,7 +15,7 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
-from pi_app.display.intents import Back, Bell, Intent, Press
+from pi_app.display.intents import Back, Bell, Enter, Intent, Press
 from pi_app.display.scene import (
     Command,
     Ctx,
@@ -32,6 +32,7 @@ from pi_app.display.scene import (
 from pi_app.i18n import Translator
 from pi_app.rules.cambio_actions import Deal, FalseRing, Open, Ring, Show
 from pi_app.rules.cambio_rules import CAMBIO, CARDS, HANDS, NINE, score_changes
+from pi_app.rules.contract import RuleError
 
 _ = Translator("display")
 
@@ -45,8 +46,9 @@ HAND_NAMES: dict[str, str] = {
 
 def scene_for(table: Any) -> Scene:
     state = table.state
-    return CambioScene(state.phase, state.round_number, state.round.rung_by,
-                       len(state.round.false_rings))
+    return CambioScene(
+        state.phase, state.round_number, state.round.rung_by, len(state.round.false_rings)
+    )
 
 
 def _fmt(table: Any, action: object) -> str:
@@ -58,15 +60,27 @@ def round_summary(state: Any) -> str:
     if not state.history:
         return ""
     result = state.history[-1]
-    changes = score_changes(result, state.seats, state.settings)
+    try:
+        changes = score_changes(result, state.seats, state.settings)
+    except RuleError:  # the winner has since moved to another table (tournament)
+        changes = {}
     moved = ", ".join(f"{seat} {change:+d}" for seat, change in changes.items() if change)
     return _("Round {n}: {winner} showed {hand} {currency}. {changes}").format(
-        n=len(state.history), winner=result.winner, hand=HAND_NAMES.get(result.hand, result.hand),
-        currency=result.currency, changes=moved)
+        n=len(state.history),
+        winner=result.winner,
+        hand=HAND_NAMES.get(result.hand, result.hand),
+        currency=result.currency,
+        changes=moved,
+    )
 
 
-def target_board(canvas: Canvas, box: pygame.Rect, seats: Sequence[str],
-                 scores: Sequence[int], target: int | None) -> None:
+def target_board(
+    canvas: Canvas,
+    box: pygame.Rect,
+    seats: Sequence[str],
+    scores: Sequence[int],
+    target: int | None,
+) -> None:
     """Scores with a bar toward the target (the bar is the score's share of it)."""
     t = canvas.theme
     for index, cell in enumerate(rows(box, len(seats), t.gap // 2)):
@@ -86,6 +100,7 @@ class CambioScene(Scene):
         self.rung_by = rung_by
         self.false_rings = false
         self.stopped = False
+        self.quiet_summary = False
         self.currency = 0
         self.hand = NINE
         self.holders: dict[str, int] = {}
@@ -110,7 +125,11 @@ class CambioScene(Scene):
         title = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
         if self.phase == "over":
             title = _("Cambio: final scores")
-        body = chrome(canvas, ctx, title)
+        self.draw_body(canvas, ctx, chrome(canvas, ctx, title))
+
+    def draw_body(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> None:
+        """Everything under the top bar (the tournament screen draws it under its tabs)."""
+        state = ctx.state
         t = canvas.theme
         left, right = split(body, body.width // 2 - t.gap, t.gap, vertical=False)
         target_board(canvas, right, state.seats, state.scores, state.settings.target)
@@ -122,10 +141,17 @@ class CambioScene(Scene):
             head, rest = split(left, t.button_h * 2, t.gap)
             canvas.text(_("Study your hand"), head, t.title, th.TEXT)
             timer_box, rest = split(rest, t.button_h, t.gap)
-            timer_widget(canvas, timer_box, ctx.timer_of("study"),
-                         _("{n} s").format(n=int(ctx.config.get("timers.cambio_study", 30))))
-            currencies(canvas, rest.inflate(0, -t.button_h - t.gap).move(0, -(t.button_h
-                       + t.gap) // 2), state.currencies)
+            timer_widget(
+                canvas,
+                timer_box,
+                ctx.timer_of("study"),
+                _("{n} s").format(n=int(ctx.config.get("timers.cambio_study", 30))),
+            )
+            currencies(
+                canvas,
+                rest.inflate(0, -t.button_h - t.gap).move(0, -(t.button_h + t.gap) // 2),
+                state.currencies,
+            )
             foot = pygame.Rect(rest.x, rest.bottom - t.button_h, rest.width, t.button_h)
             canvas.button(foot, _("Open trading"), "open", colour=th.GOOD)
         else:
@@ -139,7 +165,7 @@ class CambioScene(Scene):
     def _draw_deal(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
         state = ctx.state
-        summary = round_summary(state)
+        summary = "" if self.quiet_summary else round_summary(state)
         info_h = t.button_h * 2 if summary else 0
         info, rest = split(box, info_h, t.gap if summary else 0)
         if summary:
@@ -173,8 +199,13 @@ class CambioScene(Scene):
             undo_w = min(150 if t.width >= 800 else 100, head.width // 4)
             label, undo = split(head, head.width - undo_w - t.gap, t.gap, vertical=False)
             undo = undo.inflate(0, -max(0, undo.height - t.button_h))
-            canvas.text(_("STOP: {seat} rang").format(seat=self.rung_by), label, t.title,
-                        th.TEXT, align="left")
+            canvas.text(
+                _("STOP: {seat} rang").format(seat=self.rung_by),
+                label,
+                t.title,
+                th.TEXT,
+                align="left",
+            )
             canvas.button(undo, _("Undo"), "undo")
             self._draw_hand_form(canvas, ctx, rest)
             return
@@ -184,8 +215,7 @@ class CambioScene(Scene):
         seat_area, foot = split(buttons, buttons.height - t.button_h - t.gap, t.gap)
         columns = 4 if len(state.seats) > 4 else len(state.seats)
         for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
-            canvas.button(cell, state.seats[index], ("ringer", index),
-                          colour=th.seat_colour(index))
+            canvas.button(cell, state.seats[index], ("ringer", index), colour=th.seat_colour(index))
         canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), "resume")
 
     def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
@@ -196,15 +226,15 @@ class CambioScene(Scene):
         areas = rows(box, parts, t.gap)
         names = [name for name, _v in state.currencies]
         for index, cell in enumerate(grid(areas[0], len(names), min(4, len(names)), t.gap)):
-            canvas.button(cell, names[index], ("currency", index),
-                          selected=index == self.currency)
+            canvas.button(cell, names[index], ("currency", index), selected=index == self.currency)
         if cambio:
             for cell, hand in zip(cols(areas[1], len(HANDS), t.gap), HANDS, strict=True):
                 canvas.button(cell, HAND_NAMES[hand], ("hand", hand), selected=hand == self.hand)
             for cell, card in zip(cols(areas[2], len(CARDS), t.gap), CARDS, strict=True):
                 holder = self.holder(card, state.seats)
                 label = _("CAMBIO-{card}: {holder}").format(
-                    card=card, holder=holder if holder else _("in the hand"))
+                    card=card, holder=holder if holder else _("in the hand")
+                )
                 canvas.button(cell, label, ("holder", card))
         false_b, show_b = cols(areas[-1], 2, t.gap)
         canvas.button(false_b, _("Incomplete: trading resumes"), "false")
@@ -228,6 +258,8 @@ class CambioScene(Scene):
                 self.stopped = True
                 return (RingFlash(th.STOP_RED), Cue("bell"))
             return ()
+        if isinstance(intent, Enter) and self.phase in ("deal", "study"):
+            intent = Press("deal" if self.phase == "deal" else "open")
         if not isinstance(intent, Press):
             if isinstance(intent, Back) and self.stopped:
                 self.stopped = False
@@ -278,12 +310,17 @@ class CambioScene(Scene):
 def currencies(canvas: Canvas, box: pygame.Rect, listed: Sequence[tuple[str, int]]) -> None:
     """The currencies in play with their values."""
     t = canvas.theme
-    columns = 2 if len(listed) * (t.min_px + 12) > box.height else 1
-    for cell, (name, value) in zip(grid(box, len(listed), columns, t.gap // 2), listed,
-                                   strict=False):
+    line = canvas.fonts.font(t.min_font).size("Ag")[1] + 2
+    columns = 1
+    while columns < 3 and -(-len(listed) // columns) * (line + t.gap // 2) > box.height:
+        columns += 1
+    for cell, (name, value) in zip(
+        grid(box, len(listed), columns, t.gap // 2), listed, strict=False
+    ):
         canvas.panel(cell, th.PANEL)
         inner = cell.inflate(-t.gap, 0)
-        name_box, value_box = split(inner, inner.width * 7 // 10, 0, vertical=False)
+        need = canvas.fonts.font(t.min_font).size(str(value))[0] + 2
+        name_box, value_box = split(inner, inner.width - need - 2, 2, vertical=False)
         canvas.text(name, name_box, t.small, th.TEXT, align="left")
         canvas.text(str(value), value_box, t.small, th.WARN, align="right")
 

@@ -8,7 +8,7 @@ soon as it is confirmed. The bell turns the sand timer in the answer and bet pha
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -29,7 +29,7 @@ from pi_app.display.scene import (
     seat_label,
     timer_widget,
 )
-from pi_app.display.widgets import NumberEntry, keypad, scoreboard
+from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator, current_language
 from pi_app.rules import gambit7 as g7
 from pi_app.rules.answers import format_answer
@@ -72,6 +72,12 @@ class Gambit7Scene(Scene):
     def name(self) -> str:  # type: ignore[override]
         return "gambit7-final" if self.final else f"gambit7-{self.phase}"
 
+    def wants_bell(self, ctx: Ctx) -> bool:
+        """The bell turns the sand timer while answers or bets are open."""
+        timer = ctx.timer
+        idle = timer is None or timer.done(ctx.now)
+        return self.phase in (Phase.ANSWERS, Phase.BETS) and idle
+
     # ---- drawing --------------------------------------------------------------------
 
     def title(self) -> str:
@@ -99,26 +105,32 @@ class Gambit7Scene(Scene):
             mat(canvas, left, g7.board(state), state.seats, pick=False)
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         else:
-            mat(canvas, left, g7.board(state), state.seats, pick=False)
+            mat(canvas, left, g7.board(state), state.seats, False, g7.payouts(state))
             self._draw_payout(canvas, ctx, right)
 
-    def _draw_answers(self, canvas: Canvas, ctx: Ctx, left: pygame.Rect,
-                      right: pygame.Rect) -> None:
+    def _draw_answers(
+        self, canvas: Canvas, ctx: Ctx, left: pygame.Rect, right: pygame.Rect
+    ) -> None:
         t = canvas.theme
         state = ctx.state
         written = dict(state.answers)
         listing, foot = split(left, left.height - t.button_h - t.gap, t.gap)
         self.seat = self._first_open(state) if self.seat >= len(state.seats) else self.seat
-        for index, (cell, seat) in enumerate(zip(rows(listing, len(state.seats), t.gap // 2),
-                                                 state.seats, strict=True)):
+        for index, (cell, seat) in enumerate(
+            zip(rows(listing, len(state.seats), t.gap // 2), state.seats, strict=True)
+        ):
             if index == self.seat:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
             status = _("written") if seat in written else "…"
             seat_label(canvas, cell.inflate(-t.gap, 0), seat, index, status)
             canvas.hits.append(Hit(cell, ("seat", index)))
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
-        timer_widget(canvas, timer_box, ctx.timer_of("answers"),
-                     _("{n} s").format(n=int(ctx.config.get("timers.answers", 30))))
+        timer_widget(
+            canvas,
+            timer_box,
+            ctx.timer_of("answers"),
+            _("{n} s").format(n=int(ctx.config.get("timers.answers", 30))),
+        )
         canvas.button(button, _("Turn it"), "timer")
         prompt = _("Answer of {seat}").format(seat=state.seats[self.seat])
         keypad(canvas, right, self.entry, prompt, _("OK"))
@@ -132,15 +144,24 @@ class Gambit7Scene(Scene):
         seat_box, rest = split(box, seats_h, t.gap)
         columns = 2 if len(state.seats) > 3 else 1
         for index, cell in enumerate(grid(seat_box, len(state.seats), columns, t.gap // 2)):
-            canvas.button(cell, state.seats[index], ("seat", index),
-                          colour=th.seat_colour(index), selected=index == self.seat)
+            canvas.button(
+                cell,
+                state.seats[index],
+                ("seat", index),
+                colour=th.seat_colour(index),
+                selected=index == self.seat,
+            )
         places = rows(rest, lines, t.gap)
         chips_b, token_b = cols(places[0], 2, t.gap)
         canvas.button(chips_b, _("Chips"), "chips", selected=not self.token_mode)
         canvas.button(token_b, _("Gambit 7"), "token", selected=self.token_mode)
         timer_box, turn = cols(places[1], 2, t.gap)
-        timer_widget(canvas, timer_box, ctx.timer_of("bets"),
-                     _("{n} s").format(n=int(ctx.config.get("timers.bets", 30))))
+        timer_widget(
+            canvas,
+            timer_box,
+            ctx.timer_of("bets"),
+            _("{n} s").format(n=int(ctx.config.get("timers.bets", 30))),
+        )
         canvas.button(turn, _("Turn it"), "timer")
         if small:
             clear, close = places[2], places[3]
@@ -157,17 +178,16 @@ class Gambit7Scene(Scene):
         listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
         truth = _("True answer: {value}").format(value=result.truth.typed)
         canvas.text(truth, head, t.body, th.WARN, align="left")
-        for index, (cell, pay) in enumerate(zip(rows(listing, len(state.seats), t.gap // 2),
-                                                g7.payouts(state), strict=True)):
+        for index, (cell, pay) in enumerate(
+            zip(rows(listing, len(state.seats), t.gap // 2), g7.payouts(state), strict=True)
+        ):
             name_box, rest_box = split(cell, cell.width * 2 // 5, t.gap, vertical=False)
-            detail_box, total_box = split(rest_box, rest_box.width * 2 // 3, t.gap,
-                                          vertical=False)
+            detail_box, total_box = split(rest_box, rest_box.width * 2 // 3, t.gap, vertical=False)
             seat_label(canvas, name_box, pay.seat, index)
             canvas.text(payout_detail(pay), detail_box, t.small, th.MUTED, align="right")
             canvas.text(str(pay.after), total_box, t.body, th.TEXT, align="right")
         last = state.round == ROUNDS
-        canvas.button(foot, _("Final ranking") if last else _("Next round"), "next",
-                      colour=th.GOOD)
+        canvas.button(foot, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD)
 
     def _draw_final(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> None:
         t = canvas.theme
@@ -175,8 +195,9 @@ class Gambit7Scene(Scene):
         listing, foot = split(body, body.height - t.button_h - t.gap, t.gap)
         ranking = g7.ranking(state)
         best = ranking[0][2] if ranking else 0
-        for cell, (place, seat, score) in zip(rows(listing, len(ranking), t.gap // 2), ranking,
-                                              strict=True):
+        for cell, (place, seat, score) in zip(
+            rows(listing, len(ranking), t.gap // 2), ranking, strict=True
+        ):
             index = state.seats.index(seat)
             if score == best:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
@@ -200,8 +221,11 @@ class Gambit7Scene(Scene):
             return (GoHome(),)
         if isinstance(intent, Bell) or (isinstance(intent, Press) and intent.target == "timer"):
             return self._timer(ctx)
-        if isinstance(intent, Press) and isinstance(intent.target, tuple) and \
-                intent.target[0] == "seat":
+        if (
+            isinstance(intent, Press)
+            and isinstance(intent.target, tuple)
+            and intent.target[0] == "seat"
+        ):
             self.seat = int(intent.target[1])
             return ()
         if isinstance(intent, Move):
@@ -291,13 +315,21 @@ def payout_detail(pay: Any) -> str:
     return " ".join(parts) or "+0"
 
 
-def mat(canvas: Canvas, box: pygame.Rect, cases: Sequence[Any], seats: Sequence[str],
-        pick: bool) -> None:
+def mat(
+    canvas: Canvas,
+    box: pygame.Rect,
+    cases: Sequence[Any],
+    seats: Sequence[str],
+    pick: bool,
+    paid: Sequence[Any] = (),
+) -> None:
     """The mat: the 7 answer cases, highest on top, and Moins que ça at the bottom.
 
     Each row shows the case's values (alone, shared, and the starred slate bonus), the
-    answer facing it with who wrote it, and the chips and tokens on it.
+    answer facing it with who wrote it, and the chips and tokens on it; once the round
+    is scored (`paid`, the engine's payouts), what each chip and token there paid.
     """
+    by_seat = {pay.seat: pay for pay in paid}
     t = canvas.theme
     order = [*reversed(cases[1:]), cases[0]]
     small = t.width < 800
@@ -312,8 +344,9 @@ def mat(canvas: Canvas, box: pygame.Rect, cases: Sequence[Any], seats: Sequence[
         if case.case == LESS:
             values, rest = split(cell, 44 if small else 60, 2, vertical=False)
             need = canvas.fonts.font(t.min_font).size(_g7("Moins que ça"))[0] + 6
-            slate, chips = split(rest, min(rest.width - 40, max(need, rest.width // 2)), 2,
-                                 vertical=False)
+            slate, chips = split(
+                rest, min(rest.width - 40, max(need, rest.width // 2)), 2, vertical=False
+            )
         else:
             widths = (0.27, 0.36) if not small else (0.34, 0.24)
             values, rest = split(cell, int(cell.width * widths[0]), 2, vertical=False)
@@ -325,7 +358,7 @@ def mat(canvas: Canvas, box: pygame.Rect, cases: Sequence[Any], seats: Sequence[
             writers = ", ".join(case.seats)
             label = _value(case.value) if small else f"{_value(case.value)} {writers}"
             canvas.text(label, slate, t.small, th.TEXT, align="left")
-        _chips(canvas, chips, case, seats)
+        _chips(canvas, chips, case, seats, by_seat)
 
 
 def _case_values(canvas: Canvas, box: pygame.Rect, case: Any) -> None:
@@ -342,7 +375,9 @@ def _case_values(canvas: Canvas, box: pygame.Rect, case: Any) -> None:
         canvas.text(str(case.star), star, t.small, (0, 0, 0))
 
 
-def _chips(canvas: Canvas, box: pygame.Rect, case: Any, seats: Sequence[str]) -> None:
+def _chips(
+    canvas: Canvas, box: pygame.Rect, case: Any, seats: Sequence[str], paid: Mapping[str, Any]
+) -> None:
     t = canvas.theme
     names: list[str] = []
     x = box.x
@@ -350,14 +385,19 @@ def _chips(canvas: Canvas, box: pygame.Rect, case: Any, seats: Sequence[str]) ->
         for _n in range(count):
             dot = pygame.Rect(x, box.centery - 5, 10, 10)
             if dot.right <= box.right:
-                pygame.draw.circle(canvas.surface, th.seat_colour(seats.index(seat)),
-                                   dot.center, 5)
+                pygame.draw.circle(canvas.surface, th.seat_colour(seats.index(seat)), dot.center, 5)
             x += 12
-        names.append(seat if count == 1 else f"{seat}×{count}")
+        name = seat if count == 1 else f"{seat}×{count}"
+        if case.winning and seat in paid:
+            name = f"{seat} +{paid[seat].chip_gain}"
+        names.append(name)
     for seat in case.tokens:
-        names.append(f"{seat} G7")
+        if seat in paid:
+            names.append(f"{seat} G7 ×7" if case.winning else f"{seat} G7 ×0")
+        else:
+            names.append(f"{seat} G7")
     if names:
-        text_box = pygame.Rect(min(x + 2, box.right - 10), box.y, box.right - min(x + 2,
-                               box.right - 10), box.height)
+        text_box = pygame.Rect(
+            min(x + 2, box.right - 10), box.y, box.right - min(x + 2, box.right - 10), box.height
+        )
         canvas.text(", ".join(names), text_box, t.small, th.TEXT, align="left")
-

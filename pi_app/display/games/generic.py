@@ -38,12 +38,16 @@ class GenericScene(Scene):
         if outcome is not None:
             winners = ", ".join(outcome.winners)
             canvas.text(_("Winners: {names}").format(names=winners), head, t.body, th.WARN)
-            canvas.button(rest.inflate(-rest.width // 3, -rest.height // 3), _("New game"),
-                          "home", colour=th.GOOD)
+            canvas.button(
+                rest.inflate(-rest.width // 3, -rest.height // 3),
+                _("New game"),
+                "home",
+                colour=th.GOOD,
+            )
             return
         canvas.text(self.typed or _("Choose an action"), head, t.body, th.MUTED)
         actions = list(game.legal_actions(ctx.state))
-        shown = actions[self.page * PAGE:(self.page + 1) * PAGE]
+        shown = actions[self.page * PAGE : (self.page + 1) * PAGE]
         for cell, action in zip(grid(rest, PAGE, 2, t.gap), shown, strict=False):
             notation = game.format_action(action)
             canvas.button(cell, notation, ("play", notation))

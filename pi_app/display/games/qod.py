@@ -1,0 +1,359 @@
+"""Quitte ou Double screens: tiles, the zones between them, tokens, stakes, gains, bank.
+
+The tiles are drawn as a column, highest on top, with the zones between them (a row
+of up to 13 places would not be legible on the 3.5-inch screen); everything comes from
+the engine's `board(state)` view. Teams lay their tiles on the keypad (hidden until all
+are in), then tap a zone to put a bet token there, or, when staking is allowed, to
+slip one more gain token under their token in that zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.intents import Bell, Enter, Intent, Move, Press
+from pi_app.display.scene import (
+    Command,
+    Ctx,
+    GoHome,
+    Notice,
+    Play,
+    Scene,
+    StartTimer,
+    chrome,
+    seat_label,
+    timer_widget,
+)
+from pi_app.display.widgets import NumberEntry, keypad
+from pi_app.i18n import Translator
+from pi_app.rules.contract import RuleError
+from pi_app.rules.quitte_ou_double_actions import Bet, NextRound, Stake, Truth, read_place
+from pi_app.rules.quitte_ou_double_rules import ROUNDS
+
+_ = Translator("display")
+
+
+def scene_for(table: Any) -> Scene:
+    state = table.state
+    return QodScene(state.phase, state.current.number)
+
+
+class QodScene(Scene):
+    """One phase of one round; the screen keeps the team, the mode and the digits."""
+
+    def __init__(self, phase: str, round_number: int) -> None:
+        self.phase = phase
+        self.round = round_number
+        self.entry = NumberEntry()
+        self.team = 0
+        self.staking = False
+        self.truth_pad = False
+        self.final = False
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return "qod-final" if self.final else f"qod-{self.phase}"
+
+    def key(self) -> Hashable:
+        return ("qod", self.phase, self.round)
+
+    def wants_bell(self, ctx: Ctx) -> bool:
+        return self.phase in ("answers", "bets") and (ctx.timer is None or ctx.timer.done(ctx.now))
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        state = ctx.state
+        board = ctx.table.game.board(state)
+        title = _("Round {round}/{rounds} · question {n}").format(
+            round=self.round, rounds=ROUNDS, n=board.question
+        )
+        if self.final:
+            title = _("Quitte ou Double: final ranking")
+        body = chrome(canvas, ctx, title)
+        t = canvas.theme
+        teams = state.setup.teams
+        if self.final:
+            self._draw_final(canvas, body, board, teams)
+            return
+        left, right = split(body, body.width * 55 // 100, t.gap, vertical=False)
+        if self.phase == "answers":
+            self._draw_waiting(canvas, ctx, left, board, teams)
+            keypad(
+                canvas,
+                right,
+                self.entry,
+                _("Tile of {team}").format(team=teams[self.team]),
+                _("OK"),
+            )
+            return
+        column(canvas, left, board, teams, pick=self.phase == "bets")
+        if self.phase == "bets" and self.truth_pad:
+            keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
+        elif self.phase == "bets":
+            self._draw_bet_panel(canvas, ctx, right, teams)
+        else:
+            self._draw_gains(canvas, right, board, teams)
+
+    def _draw_waiting(
+        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, board: Any, teams: Sequence[str]
+    ) -> None:
+        t = canvas.theme
+        listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
+        for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
+            if index == self.team:
+                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
+            status = "…" if teams[index] in board.waiting else _("written")
+            seat_label(canvas, cell.inflate(-t.gap, 0), teams[index], index, status)
+            canvas.hits.append(Hit(cell, ("team", index)))
+        timer_box, button = cols(foot, 2, t.gap)
+        timer_widget(
+            canvas,
+            timer_box,
+            ctx.timer_of("answers"),
+            _("{n} s").format(n=int(ctx.config.get("timers.answers", 30))),
+        )
+        canvas.button(button, _("Turn it"), "timer")
+
+    def _draw_bet_panel(
+        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, teams: Sequence[str]
+    ) -> None:
+        t = canvas.theme
+        state = ctx.state
+        lines = 3 if state.may_stake() else 2
+        team_box, rest = split(box, box.height - lines * (t.button_h + t.gap), t.gap)
+        for index, cell in enumerate(grid(team_box, len(teams), 2, t.gap // 2)):
+            owned = state.owned(teams[index])
+            canvas.button(
+                cell,
+                f"{teams[index]} ({owned})",
+                ("team", index),
+                colour=th.seat_colour(index),
+                selected=index == self.team,
+            )
+        places = rows(rest, lines, t.gap)
+        if state.may_stake():
+            bet_b, stake_b = cols(places[0], 2, t.gap)
+            canvas.button(bet_b, _("Bet token"), "mode-bet", selected=not self.staking)
+            canvas.button(stake_b, _("Stake +1"), "mode-stake", selected=self.staking)
+        timer_box, turn = cols(places[-2], 2, t.gap)
+        timer_widget(
+            canvas,
+            timer_box,
+            ctx.timer_of("bets"),
+            _("{n} s").format(n=int(ctx.config.get("timers.bets", 30))),
+        )
+        canvas.button(turn, _("Turn it"), "timer")
+        canvas.button(places[-1], _("The true answer"), "truth", colour=th.GOOD)
+
+    def _draw_gains(
+        self, canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str]
+    ) -> None:
+        t = canvas.theme
+        head, rest = split(box, t.button_h, t.gap)
+        listing, foot = split(rest, rest.height - 2 * (t.button_h + t.gap), t.gap)
+        bank_box, next_box = rows(foot.inflate(0, 0), 2, t.gap)
+        canvas.text(
+            _("True answer: {value}").format(value=board.truth), head, t.body, th.WARN, align="left"
+        )
+        gains = dict(board.gains)
+        scores = dict(board.scores)
+        for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
+            team = teams[index]
+            seat_label(canvas, cell, team, index, f"+{gains.get(team, 0)} = {scores[team]}")
+        canvas.text(
+            _("Bank: {count} gain tokens").format(count=board.bank),
+            bank_box,
+            t.small,
+            th.MUTED,
+            align="left",
+        )
+        last = self.round == ROUNDS
+        canvas.button(
+            next_box, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD
+        )
+
+    def _draw_final(
+        self, canvas: Canvas, body: pygame.Rect, board: Any, teams: Sequence[str]
+    ) -> None:
+        t = canvas.theme
+        listing, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+        order = sorted(board.scores, key=lambda item: -item[1])
+        best = order[0][1] if order else 0
+        for cell, (team, score) in zip(rows(listing, len(order), t.gap // 2), order, strict=True):
+            if score == best:
+                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
+            seat_label(canvas, cell.inflate(-t.gap, 0), team, teams.index(team), str(score))
+        canvas.button(foot, _("New game"), "home", colour=th.GOOD)
+
+    # ---- inputs ---------------------------------------------------------------------
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        state = ctx.state
+        teams = state.setup.teams
+        if isinstance(intent, Press) and intent.target == "home":
+            return (GoHome(),)
+        if isinstance(intent, Bell) or intent == Press("timer"):
+            kind = "answers" if self.phase == "answers" else "bets"
+            if self.phase in ("answers", "bets"):
+                return (StartTimer(kind, float(ctx.config.get(f"timers.{kind}", 30))),)
+            return ()
+        if (
+            isinstance(intent, Press)
+            and isinstance(intent.target, tuple)
+            and intent.target[0] == "team"
+        ):
+            self.team = int(intent.target[1])
+            return ()
+        if isinstance(intent, Move):
+            self.team = (self.team + intent.step) % len(teams)
+            return ()
+        typing = self.phase == "answers" or self.truth_pad
+        if typing and self.entry.handle(intent):
+            return ()
+        confirm = intent == Press("ok") or isinstance(intent, Enter)
+        if self.phase == "answers" and confirm:
+            return self._answer(ctx)
+        if self.phase == "bets":
+            return self._bets(intent, ctx, confirm)
+        if self.phase == "paid" and (intent == Press("next") or isinstance(intent, Enter)):
+            if self.round < ROUNDS:
+                return (Play(ctx.table.game.format_action(NextRound())),)
+            self.final = True
+        return ()
+
+    def _answer(self, ctx: Ctx) -> Sequence[Command]:
+        typed, self.entry.text = self.entry.text.strip(), ""
+        if not typed:
+            return ()
+        state = ctx.state
+        teams = state.setup.teams
+        team = teams[self.team]
+        try:
+            action = ctx.table.game.typed_answer(state, team, typed)
+        except RuleError as error:
+            return (Notice(error.message(), True),)
+        laid = ctx.table.game.board(state).waiting
+        later = [i for i, name in enumerate(teams) if name in laid and name != team]
+        self.team = later[0] if later else self.team
+        return (Play(ctx.table.game.format_action(action)),)
+
+    def _bets(self, intent: Intent, ctx: Ctx, confirm: bool) -> Sequence[Command]:
+        state = ctx.state
+        game = ctx.table.game
+        team = state.setup.teams[self.team]
+        if self.truth_pad and confirm:
+            typed, self.entry.text = self.entry.text.strip(), ""
+            self.truth_pad = False
+            try:
+                value = game.typed_answer(state, team, typed).value
+            except RuleError as error:
+                return (Notice(error.message(), True),)
+            return (Play(game.format_action(Truth(value)), "payout"),)
+        if not isinstance(intent, Press):
+            return ()
+        target = intent.target
+        if target == "truth":
+            self.truth_pad = True
+        elif target == "mode-bet":
+            self.staking = False
+        elif target == "mode-stake":
+            self.staking = True
+        elif isinstance(target, tuple) and target[0] == "zone":
+            place = read_place(str(target[1]), _number)
+            action = Stake(team, place, 1) if self.staking else Bet(team, place)
+            return (Play(game.format_action(action)),)
+        return ()
+
+
+def _number(text: str) -> Any:
+    from decimal import Decimal
+
+    return Decimal(text)
+
+
+def column(canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str], pick: bool) -> None:
+    """Zones and tiles alternating, highest on top: each tile with its teams, each zone
+    with the bet tokens (and stakes) in it; paying zones and earning tiles outlined."""
+    t = canvas.theme
+    places: list[tuple[str, Any]] = [("zone", board.zones[0])]
+    for tile, zone in zip(board.tiles, board.zones[1:], strict=True):
+        places += [("tile", tile), ("zone", zone)]
+    places.reverse()
+    for cell, (kind, item) in zip(rows(box, len(places), 2), places, strict=True):
+        if kind == "tile":
+            canvas.panel(cell, th.CENTRE, th.WARN if item.earns else None, 3)
+            value_box, names_box = split(
+                cell.inflate(-t.gap, 0), cell.width // 3, t.gap, vertical=False
+            )
+            canvas.text(item.label, value_box, t.small, th.TEXT, align="left")
+            canvas.text(", ".join(item.teams), names_box, t.small, th.TEXT, align="left")
+            continue
+        canvas.panel(
+            cell, (0, 100, 72) if item.paying else th.PANEL, th.GOOD if item.paying else None, 3
+        )
+        if pick:
+            canvas.hits.append(Hit(cell, ("zone", _notation_place(item))))
+        name_box, bets_box = split(cell.inflate(-t.gap, 0), cell.width // 3, t.gap, vertical=False)
+        canvas.text(item.name, name_box, t.small, th.MUTED, align="left")
+        words = []
+        for bet in item.bets:
+            word = bet.team if bet.tokens == 1 else f"{bet.team}×{bet.tokens}"
+            words.append(f"{word} +{bet.stake}" if bet.stake else word)
+        if words:
+            canvas.text(", ".join(words), bets_box, t.small, th.TEXT, align="left")
+
+
+def _notation_place(zone: Any) -> str:
+    """The zone in the notation's spelling (decimal point, no grouping)."""
+    from pi_app.rules.quitte_ou_double_actions import write_number
+
+    low = None if zone.low is None else write_number(zone.low)
+    high = None if zone.high is None else write_number(zone.high)
+    if low is None:
+        return f"<{high}"
+    if high is None:
+        return f">{low}"
+    return f"{low}..{high}"
+
+
+def demo_script(d: Any) -> None:
+    """The `tabletop demo quitte-ou-double` script."""
+    from pi_app.display.scene import NewGame
+
+    teams = ("Jaune", "Violet", "Vert", "Noir")
+    d.run(NewGame("quitte-ou-double", teams, {"variants": ["permanent"]}))
+    for value in ("100", "125"):
+        d.type(value)
+    d.bell()
+    d.wait(8)
+    d.shot("qod-answers")
+    for value in ("125", "187"):
+        d.type(value)
+    for team, zone in (
+        (0, "125..187"),
+        (0, "125..187"),
+        (1, "<100"),
+        (1, ">187"),
+        (2, "125..187"),
+        (2, "100..125"),
+    ):
+        d.press(("team", team))
+        d.press(("zone", zone))
+    d.shot("qod-bets")
+    d.press("truth")
+    d.type("175")
+    d.shot("qod-paid")
+    d.press("next")
+    for value in ("10", "20", "30", "40"):
+        d.type(value)
+    d.press(("team", 0))
+    d.press(("zone", "20..30"))
+    d.press("mode-stake")
+    d.press(("zone", "20..30"))
+    d.shot("qod-stake")

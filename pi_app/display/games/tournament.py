@@ -1,0 +1,169 @@
+"""Cambio tournament screens: one Cambio table at a time, chosen by a tab per table.
+
+Each table plays the ordinary Cambio screens (`games.cambio`), seen through a small
+view that makes the chosen table look like a one-table game and prefixes its actions
+with `table N`. After a round whose winner moves (rulings R8), the moves are announced
+by name and table above the table's screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, cols, split
+from pi_app.display.games.cambio import CambioScene
+from pi_app.display.intents import Intent, Press
+from pi_app.display.scene import Command, Ctx, Scene, chrome
+from pi_app.i18n import Translator
+from pi_app.rules.cambio import CambioState
+from pi_app.rules.cambio_tournament import TableAction
+
+_ = Translator("display")
+
+_selected = 0  # the table on screen: the screen's own choice, kept across rounds
+
+
+def scene_for(table: Any) -> Scene:
+    state = table.state
+    index = min(_selected, len(state.tables) - 1)
+    return TournamentScene(index, table_view(state, index), len(state.history), state.termination)
+
+
+def table_view(state: Any, index: int) -> CambioState:
+    """Table `index` of a tournament as a one-table Cambio state (what its screens read)."""
+    table = state.tables[index]
+    scores = state.score_map
+    played = tuple(item.result for item in state.history if item.table == index)
+    # The Cambio screens read the round number from len(history) and the last round
+    # from history[-1]: the table's count of rounds, ending with its last result.
+    return CambioState(
+        seats=table.seats,
+        settings=state.settings,
+        scores=tuple(scores[seat] for seat in table.seats),
+        round=table.round,
+        history=played[-1:] * table.played if played else (),
+        termination=state.termination,
+    )
+
+
+@dataclass
+class TableProxy:
+    """The real table, seen as the one Cambio table on screen."""
+
+    table: Any
+    index: int
+    view: CambioState
+
+    @property
+    def state(self) -> CambioState:
+        return self.view
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.table.can_undo)
+
+    @property
+    def game(self) -> Any:
+        return self
+
+    def format_action(self, action: Any) -> str:
+        return str(self.table.game.format_action(TableAction(self.index, action)))
+
+    def outcome(self) -> Any:
+        return self.table.outcome()
+
+
+def announcements(state: Any) -> list[str]:
+    """The seat moves of the last round, by name and table (tables counted from 1)."""
+    if not state.history or not state.history[-1].moves:
+        return []
+    return [
+        _("{player} moves to table {table}").format(player=move.player, table=move.to_table + 1)
+        for move in state.history[-1].moves
+    ]
+
+
+class TournamentScene(Scene):
+    """Tabs for the tables, the seat moves, and the chosen table's Cambio screen."""
+
+    def __init__(self, index: int, view: CambioState, rounds: int, over: str | None) -> None:
+        self.index = index
+        self.rounds = rounds
+        self.inner = CambioScene(
+            view.phase, view.round_number, view.round.rung_by, len(view.round.false_rings)
+        )
+        self.over = over
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return "tournament-" + self.inner.name.removeprefix("cambio-")
+
+    def key(self) -> Hashable:
+        return ("tournament", self.index, self.rounds, self.inner.key())
+
+    def _ctx(self, ctx: Ctx) -> Ctx:
+        view = table_view(ctx.state, self.index)
+        return replace(ctx, table=TableProxy(ctx.table, self.index, view))
+
+    def wants_bell(self, ctx: Ctx) -> bool:
+        return self.inner.wants_bell(self._ctx(ctx))
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        inner = self._ctx(ctx)
+        if self.inner.stopped or self.inner.phase == "rung":
+            self.inner.draw(canvas, inner)
+            return
+        t = canvas.theme
+        state = ctx.state
+        title = _("Tournament · table {n}").format(n=self.index + 1)
+        body = chrome(canvas, ctx, title)
+        tabs, rest = split(body, t.button_h, t.gap)
+        count = len(state.tables)
+        for number, cell in enumerate(cols(tabs, count, t.gap)):
+            canvas.button(cell, str(number + 1), ("table", number), selected=number == self.index)
+        moves = announcements(state)
+        self.inner.quiet_summary = bool(moves)  # the moves say more than the summary
+        if moves:
+            note, rest = split(rest, t.button_h, t.gap)
+            canvas.panel(note, th.WARN)
+            canvas.text(" · ".join(moves), note.inflate(-t.gap, -2), t.small, (0, 0, 0))
+        self.inner.draw_body(canvas, inner, pygame.Rect(rest))
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        global _selected
+        if (
+            isinstance(intent, Press)
+            and isinstance(intent.target, tuple)
+            and intent.target[0] == "table"
+        ):
+            _selected = int(intent.target[1])
+            self.index = _selected
+            self.inner = TournamentScene(
+                _selected, table_view(ctx.state, _selected), self.rounds, self.over
+            ).inner
+            return ()
+        return self.inner.handle(intent, self._ctx(ctx))
+
+    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
+        return self.inner.timeout(kind, self._ctx(ctx))
+
+
+def demo_script(d: Any) -> None:
+    """A tournament of ten on two tables: Ben wins twice at table 1 and moves."""
+    from pi_app.display.scene import NewGame, Play
+
+    players = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+    d.run(NewGame("cambio-tournament", players, {"tables": 2}))
+    d.shot("tournament-deal")
+    for action in ("deal", "open", 'ring "Ben"', "show Dollar 9"):
+        d.run(Play(f"table 0 {action}"))
+    for action in ("deal", "open", 'ring "Ivy"', "show Yen 9"):
+        d.run(Play(f"table 1 {action}"))
+    for action in ("deal", "open", 'ring "Ben"', "show Franc 9"):
+        d.run(Play(f"table 0 {action}"))
+    d.shot("tournament-moves")

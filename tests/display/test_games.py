@@ -1,0 +1,87 @@
+"""Game screens through the app: home to a game, Gambo's engine, Quitte ou Double, tournaments."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pi_app.display.games.gambo import ENGINE_SEATS
+from pi_app.display.games.tournament import announcements
+from pi_app.display.intents import Char, Enter, Press
+from pi_app.display.scene import NewGame, Play
+
+
+def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
+    app = app_factory("480x320")
+    app.step([])
+    app.feed(Press(("game", "cambio")))
+    app.feed(Press("next"))  # seats -> options
+    app.step([])
+    assert app.scene.page == "options"
+    app.feed(Press(("cycle", "variant")))  # simple -> with CAMBIO cards
+    app.feed(Press("next"))  # start
+    app.step([])
+    assert app.table is not None and app.table.game.name == "cambio"
+    assert app.table.state.settings.variant == "cambio"
+    assert app.table.state.seats == ("Orange", "Ciel", "Vert", "Jaune")
+
+
+def test_gambo_engine_moves_through_the_table_off_the_ui_thread(app_factory: Any) -> None:
+    app = app_factory()
+    engine = next(seat for seat, level in ENGINE_SEATS.items() if level == "easy")
+    app.execute(NewGame("gambo", ("Alice", engine), {}))
+    app.step([])
+    assert app.table.state.to_move == 1  # B, the engine, moves first
+    deadline = time.monotonic() + 20
+    while app.table.state.to_move == 1 and time.monotonic() < deadline:
+        app.step()  # the screen keeps answering while the engine searches
+        time.sleep(0.01)
+    assert len(app.table.state.history) == 1
+    assert len(app.journal.events(app.table.game_id)) == 1
+
+
+def test_gambo_selection_highlights_legal_moves_and_plays_one(app_factory: Any) -> None:
+    app = app_factory()
+    app.execute(NewGame("gambo", ("Alice", "Bruno"), {}))
+    app.step([])
+    b_start = 9  # b0: B moves first
+    app.feed(Press(("square", b_start)))
+    app.step([])
+    targets = app.scene.targets(app.ctx())
+    legal = {app.table.game.format_action(a) for a in app.table.game.legal_actions(app.table.state)}
+    assert targets and set(targets.values()) <= legal
+    square, notation = next((s, n) for s, n in targets.items() if n.startswith("adv"))
+    app.feed(Press(("square", square)))
+    app.step([])
+    assert app.table.state.history == (notation,) or len(app.table.state.history) == 1
+
+
+def test_quitte_ou_double_bets_and_a_stake_refused_in_round_1(app_factory: Any) -> None:
+    app = app_factory()
+    teams = ("Jaune", "Violet", "Vert", "Noir")
+    app.execute(NewGame("quitte-ou-double", teams, {}))
+    for value in ("100", "125", "125", "187"):
+        for char in value:
+            app.feed(Char(char))
+        app.feed(Enter())
+    app.step([])
+    assert app.table.state.phase == "bets"
+    app.feed(Press(("zone", "125..187")))
+    assert len(app.table.state.current.tokens) == 1
+    before = app.table.state
+    app.execute(Play('stake "Jaune" 125..187 1'))  # staking is for round 7
+    assert app.table.state is before and app.message is not None
+
+
+def test_tournament_announces_seat_moves_by_name_and_table(app_factory: Any) -> None:
+    app = app_factory()
+    players = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+    app.execute(NewGame("cambio-tournament", players, {"tables": 2}))
+    for _ in range(2):
+        for action in ("deal", "open", 'ring "Ben"', "show Dollar 9"):
+            app.execute(Play(f"table 0 {action}"))
+    app.step([])
+    lines = announcements(app.table.state)
+    assert any("Ben" in line and "2" in line for line in lines)
+    shown = " ".join(t.text for t in app.canvas.texts)
+    assert "Ben" in shown and lines[0] in shown
