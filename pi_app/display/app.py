@@ -368,7 +368,16 @@ class App:
         canvas.fill(th.BACKGROUND)
         ctx = self.ctx()
         scene = self.scene
-        scene.draw(canvas, ctx)
+        try:
+            scene.draw(canvas, ctx)
+        except Exception as error:  # a drawing fault must not stop the table: say so
+            log.exception("drawing %s failed", scene.name)
+            canvas.reset()
+            canvas.fill(th.BACKGROUND)
+            text = _("This screen could not be drawn: {error}").format(error=error)
+            canvas.text(text, canvas.rect.inflate(-40, -160), self.theme.body, th.WARN)
+            canvas.button(pygame.Rect(20, 20, 200, self.theme.button_h), _("Menu"), "menu")
+            canvas.button(pygame.Rect(240, 20, 200, self.theme.button_h), _("Undo"), "undo")
         ring = self._sim_ring()
         if ring is not None and canvas.ring_slot is not None:
             slot = canvas.ring_slot

@@ -288,3 +288,23 @@ def test_a_press_posted_from_another_thread_wakes_the_polling_wait(app_factory: 
     events = wait_events(10_000, blocking=False)
     thread.join()
     assert [e.type for e in events] == [BELL_EVENT]
+
+
+def test_a_screen_that_fails_to_draw_leaves_menu_and_undo(
+    app_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pi_app.display.games.gambit7 import Gambit7Scene
+
+    app = app_factory()
+    _gambit7(app)
+    _type(app, "28")
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(Gambit7Scene, "draw", broken)
+    app.dirty = True
+    app.step([])
+    assert {"menu", "undo"} <= {hit.target for hit in app.canvas.hits}
+    app.feed(Press("undo"))
+    assert app.table.state.answers == ()

@@ -8,9 +8,12 @@ play any game through its listable actions.
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import Any
 
 from pi_app.display.scene import Scene
+
+log = logging.getLogger(__name__)
 
 MODULES: dict[str, str] = {
     "gambit7": "pi_app.display.games.gambit7",
@@ -30,8 +33,12 @@ def scene_for(table: Any) -> Scene:
         except ImportError:
             module = None
         if module is not None:
-            scene: Scene = module.scene_for(table)
-            return scene
+            try:
+                scene: Scene = module.scene_for(table)
+            except Exception:  # a screen that cannot read this state: the generic one
+                log.exception("no %s screen for this state", name)
+            else:
+                return scene
     from pi_app.display.games.generic import GenericScene
 
     return GenericScene(len(table.timeline.actions), table.outcome() is not None)
