@@ -37,6 +37,8 @@ Clock = Callable[[], float]
 LEVELS = ("easy", "medium", "hard")
 WIN = 10_000
 """A won game is worth more than any score lead; the score margin breaks ties between wins."""
+MAX_MARGIN = 200
+"""More than any score margin (9 duels of at most 3 x 3, plus the bonus)."""
 INFINITY = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_LIMIT = 200_000
@@ -160,9 +162,8 @@ class SearchPlayer:
                 depth = target
             except _OutOfTime:
                 break
-            if abs(value) >= WIN - 200 or (
-                timed and self._spent() > 0.5
-            ):  # the result is known, or the next depth would not finish in time
+            proven = abs(value) >= WIN - MAX_MARGIN  # a forced win or loss: no need to look on
+            if proven or (timed and self._spent() > 0.5):  # the next depth would not finish
                 break
         self.stats = SearchStats(self._nodes, depth, value)
         return best
