@@ -138,6 +138,7 @@ class SearchPlayer:
     _history: dict[int, int] = field(default_factory=dict)
     _deadline: float = 0.0
     _nodes: int = 0
+    _partial: tuple[int, int] | None = None
 
     def choose(self, state: GamboState) -> GamboAction:
         return to_action(self.best_move(Position.from_state(state)))
@@ -157,10 +158,13 @@ class SearchPlayer:
             self._deadline = self.clock() + self.movetime
         best, value, depth = moves[0], 0, 0
         for target in range(1, self.max_depth + 1):
+            self._partial = None
             try:
                 best, value = self._root(position, target, best)
                 depth = target
             except _OutOfTime:
+                if self._partial is not None:  # beat the last depth's move at this depth
+                    best, value = self._partial
                 break
             proven = abs(value) >= WIN - MAX_MARGIN  # a forced win or loss: no need to look on
             if proven or (timed and self._spent() > 0.5):  # the next depth would not finish
@@ -190,10 +194,12 @@ class SearchPlayer:
         side = position.to_move
         moves = self._ordered(position, position.moves(), previous)
         alpha, best = -INFINITY, moves[0]
-        for move in moves:
+        for index, move in enumerate(moves):
             value = self._child(position, move, side, depth - 1, alpha, INFINITY)
             if value > alpha:
                 alpha, best = value, move
+                if index > 0:
+                    self._partial = (best, alpha)
         return best, alpha
 
     def _child(
