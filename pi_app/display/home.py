@@ -328,8 +328,8 @@ class HomeScene(Scene):
                 return ()
         options = self.options()
         if self.game == "gambit7" and options.get("mat", "default") != "default":
+            from pi_app.mats import load_mat_profile
             from pi_app.rules.contract import RuleError
-            from pi_app.rules.gambit7_mat import load_mat_profile
 
             try:  # a table's own mat (rulings R1): the file's values go in the record
                 options["mat"] = load_mat_profile(str(options["mat"])).to_object()

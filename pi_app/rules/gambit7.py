@@ -3,7 +3,7 @@
 3 to 7 seats (a seat is a player or a team) answer 7 numeric questions, bet on the
 answer closest to the truth without going over, and score from the mat. The pieces:
 
-- `gambit7_mat`: mat profiles as data (rulings R1), `load_mat_profile`, the default;
+- `gambit7_mat`: mat profiles as data (rulings R1) and the default (files: `pi_app.mats`);
 - `gambit7_scoring`: placement on the mat, the winning case, payouts (R2, R3, R4);
 - `gambit7_actions`: actions and their one-line notation;
 - `gambit7_state`: the phase machine (answers, bets, truth, next round);
@@ -24,7 +24,7 @@ from pi_app.rules import gambit7_actions, gambit7_record, gambit7_state
 from pi_app.rules.contract import Outcome
 from pi_app.rules.gambit7_actions import Action, CloseBets, NextRound, PlaceBet
 from pi_app.rules.gambit7_board import CaseView, board, payouts, ranking, winners
-from pi_app.rules.gambit7_mat import MatProfile, default_mat, load_mat_profile
+from pi_app.rules.gambit7_mat import MatProfile, default_mat
 from pi_app.rules.gambit7_scoring import CHIPS, LESS, Target, placement
 from pi_app.rules.gambit7_state import ROUNDS, Gambit7State, Phase
 
@@ -36,7 +36,6 @@ __all__ = [
     "MatProfile",
     "board",
     "default_mat",
-    "load_mat_profile",
     "payouts",
     "ranking",
 ]

@@ -2,7 +2,7 @@
 
 The rulebooks print the values only on the mat, and printings differ, so the values are
 never literals in code: the shipped default lives in `pi_app/data/mats/default.json` and
-a table whose mat differs loads its own file of the same shape as a record's
+a table whose mat differs loads its own file (`pi_app.mats`) of the same shape as a record's
 `options.mat` object: `{"alone": [7 values], "shared": [7 values], "less": n}`, the
 answer cases from the lowest to the highest, index 3 being the blue centre case.
 The starred slate bonus of a case is its shared value (R1: the German rulebook calls it
@@ -54,20 +54,6 @@ def mat_error(message: str, **params: object) -> RuleError:
     return RuleError(message, domain="gambit7", **params)
 
 
-class MatFileError(RuleError):
-    """A profile file refused: its path, then what is wrong, both in the reader's language."""
-
-    def __init__(self, path: str, problem: RuleError) -> None:
-        super().__init__(problem.msgid, domain="gambit7", **problem.params)
-        self.path = path
-        self.problem = problem
-
-    def message(self, lang: str | None = None) -> str:
-        return _("{path}: {problem}", lang).format(
-            path=self.path, problem=self.problem.message(lang)
-        )
-
-
 def _value(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise mat_error(
@@ -108,30 +94,14 @@ def mat_from_object(value: object) -> MatProfile:
     return MatProfile(alone, shared, _value(value["less"], "less"))
 
 
-def load_mat_profile(path: str | Path) -> MatProfile:
-    """Read a table's mat profile file (JSON, the shape of a record's `options.mat`)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise mat_error(
-            "Cannot read the mat profile {path}: {error}", path=str(path), error=error
-        ) from None
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise mat_error(
-            "The mat profile {path} is not valid JSON: {error}", path=str(path), error=error
-        ) from None
-    try:
-        return mat_from_object(data)
-    except RuleError as error:
-        raise MatFileError(str(path), error) from None
-
-
 @cache
 def default_mat() -> MatProfile:
-    """The shipped default profile (rulings R1)."""
-    return load_mat_profile(DEFAULT_PATH)
+    """The shipped default profile (rulings R1).
+
+    It is package data, read once like a constant table; a table's own profile file is
+    read outside the rules, by `pi_app.mats.load_mat_profile`.
+    """
+    return mat_from_object(json.loads(DEFAULT_PATH.read_text(encoding="utf-8")))
 
 
 def resolve_mat(option: object) -> MatProfile:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pi_app.i18n_check import catalogue, messages_in
+from pi_app.mats import load_mat_profile
 from pi_app.rules import RuleError, find_game
 from pi_app.rules.gambit7 import GAME, Gambit7State, board, payouts, ranking
 from pi_app.rules.gambit7_actions import (
@@ -26,7 +27,6 @@ from pi_app.rules.gambit7_mat import (
     CENTRE,
     DEFAULT_PATH,
     default_mat,
-    load_mat_profile,
     mat_from_object,
 )
 from pi_app.rules.gambit7_scoring import LESS, placement, winning_target
