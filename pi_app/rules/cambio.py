@@ -1,10 +1,11 @@
 """Cambio (Grimaud, 1978): the currency-trading card game with a bell, at one table.
 
 The device does not see the cards; it follows the round's phases (deal, study,
-trading, the bell), is told what the ringer showed and who kept a CAMBIO card, and
-keeps the scores until someone reaches the target (5000 by default) or the table
-stops. Scoring follows the rulebook and rulings R6 (false rings) and R7 (the
-winner is never fined; a winner's CAMBIO-minus is the odd tenth card).
+trading, the bell that stops everything, the ringer named), is told what the ringer
+showed and who kept a CAMBIO card, and keeps the scores until someone reaches the
+target (5000 by default) or the table stops. Scoring follows the rulebook and rulings
+R6 (false rings) and R7 (the winner is never fined; a winner's CAMBIO-minus is the odd
+tenth card).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class CambioState:
 
     @property
     def phase(self) -> str:
-        """`deal`, `study`, `trading`, `rung`, or `over`."""
+        """`deal`, `study`, `trading`, `stopped` (the bell rang, ringer unnamed), `rung`, `over`."""
         return "over" if self.termination else self.round.phase
 
     @property

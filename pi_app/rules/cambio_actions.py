@@ -1,9 +1,11 @@
 """Cambio actions and their one-line notation, as journaled by the table.
 
 A round moves through phases, one action each: `deal`, `open` (the chair's bell opens
-trading, when the study time ends or the chair rings early), `ring "Ben"` (a bell ring
-stops everything), then either `false-ring` (R6: trading resumes) or
-`show Yen 9+plus "Cleo"=minus` (the ringer's hand, and who kept which CAMBIO card).
+trading, when the study time ends or the chair rings early), `bell` (the bell rang during
+trading: everything stops before anyone says who rang), `ring "Ben"` (names the ringer,
+after `bell` or straight from trading as records replay it), then either `false-ring`
+(R6: trading resumes) or `show Yen 9+plus "Cleo"=minus` (the ringer's hand, and who kept
+which CAMBIO card).
 `stop` ends the game when the table decides to. Player names are written as JSON
 strings, so spaces, quotes and accents survive the round trip.
 """
@@ -25,6 +27,15 @@ class Deal:
 @dataclass(frozen=True)
 class Open:
     """The chair's bell: trading is open."""
+
+
+@dataclass(frozen=True)
+class Bell:
+    """The bell rang during trading: everything stops at once, the ringer not yet named.
+
+    Journaled on its own so that the stop survives a restart before the host names who
+    rang; records leave it out (a recorded round only needs `ring`).
+    """
 
 
 @dataclass(frozen=True)
@@ -53,11 +64,12 @@ class Stop:
     """The table ends the game here; an unfinished round is not scored."""
 
 
-CambioAction = Deal | Open | Ring | FalseRing | Show | Stop
+CambioAction = Deal | Open | Bell | Ring | FalseRing | Show | Stop
 
 _WORDS: dict[str, CambioAction] = {
     "deal": Deal(),
     "open": Open(),
+    "bell": Bell(),
     "false-ring": FalseRing(),
     "stop": Stop(),
 }

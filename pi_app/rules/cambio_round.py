@@ -1,7 +1,9 @@
 """One Cambio round as a phase machine: deal, study, trading, bell, then the hand.
 
 The study time is a timer that lives outside the rules: when it runs out, or when the
-chair rings early, the table sends `open`. A ring stops everything until the table
+chair rings early, the table sends `open`. The bell during trading (`bell`) stops
+everything at once, in the `stopped` phase, while the table finds out who rang; `ring`
+names the ringer (straight from trading too, as records replay a round). Then the table
 says what the ringer showed: a complete hand ends the round, an incomplete one (R6)
 voids nothing and trading resumes.
 """
@@ -12,7 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pi_app.i18n import N_
-from pi_app.rules.cambio_actions import CambioAction, Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio_actions import (
+    Bell,
+    CambioAction,
+    Deal,
+    FalseRing,
+    Open,
+    Ring,
+    Show,
+)
 from pi_app.rules.cambio_rules import (
     CAMBIO,
     CARDS,
@@ -31,12 +41,14 @@ from pi_app.rules.contract import RuleError
 DEAL = "deal"
 STUDY = "study"
 TRADING = "trading"
+STOPPED = "stopped"
 RUNG = "rung"
-PHASES: tuple[str, ...] = (DEAL, STUDY, TRADING, RUNG)
+PHASES: tuple[str, ...] = (DEAL, STUDY, TRADING, STOPPED, RUNG)
 PHASE_LABELS: dict[str, str] = {
     DEAL: N_("Deal the cards"),
     STUDY: N_("Study your hand"),
     TRADING: N_("Trading is open"),
+    STOPPED: N_("The bell rang: who rang?"),
     RUNG: N_("The bell rang: everything stops"),
 }
 
@@ -57,11 +69,13 @@ def _refuse_phase(phase: RoundPhase, action: CambioAction) -> RuleError:
         return RuleError(
             "Trading opens only after the deal, at the end of the study time.", domain=DOMAIN
         )
-    if isinstance(action, Ring) and phase.phase == RUNG:
+    if isinstance(action, Ring | Bell) and phase.phase == RUNG:
         return RuleError(
             "Everything is stopped: {seat} has already rung.", domain=DOMAIN, seat=phase.rung_by
         )
-    if isinstance(action, Ring):
+    if phase.phase == STOPPED:  # a second bell, or a hand before the ringer is named
+        return RuleError("The bell has rung: first say who rang it.", domain=DOMAIN)
+    if isinstance(action, Ring | Bell):
         return RuleError("Trading is not open: the bell cannot stop it yet.", domain=DOMAIN)
     return RuleError("Nobody has rung the bell: there is no hand to show.", domain=DOMAIN)
 
@@ -78,7 +92,9 @@ def step(
         return RoundPhase(STUDY), None
     if isinstance(action, Open) and phase.phase == STUDY:
         return RoundPhase(TRADING, None, phase.false_rings), None
-    if isinstance(action, Ring) and phase.phase == TRADING:
+    if isinstance(action, Bell) and phase.phase == TRADING:
+        return RoundPhase(STOPPED, None, phase.false_rings), None
+    if isinstance(action, Ring) and phase.phase in (TRADING, STOPPED):
         if action.seat not in seats:
             raise RuleError("{seat} is not seated at this table.", domain=DOMAIN, seat=action.seat)
         return RoundPhase(RUNG, action.seat, phase.false_rings), None
@@ -127,6 +143,8 @@ def legal_steps(phase: RoundPhase, seats: Sequence[str], variant: str) -> list[C
     if phase.phase == STUDY:
         return [Open()]
     if phase.phase == TRADING:
+        return [Bell(), *(Ring(seat) for seat in seats)]
+    if phase.phase == STOPPED:
         return [Ring(seat) for seat in seats]
     assert phase.rung_by is not None
     return [FalseRing(), *possible_shows(seats, phase.rung_by, variant)]

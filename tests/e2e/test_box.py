@@ -162,7 +162,10 @@ def test_cambio_round_with_the_bell(box: Box) -> None:
     assert "STOP" in box.shown()
     assert app.ring.calls[-1][0] == "flash"
     assert not bell.listening  # the table stopped asking
-    assert app.table.state.phase == "trading"  # nothing journaled before the ringer is named
+    assert app.table.state.phase == "stopped"  # the bell is journaled before STOP shows
+    app = box.restart()  # the plug is pulled before the ringer is named
+    assert app.scene.name == "cambio-stop" and "STOP" in box.shown()
+    assert not box.devices.bell.listening
     box.tap(("ringer", 1))
     assert app.table.state.round.rung_by == "Ben"
     box.tap(("currency", 2))  # Yen, 80

@@ -11,7 +11,7 @@ import pytest
 
 from pi_app.i18n import parse_po
 from pi_app.rules.cambio import GAME, CambioState
-from pi_app.rules.cambio_actions import Deal, FalseRing, Open, Ring, Show, Stop
+from pi_app.rules.cambio_actions import Bell, Deal, FalseRing, Open, Ring, Show, Stop
 from pi_app.rules.cambio_rules import currencies_in_play
 from pi_app.rules.contract import RecordError, RuleError
 from pi_app.rules.registry import find_game
@@ -127,6 +127,62 @@ def test_a_false_ring_voids_nothing_and_trading_resumes() -> None:
     assert state.history[-1].false_rings == ("Dan",)
 
 
+def test_the_bell_is_legal_only_in_trading() -> None:
+    state = new()
+    refused(state, Bell(), "Trading is not open")
+    studying = play(state, "deal")
+    refused(studying, Bell(), "Trading is not open")
+    assert Bell() not in GAME.legal_actions(studying)
+    stopped = play(studying, "open", "bell")
+    refused(stopped, Bell(), "first say who rang")
+    rung = play(trading(new()), 'ring "Ana"')
+    refused(rung, Bell(), "Ana has already rung")
+    assert Bell() not in GAME.legal_actions(rung)
+    assert Bell() in GAME.legal_actions(trading(new()))
+
+
+def test_the_bell_stops_everything_until_the_ringer_is_named() -> None:
+    state = play(trading(new()), "bell")
+    assert state.phase == "stopped" and state.round.rung_by is None
+    assert state.scores == (0, 0, 0, 0)
+    actions = GAME.legal_actions(state)
+    assert [a for a in actions if not isinstance(a, Stop)] == [Ring(seat) for seat in SEATS]
+    refused(state, Show("Yen", "9"), "first say who rang")
+    refused(state, FalseRing(), "first say who rang")
+    refused(state, Open(), "Trading opens only after the deal")
+    refused(state, Deal(), "already dealt")
+    refused(state, Ring("Zoé"), "Zoé is not seated at this table")
+    # the round in progress is not in the record: the bell leaves the export as it was
+    assert GAME.export(state) == GAME.export(trading(new()))
+
+
+def test_bell_then_ring_then_show_scores_the_ringer() -> None:
+    state = play(trading(new(variant="cambio")), "bell", 'ring "Ben"')
+    assert state.phase == "rung" and state.round.rung_by == "Ben"
+    state = play(state, 'show Franc 9+plus "Dan"=minus')
+    # 9 + CAMBIO-plus doubles the Franc (75); Dan kept the CAMBIO-minus card
+    assert state.score_map == {"Ana": 0, "Ben": 150, "Cleo": 0, "Dan": -20}
+    assert state.phase == "deal"
+    assert GAME.replay(GAME.export(state))["scores"] == state.score_map
+
+
+def test_bell_then_a_false_ring_returns_to_trading() -> None:
+    """R6 after the bell: the named ringer's hand was incomplete, trading resumes."""
+    state = play(trading(new()), "bell", 'ring "Dan"', "false-ring")
+    assert state.phase == "trading"
+    assert state.round.false_rings == ("Dan",)
+    assert Bell() in GAME.legal_actions(state)
+    state = play(state, "bell", 'ring "Cleo"', "show Yen 9")
+    assert state.score_map == {"Ana": 0, "Ben": 0, "Cleo": 80, "Dan": 0}
+    assert state.history[-1].false_rings == ("Dan",)
+
+
+def test_the_bell_and_its_notation_round_trip() -> None:
+    assert GAME.format_action(Bell()) == "bell"
+    assert GAME.parse_action("bell") == Bell()
+    assert GAME.parse_action("  bell ") == Bell()
+
+
 def test_a_table_may_fine_false_rings() -> None:
     state = trading(new(false_ring_fine=15))
     state = play(state, 'ring "Dan"', "false-ring", 'ring "Dan"', "false-ring")
@@ -226,11 +282,24 @@ def test_every_listed_action_is_legal() -> None:
     assert len(shows) > 100
     for action in actions:
         GAME.apply(state, action)
+    for state in (trading(new()), play(trading(new()), "bell")):
+        for action in GAME.legal_actions(state):
+            GAME.apply(state, action)
 
 
 @pytest.mark.parametrize(
     "text",
-    ["", "ring Ana", 'ring "Ana" "Ben"', "show Yen", 'show "Yen" 9', 'show Yen 9 "Ana"', "dance"],
+    [
+        "",
+        "ring Ana",
+        'ring "Ana" "Ben"',
+        "bell now",
+        'bell "Ana"',
+        "show Yen",
+        'show "Yen" 9',
+        'show Yen 9 "Ana"',
+        "dance",
+    ],
 )
 def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(RuleError) as caught:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pi_app.rules import cambio_tournament
 from pi_app.rules.cambio import GAME, CambioState
 from pi_app.rules.cambio_actions import (
+    Bell,
     CambioAction,
     Deal,
     FalseRing,
@@ -102,6 +103,7 @@ cards = st.sampled_from(["plus", "minus"])
 round_actions: st.SearchStrategy[CambioAction] = st.one_of(
     st.just(Deal()),
     st.just(Open()),
+    st.just(Bell()),
     st.just(FalseRing()),
     st.builds(Ring, names),
     st.builds(

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pi_app.rules.cambio_actions import Open, Ring, Show
+from pi_app.rules.cambio_actions import Bell, Open, Ring, Show
 from pi_app.rules.cambio_seating import Move, apply_moves, leader_seat, seat_moves
 from pi_app.rules.cambio_tournament import GAME, TableAction
 from pi_app.rules.cambio_tournament_state import TournamentState
@@ -120,6 +120,25 @@ def test_broken_rules_are_refused_and_change_nothing() -> None:
     with pytest.raises(RuleError) as caught:
         GAME.apply(rung, TableAction(0, Show("Lire", "9")))
     assert "The Lire is not in play with 5 players" in caught.value.message("en")
+
+
+def test_a_bell_stops_one_table_only_and_survives_json() -> None:
+    state = new()
+    for step in ("deal", "open"):
+        for table in (0, 1):
+            state = GAME.apply(state, GAME.parse_action(f"table {table} {step}"))
+    action = GAME.parse_action("table 1 bell")
+    assert action == TableAction(1, Bell()) and GAME.format_action(action) == "table 1 bell"
+    assert action in GAME.legal_actions(state)
+    state = GAME.apply(state, action)
+    assert [table.round.phase for table in state.tables] == ["trading", "stopped"]
+    assert TableAction(1, Bell()) not in GAME.legal_actions(state)
+    assert TableAction(1, Ring("Gus")) in GAME.legal_actions(state)
+    assert TournamentState.from_json(json.loads(json.dumps(state.to_json()))) == state
+    state = GAME.apply(state, GAME.parse_action('table 1 ring "Gus"'))
+    state = GAME.apply(state, GAME.parse_action("table 1 show Yen 9"))
+    assert state.score_map["Gus"] == 80
+    assert state.tables[0].round.phase == "trading"
 
 
 def test_the_tournament_ends_at_the_target() -> None:

@@ -1,9 +1,10 @@
 """Cambio screens: the deal, the study timer, trading, STOP, the hand shown, the scores.
 
-The engine follows the round's phases (deal, study, trading, rung). One moment is the
-screen's own: between the bell and the table saying who rang, the screen shows STOP
-(and the ring flashes) at once, before anything is journaled; choosing the ringer
-plays `ring`. The bell opens trading during the study time and stops trading after.
+Every screen is drawn from the engine's round phase (deal, study, trading, stopped,
+rung). The bell opens trading during the study time and stops trading after: that
+press plays `bell`, journaled before the STOP screen shows (and the ring flashes), so
+a restart while the table finds out who rang comes back to STOP. Choosing the ringer
+plays `ring`; "not a ring" takes the bell back with an undo, journaled like any other.
 """
 
 from __future__ import annotations
@@ -15,26 +16,30 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
-from pi_app.display.intents import Back, Bell, Enter, Intent, Press
+from pi_app.display.intents import Bell, Enter, Intent, Press
 from pi_app.display.scene import (
     Command,
     Ctx,
-    Cue,
     GoHome,
     Play,
     RingFlash,
     Scene,
     StartTimer,
+    UndoAction,
     chrome,
     seat_label,
     timer_widget,
 )
 from pi_app.i18n import Translator
+from pi_app.rules import cambio_actions
 from pi_app.rules.cambio_actions import Deal, FalseRing, Open, Ring, Show
 from pi_app.rules.cambio_rules import CAMBIO, CARDS, HANDS, NINE, score_changes
 from pi_app.rules.contract import RuleError
 
 _ = Translator("display")
+
+STOP_PHASES = ("stopped", "rung")
+"""The phases drawn on the full red STOP screen: everything at the table stops."""
 
 HAND_NAMES: dict[str, str] = {
     "9": "9",
@@ -92,14 +97,17 @@ def target_board(
 
 
 class CambioScene(Scene):
-    """One phase of one round; `stopped` is the STOP screen before the ringer is named."""
+    """One phase of one round; phase `stopped` is the STOP screen before the ringer is named.
+
+    The scene keeps only the hand being entered (currency, hand, CAMBIO holders): a
+    screen choice, thrown away when the phase moves on.
+    """
 
     def __init__(self, phase: str, round_number: int, rung_by: str | None, false: int) -> None:
         self.phase = phase
         self.round = round_number
         self.rung_by = rung_by
         self.false_rings = false
-        self.stopped = False
         self.quiet_summary = False
         self.currency = 0
         self.hand = NINE
@@ -107,19 +115,24 @@ class CambioScene(Scene):
 
     @property
     def name(self) -> str:  # type: ignore[override]
-        return "cambio-stop" if self.stopped else f"cambio-{self.phase}"
+        return "cambio-stop" if self.phase == "stopped" else f"cambio-{self.phase}"
 
     def key(self) -> Hashable:
         return ("cambio", self.phase, self.round, self.rung_by, self.false_rings)
 
     def wants_bell(self, ctx: Ctx) -> bool:
-        return self.phase in ("study", "trading") and not self.stopped
+        return self.phase in ("study", "trading")
+
+    @property
+    def full_stop(self) -> bool:
+        """Whether the whole screen is the red STOP (no tabs, no scores around it)."""
+        return self.phase in STOP_PHASES
 
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         state = ctx.state
-        if self.stopped or self.phase == "rung":
+        if self.full_stop:
             self._draw_stop(canvas, ctx)
             return
         title = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
@@ -254,15 +267,12 @@ class CambioScene(Scene):
         if isinstance(intent, Bell) or intent == Press("bell"):
             if self.phase == "study":
                 return (Play(_fmt(table, Open())),)
-            if self.phase == "trading" and not self.stopped:
-                self.stopped = True
-                return (RingFlash(th.STOP_RED), Cue("bell"))
+            if self.phase == "trading":  # journaled first; the flash and sound follow
+                return (Play(_fmt(table, cambio_actions.Bell()), "bell"), RingFlash(th.STOP_RED))
             return ()
         if isinstance(intent, Enter) and self.phase in ("deal", "study"):
             intent = Press("deal" if self.phase == "deal" else "open")
         if not isinstance(intent, Press):
-            if isinstance(intent, Back) and self.stopped:
-                self.stopped = False
             return ()
         target = intent.target
         if target == "home":
@@ -272,9 +282,9 @@ class CambioScene(Scene):
             return (Play(_fmt(table, Deal())), StartTimer("study", seconds))
         if target == "open":
             return (Play(_fmt(table, Open())),)
-        if target == "resume":
-            self.stopped = False
-        elif isinstance(target, tuple) and target[0] == "ringer":
+        if target == "resume" and self.phase == "stopped":
+            return (UndoAction(),)  # nobody rang after all: take the bell back
+        if isinstance(target, tuple) and target[0] == "ringer":
             return (Play(_fmt(table, Ring(state.seats[int(target[1])]))),)
         elif isinstance(target, tuple) and target[0] == "currency":
             self.currency = int(target[1])

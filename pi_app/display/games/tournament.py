@@ -3,7 +3,9 @@
 Each table plays the ordinary Cambio screens (`games.cambio`), seen through a small
 view that makes the chosen table look like a one-table game and prefixes its actions
 with `table N`. After a round whose winner moves (rulings R8), the moves are announced
-by name and table above the table's screen.
+by name and table above the table's screen. A table whose bell has rung fills the
+screen with its STOP until its ringer is named, so that is the table shown, after a
+restart too.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
-from pi_app.display.games.cambio import CambioScene
+from pi_app.display.games.cambio import STOP_PHASES, CambioScene
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, Scene, chrome
 from pi_app.i18n import Translator
@@ -28,9 +30,21 @@ _ = Translator("display")
 _selected = 0  # the table on screen: the screen's own choice, kept across rounds
 
 
+def shown_table(state: Any) -> int:
+    """The table on screen: one stopped by its bell first, else the one chosen by tab."""
+    chosen = min(_selected, len(state.tables) - 1)
+    if state.tables[chosen].round.phase in STOP_PHASES:
+        return chosen
+    for index, table in enumerate(state.tables):
+        if table.round.phase in STOP_PHASES:
+            return index
+    return chosen
+
+
 def scene_for(table: Any) -> Scene:
+    global _selected
     state = table.state
-    index = min(_selected, len(state.tables) - 1)
+    index = _selected = shown_table(state)  # the stopped table stays chosen after its round
     return TournamentScene(index, table_view(state, index), len(state.history), state.termination)
 
 
@@ -115,7 +129,7 @@ class TournamentScene(Scene):
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         inner = self._ctx(ctx)
-        if self.inner.stopped or self.inner.phase == "rung":
+        if self.inner.full_stop:
             self.inner.draw(canvas, inner)
             return
         t = canvas.theme
