@@ -275,6 +275,8 @@ class App:
             self.flash_message(_("This could not be done: {error}").format(error=error), True)
             return
         self.message = None
+        if isinstance(command, Play) and self._scene is not None:
+            self._scene.accepted(command, self.ctx())
         self._refresh_scene()
         if isinstance(command, Play) and command.cue:
             self.cue(command.cue)

@@ -191,6 +191,13 @@ class Scene:
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         return ()
 
+    def accepted(self, command: Play, ctx: Ctx) -> None:
+        """The table took `command`: now the scene may clear what was typed and move on.
+
+        Called only on success, so a refused answer stays on screen, on the same seat,
+        to be corrected rather than typed again.
+        """
+
     def wants_bell(self, ctx: Ctx) -> bool:
         """Whether this scene listens to the bell (presses are dropped otherwise)."""
         return False

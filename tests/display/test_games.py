@@ -7,7 +7,7 @@ from typing import Any
 
 from pi_app.display.games.gambo import ENGINE_SEATS
 from pi_app.display.games.tournament import announcements
-from pi_app.display.intents import Char, Enter, Press
+from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
 
 
@@ -85,3 +85,35 @@ def test_tournament_announces_seat_moves_by_name_and_table(app_factory: Any) -> 
     assert any("Ben" in line and "2" in line for line in lines)
     shown = " ".join(t.text for t in app.canvas.texts)
     assert "Ben" in shown and lines[0] in shown
+
+
+def _type(app: Any, text: str) -> None:
+    for char in text:
+        app.feed(Char(char))
+    app.feed(Enter())
+
+
+def test_a_refused_answer_stays_on_its_seat_to_be_corrected(app_factory: Any) -> None:
+    app = app_factory()
+    app.execute(NewGame("gambit7", ("Zoé", "Ciel", "Vert"), {}))
+    app.step([])
+    _type(app, "1h30")
+    assert app.scene.seat == 1 and app.scene.entry.text == ""
+    before = app.table.state
+    _type(app, "1.5")  # a dot in French: refused as ambiguous, never guessed
+    assert app.table.state is before and app.message is not None
+    assert app.scene.seat == 1 and app.scene.entry.text == "1.5"
+    for _ in range(3):
+        app.feed(Erase())
+    _type(app, "1,5")
+    assert app.message is None, app.message
+    assert dict(app.table.state.answers)["Ciel"] is not None and app.scene.seat == 2
+
+
+def test_a_refused_tile_stays_on_its_team(app_factory: Any) -> None:
+    app = app_factory()
+    app.execute(NewGame("quitte-ou-double", ("Jaune", "Violet", "Vert"), {}))
+    app.step([])
+    _type(app, "12 34")  # thousands are grouped by three digits: refused
+    assert app.message is not None
+    assert app.scene.team == 0 and app.scene.entry.text == "12 34"

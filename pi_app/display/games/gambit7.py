@@ -236,7 +236,7 @@ class Gambit7Scene(Scene):
         if self.phase == Phase.ANSWERS and (intent == Press("ok") or isinstance(intent, Enter)):
             return self._answer(ctx)
         if self.phase == Phase.TRUTH and (intent == Press("ok") or isinstance(intent, Enter)):
-            typed, self.entry.text = self.entry.text.strip(), ""
+            typed = self.entry.text.strip()
             if not typed:
                 return ()
             return (Play(_notation(ctx.table, Truth(typed, current_language())), "payout"),)
@@ -259,14 +259,18 @@ class Gambit7Scene(Scene):
         typed = self.entry.text.strip()
         if not typed:
             return ()
-        state = ctx.state
-        seat = state.seats[self.seat]
+        seat = ctx.state.seats[self.seat]
+        return (Play(_notation(ctx.table, Answer(seat, typed, current_language()))),)
+
+    def accepted(self, command: Play, ctx: Ctx) -> None:
+        """An answer or the truth was taken: clear the entry, go to the next silent seat."""
         self.entry.text = ""
-        play = Play(_notation(ctx.table, Answer(seat, typed, current_language())))
+        if self.phase != Phase.ANSWERS:
+            return
+        state = ctx.state
         written = dict(state.answers)
-        later = [i for i, s in enumerate(state.seats) if s not in written and s != seat]
+        later = [i for i, s in enumerate(state.seats) if s not in written]
         self.seat = later[0] if later else self.seat
-        return (play,)
 
     def _bets(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if not isinstance(intent, Press):

@@ -228,32 +228,38 @@ class QodScene(Scene):
         return ()
 
     def _answer(self, ctx: Ctx) -> Sequence[Command]:
-        typed, self.entry.text = self.entry.text.strip(), ""
+        typed = self.entry.text.strip()
         if not typed:
             return ()
         state = ctx.state
-        teams = state.setup.teams
-        team = teams[self.team]
+        team = state.setup.teams[self.team]
         try:
             action = ctx.table.game.typed_answer(state, team, typed)
         except RuleError as error:
             return (Notice(error.message(), True),)
-        laid = ctx.table.game.board(state).waiting
-        later = [i for i, name in enumerate(teams) if name in laid and name != team]
-        self.team = later[0] if later else self.team
         return (Play(ctx.table.game.format_action(action)),)
+
+    def accepted(self, command: Play, ctx: Ctx) -> None:
+        """A tile or the truth was taken: clear the entry, go to the next silent team."""
+        self.entry.text = ""
+        if self.phase != "answers":
+            return
+        teams = ctx.state.setup.teams
+        laid = ctx.table.game.board(ctx.state).waiting
+        later = [i for i, name in enumerate(teams) if name in laid]
+        self.team = later[0] if later else self.team
 
     def _bets(self, intent: Intent, ctx: Ctx, confirm: bool) -> Sequence[Command]:
         state = ctx.state
         game = ctx.table.game
         team = state.setup.teams[self.team]
         if self.truth_pad and confirm:
-            typed, self.entry.text = self.entry.text.strip(), ""
-            self.truth_pad = False
+            typed = self.entry.text.strip()
             try:
                 value = game.typed_answer(state, team, typed).value
             except RuleError as error:
                 return (Notice(error.message(), True),)
+            self.truth_pad = False
             return (Play(game.format_action(Truth(value)), "payout"),)
         if not isinstance(intent, Press):
             return ()
