@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import logging
 import math
+import os
+import sys
 from array import array
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -55,6 +58,29 @@ def _interleave(samples: array[int], channels: int) -> bytes:
     return out.tobytes()
 
 
+def sound_device_present(
+    environ: Mapping[str, str] = os.environ,
+    cards: Path = Path("/proc/asound/cards"),
+    platform: str = sys.platform,
+) -> bool:
+    """Whether opening the mixer can find a device, asked before opening it.
+
+    On a Linux box with no sound card and no sound server, opening the mixer makes the
+    ALSA library print errors of its own on the console; the box is meant to run
+    silently instead. An explicit `SDL_AUDIODRIVER` is always trusted.
+    """
+    if environ.get("SDL_AUDIODRIVER") or not platform.startswith("linux"):
+        return True
+    runtime = environ.get("XDG_RUNTIME_DIR")
+    if runtime and any((Path(runtime) / n).exists() for n in ("pulse/native", "pipewire-0")):
+        return True
+    try:
+        listing = cards.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return "no soundcards" not in listing and bool(listing.strip())
+
+
 class Sounds:
     """The cues, ready to play; silent when there is no sound device or sound is muted."""
 
@@ -62,7 +88,7 @@ class Sounds:
         self.volume = float(config.get("sound.volume", 0.7))
         self.muted = bool(config.get("sound.mute", False))
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        if self.muted or self.volume <= 0:
+        if self.muted or self.volume <= 0 or not sound_device_present():
             return
         try:
             if not pygame.mixer.get_init():

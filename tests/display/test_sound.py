@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -40,3 +42,19 @@ def test_volume_comes_from_the_configuration() -> None:
         assert all(abs(s.get_volume() - 0.25) < 0.01 for s in sounds._sounds.values())
     sounds.play("payout")
     pygame.mixer.quit()
+
+
+def test_no_sound_device_is_found_before_opening_the_mixer(tmp_path: Path) -> None:
+    from pi_app.display.sound import sound_device_present
+
+    cards = tmp_path / "cards"
+    assert not sound_device_present({}, cards, "linux")
+    cards.write_text("--- no soundcards ---\n")
+    assert not sound_device_present({}, cards, "linux")
+    cards.write_text(" 0 [Headphones     ]: bcm2835_headphon - bcm2835 Headphones\n")
+    assert sound_device_present({}, cards, "linux")
+    assert sound_device_present({"SDL_AUDIODRIVER": "dummy"}, tmp_path / "absent", "linux")
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert sound_device_present({"XDG_RUNTIME_DIR": str(tmp_path)}, tmp_path / "absent", "linux")
+    assert sound_device_present({}, tmp_path / "absent", "darwin")
