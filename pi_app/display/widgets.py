@@ -56,7 +56,7 @@ def keypad(
     ok_label: str,
     ok_target: Hashable = "ok",
 ) -> None:
-    """A prompt, the typed value, and a 4x4 keypad whose last row erases and confirms."""
+    """A prompt, the typed value, and a keypad whose last row erases, types `:` and confirms."""
     t = canvas.theme
     head, pad = split(box, t.button_h * 2 + t.gap, t.gap)
     prompt_box, shown = rows(head, 2, t.gap)
@@ -68,7 +68,10 @@ def keypad(
         label = decimal_mark() if key == "," else key
         canvas.button(cell, label, ("key", key), size=t.body)
     erase, ok = split(bottom, bottom.width // 3, t.gap, vertical=False)
+    erase, colon = split(erase, (erase.width - t.gap) // 2, t.gap, vertical=False)
     canvas.button(erase, "«", ("key", "erase"), size=t.body)
+    # Durations (`1:30`) are answers too: a box without a keyboard must be able to type one.
+    canvas.button(colon, ":", ("key", ":"), size=t.body)
     canvas.button(ok, ok_label, ok_target, colour=th.GOOD, enabled=bool(entry.text.strip()))
 
 

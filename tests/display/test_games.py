@@ -117,3 +117,15 @@ def test_a_refused_tile_stays_on_its_team(app_factory: Any) -> None:
     _type(app, "12 34")  # thousands are grouped by three digits: refused
     assert app.message is not None
     assert app.scene.team == 0 and app.scene.entry.text == "12 34"
+
+
+def test_a_duration_can_be_typed_on_the_keypad_alone(app_factory: Any) -> None:
+    app = app_factory("480x320")
+    app.execute(NewGame("gambit7", ("Zoé", "Ciel", "Vert"), {}))
+    app.step([])
+    for key in ("1", ":", "3", "0"):
+        app.feed(Press(("key", key)))
+    assert app.scene.entry.text == "1:30"
+    app.feed(Press("ok"))
+    assert app.message is None
+    assert str(dict(app.table.state.answers)["Zoé"].value) == "90"
