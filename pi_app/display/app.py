@@ -283,7 +283,13 @@ class App:
 
     def _new_game(self, command: NewGame) -> None:
         try:
-            table = Table.new(self.journal, command.game, command.seats, command.options)
+            table = Table.new(
+                self.journal,
+                command.game,
+                command.seats,
+                command.options,
+                extras=command.extras or None,
+            )
         except RuleError as error:
             self.flash_message(error.message(), error=True)
             return

@@ -106,6 +106,12 @@ def script_gambit7(d: Driver) -> None:
     d.shot("home")
     d.press(("game", "gambit7"))
     d.shot("home-seats")
+    d.press(("seat", 1))  # the on-screen keyboard, its letters then its accents
+    d.shot("home-keyboard")
+    for key in ("z", "o", "page", "é"):
+        d.press(("kb", key))
+    d.shot("home-keyboard-accents")
+    d.press(("kb", "done"))
     _new(d, "gambit7", ["Alice", "Bruno", "Chloé", "Dimitri"])
     d.bell()
     d.type("28")

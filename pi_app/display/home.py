@@ -2,8 +2,9 @@
 
 Three pages, so that everything stays large enough on the 3.5-inch screen: the game
 (with the language and, when there is one, the game to resume), the seats, then the
-game's options. Seat names start as the names of their colours and can be typed over
-with a keyboard; a seat's colour is always shown beside its name.
+game's options. Seat names start as the names of their colours; a tap on a seat opens
+the on-screen keyboard (keyboard.py) for its name, and a physical keyboard types into the
+same editor. A seat's colour is always shown beside its name.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
-from pi_app.display.intents import Back, Char, Enter, Erase, Intent, Move, Press
+from pi_app.display.intents import Back, Bell, Char, Enter, Erase, Intent, Move, Press
+from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import (
     Abandon,
     Command,
@@ -53,7 +55,6 @@ COLOUR_NAMES: tuple[str, ...] = (
 )
 
 LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "de": "Deutsch", "en": "English"}
-MAX_NAME = 16
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class HomeScene(Scene):
         self.seats: list[str] = []
         self.selected = 0
         self.picks: dict[str, int] = {}
-        self._typing = False
+        self.editor: NameEditor | None = None
 
     # ---- what is chosen --------------------------------------------------------------
 
@@ -159,10 +160,9 @@ class HomeScene(Scene):
         low, high = self.limits()
         count = max(low, min(high, 4))
         self.seats = [_(COLOUR_NAMES[i % len(COLOUR_NAMES)]) for i in range(count)]
-        if name == "gambo":
-            self.seats = ["A", "B"]
         self.selected = 0
         self.picks = {}
+        self.editor = None
         self.page = "seats"
 
     def options(self) -> dict[str, Any]:
@@ -178,24 +178,48 @@ class HomeScene(Scene):
             chosen["locale"] = current_language()
         return chosen
 
-    def seat_names(self) -> tuple[str, ...]:
-        """The seats to start with; against the engine, its seat is named for its level."""
-        names = [s.strip() for s in self.seats]
-        if self.game == "gambo":
-            pick = self.picks.get("opponent", 0)
-            choice = game_choices("gambo", self.config)[0]
-            level = choice.values[pick % len(choice.values)]
-            if level != "human":
-                from pi_app.display.games.gambo import ENGINE_SEATS
+    def engine(self) -> str | None:
+        """The engine's level when Gambo is played against it, else None."""
+        if self.game != "gambo":
+            return None
+        choice = game_choices("gambo", self.config)[0]
+        level = str(choice.values[self.picks.get("opponent", 0) % len(choice.values)])
+        return None if level == "human" else level
 
-                names[1] = next(seat for seat, lvl in ENGINE_SEATS.items() if lvl == level)
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats to start with; the engine's seat bears its label in today's language."""
+        names = [s.strip() for s in self.seats]
+        level = self.engine()
+        if level is not None:
+            from pi_app.display.games.gambo import engine_label
+
+            names[1] = engine_label(level)
         return tuple(names)
+
+    def extras(self) -> dict[str, Any]:
+        """The table's own data: who the engine plays (the rules never see it)."""
+        level = self.engine()
+        if level is None:
+            return {}
+        from pi_app.display.games.gambo import opponent_extras
+
+        return opponent_extras(level)
+
+    def is_default(self, name: str) -> bool:
+        """Whether `name` is one the home gave (a colour, maybe numbered), not a typed one."""
+        base, _space, number = name.rpartition(" ")
+        colours = {_(c) for c in COLOUR_NAMES}
+        return name in colours or (number.isdigit() and base in colours)
 
     # ---- drawing -----------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
+        if self.editor is not None and self.page == "seats":
+            labels = Labels(space=_("Space"), done=_("Done"), cancel=_("Cancel"))
+            draw_keyboard(canvas, area, self.editor, current_language(), labels)
+            return
         {"games": self._draw_games, "seats": self._draw_seats, "options": self._draw_options}[
             self.page
         ](canvas, ctx, area)
@@ -275,6 +299,8 @@ class HomeScene(Scene):
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if isinstance(intent, Press):
             return self._press(intent.target, ctx)
+        if self.editor is not None:
+            return self._typed(intent, self.editor)
         if self.page == "seats" and self.seats:
             return self._edit(intent)
         if isinstance(intent, Back) and self.page != "games":
@@ -286,9 +312,11 @@ class HomeScene(Scene):
             return (SetLanguage(str(target[1])),)
         if isinstance(target, tuple) and target[0] == "game":
             self.choose_game(str(target[1]))
+        elif isinstance(target, tuple) and target[0] == "kb" and self.editor is not None:
+            return self._key(str(target[1]), self.editor)
         elif isinstance(target, tuple) and target[0] == "seat":
             self.selected = int(target[1])
-            self._typing = False
+            self._open_editor()
         elif isinstance(target, tuple) and target[0] == "cycle":
             self.picks[str(target[1])] = self.picks.get(str(target[1]), 0) + 1
         elif target == "resume":
@@ -320,7 +348,7 @@ class HomeScene(Scene):
 
     def _next(self) -> Sequence[Command]:
         if self.page == "seats":
-            names = [s.strip() for s in self.seats]
+            names = [s.strip().casefold() for s in self.seats]
             if any(not n for n in names) or len(set(names)) != len(names):
                 return (Notice(_("Every seat needs its own name."), error=True),)
             if game_choices(self.game, self.config):
@@ -335,23 +363,58 @@ class HomeScene(Scene):
                 options["mat"] = load_mat_profile(str(options["mat"])).to_object()
             except RuleError as error:
                 return (Notice(error.message(), error=True),)
-        return (NewGame(self.game, self.seat_names(), options),)
+        return (NewGame(self.game, self.seat_names(), options, self.extras()),)
+
+    # ---- names ---------------------------------------------------------------------------
+
+    def _open_editor(self) -> NameEditor:
+        """The keyboard for the selected seat; a name the home gave is replaced on typing."""
+        name = self.seats[self.selected]
+        self.editor = NameEditor.open(self.selected, name)
+        self.editor.fresh = self.is_default(name)
+        return self.editor
 
     def _edit(self, intent: Intent) -> Sequence[Command]:
-        """Keyboard editing of the selected seat's name."""
-        name = self.seats[self.selected]
-        if isinstance(intent, Char) and len(name) < MAX_NAME:
-            fresh = name in [_(c) for c in COLOUR_NAMES] and not self._typing
-            self.seats[self.selected] = intent.char if fresh else name + intent.char
-            self._typing = True
-        elif isinstance(intent, Erase):
-            self.seats[self.selected] = name[:-1]
-            self._typing = True
-        elif isinstance(intent, Move):
+        """A physical keyboard on the seats page: typing opens the selected seat's editor."""
+        if isinstance(intent, Char | Erase):
+            return self._typed(intent, self._open_editor())
+        if isinstance(intent, Move):
             self.selected = (self.selected + intent.step) % len(self.seats)
-            self._typing = False
         elif isinstance(intent, Enter):
             return self._next()
         elif isinstance(intent, Back):
             self.page = "games"
+        return ()
+
+    def _typed(self, intent: Intent, editor: NameEditor) -> Sequence[Command]:
+        """A physical key while the keyboard is open (the space bar is the bell's key)."""
+        if isinstance(intent, Char):
+            editor.type(intent.char)
+        elif isinstance(intent, Bell):
+            editor.type(" ")
+        elif isinstance(intent, Erase):
+            editor.erase()
+        elif isinstance(intent, Enter):
+            return self._key("done", editor)
+        elif isinstance(intent, Back):
+            self.editor = None
+        return ()
+
+    def _key(self, key: str, editor: NameEditor) -> Sequence[Command]:
+        """A key of the on-screen keyboard; Done keeps the name only if it can be kept."""
+        if key == "cancel":
+            self.editor = None
+        elif key == "done":
+            name = editor.result()
+            if not name:
+                return (Notice(_("A seat needs a name."), error=True),)
+            others = [s.strip().casefold() for i, s in enumerate(self.seats) if i != editor.seat]
+            if name.casefold() in others:
+                return (
+                    Notice(_("Another seat is already called {name}.").format(name=name), True),
+                )
+            self.seats[editor.seat] = name
+            self.editor = None
+        else:
+            editor.press(key)
         return ()

@@ -59,11 +59,16 @@ class StopTimer:
 
 @dataclass(frozen=True)
 class NewGame:
-    """Start a game: the rules check the setup, then it is journaled."""
+    """Start a game: the rules check the setup, then it is journaled.
+
+    `extras` is the table's own data, journaled with the setup but not given to the
+    rules (who the computer plays).
+    """
 
     game: str
     seats: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -247,7 +252,10 @@ def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: s
     canvas.swatch(patch.inflate(0, -box.height // 4), th.seat_colour(index))
     rest = pygame.Rect(patch.right + t.gap, box.y, box.width - patch.width - t.gap, box.height)
     if extra:
-        name_box, extra_box = split(rest, rest.width * 3 // 5, t.gap, vertical=False)
+        # the extra (a score) takes only the room it needs, so long names stay whole
+        needed = canvas.fonts.font(t.small).size(extra)[0] + 2
+        extra_w = min(rest.width * 2 // 5, max(needed, rest.width // 6))
+        name_box, extra_box = split(rest, rest.width - extra_w - t.gap, t.gap, vertical=False)
         canvas.text(name, name_box, t.small, th.TEXT, align="left")
         canvas.text(extra, extra_box, t.small, th.TEXT, align="right")
     else:

@@ -8,6 +8,8 @@ at most the press in flight, and `Table.resume` rebuilds the very same state.
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,10 +23,17 @@ from pi_app.table.timeline import Timeline
 class Table:
     """A game in progress, journaled."""
 
-    def __init__(self, journal: Journal, game_id: int, timeline: Timeline) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        game_id: int,
+        timeline: Timeline,
+        extras: Mapping[str, Any] | None = None,
+    ) -> None:
         self.journal = journal
         self.game_id = game_id
         self.timeline = timeline
+        self._extras: dict[str, Any] = dict(extras or {})
 
     @classmethod
     def new(
@@ -34,19 +43,30 @@ class Table:
         seats: Sequence[str],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        extras: Mapping[str, Any] | None = None,
     ) -> Table:
-        """Start a game: the setup is checked by the rules, then journaled."""
+        """Start a game: the setup is checked by the rules, then journaled.
+
+        `extras` is what the table knows beyond the rules (who the computer plays):
+        journaled with the setup so a restart finds it, never passed to the game.
+        """
         game = find_game(game_name)
-        setup = {
+        setup: dict[str, Any] = {
             "seats": list(seats),
             "options": dict(options or {}),
             "seed": random.SystemRandom().randrange(2**31) if seed is None else seed,
         }
+        if extras:
+            try:
+                setup["extras"] = json.loads(json.dumps(dict(extras)))
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"table extras must be plain JSON data: {error}") from None
         timeline = Timeline.start(game, setup)
         for entry in journal.games():
             if not entry.finished and not entry.abandoned:
                 journal.abandon(entry.id)
-        return cls(journal, journal.begin_game(game_name, setup), timeline)
+        game_id = journal.begin_game(game_name, setup)
+        return cls(journal, game_id, timeline, setup.get("extras"))
 
     @classmethod
     def resume(cls, journal: Journal) -> Table | None:
@@ -64,12 +84,18 @@ class Table:
             raise KeyError(game_id)
         timeline = Timeline.start(find_game(entry.game), entry.setup)
         timeline.fold(journal.events(game_id))
-        return cls(journal, game_id, timeline)
+        extras = entry.setup.get("extras")
+        return cls(journal, game_id, timeline, extras if isinstance(extras, Mapping) else None)
 
     @property
     def game(self) -> Game[Any, Any]:
         """The rules of the game at this table."""
         return self.timeline.game
+
+    @property
+    def extras(self) -> dict[str, Any]:
+        """The table's own data from the setup (a copy: it cannot be changed); {} if none."""
+        return copy.deepcopy(self._extras)
 
     @property
     def state(self) -> Any:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pi_app.display.games.gambo import ENGINE_SEATS
+from pi_app.display.games.gambo import engine_level, opponent_extras
 from pi_app.display.games.tournament import announcements
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
+from pi_app.i18n import set_language
+from tests.display.layout_checks import drawn_text
 
 
 def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
@@ -28,8 +30,7 @@ def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
 
 def test_gambo_engine_moves_through_the_table_off_the_ui_thread(app_factory: Any) -> None:
     app = app_factory()
-    engine = next(seat for seat, level in ENGINE_SEATS.items() if level == "easy")
-    app.execute(NewGame("gambo", ("Alice", engine), {}))
+    app.execute(NewGame("gambo", ("Alice", "Ordinateur"), {}, opponent_extras("easy")))
     app.step([])
     assert app.table.state.to_move == 1  # B, the engine, moves first
     deadline = time.monotonic() + 20
@@ -129,3 +130,47 @@ def test_a_duration_can_be_typed_on_the_keypad_alone(app_factory: Any) -> None:
     app.feed(Press("ok"))
     assert app.message is None
     assert str(dict(app.table.state.answers)["Zoé"].value) == "90"
+
+
+def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) -> None:
+    app = app_factory()
+    app.step([])
+    app.feed(Press(("game", "gambo")))
+    app.feed(Press(("seat", 0)))
+    for key in ("a", "l", "i", "c", "e", "done"):
+        app.feed(Press(("kb", key)))
+    app.feed(Press("next"))  # seats -> options
+    app.feed(Press(("cycle", "opponent")))  # medium -> easy
+    app.feed(Press(("cycle", "opponent")))  # easy -> hard
+    app.feed(Press("next"))
+    table = app.table
+    assert table is not None and table.extras == {"opponent": {"B": "hard"}}
+    assert table.state.seats == ("Alice", "Ordinateur (difficile)")
+    entry = app.journal.game(table.game_id)
+    assert entry.setup["extras"] == {"opponent": {"B": "hard"}}
+    assert "opponent" not in entry.setup["options"]  # the rules never see it
+    assert engine_level(table, 1) == "hard" and engine_level(table, 0) is None
+    app.render()  # drawn without a step: the engine's search is not started
+    assert "Ordinateur (difficile)" in drawn_text(app.canvas.texts)
+    set_language("de")
+    try:
+        app.dirty = True
+        app.render()
+        assert "Computer (schwer)" in drawn_text(app.canvas.texts)
+    finally:
+        set_language("fr")
+    second = app_factory()  # a restart on the same journal
+    assert second.table.extras == {"opponent": {"B": "hard"}}
+    second.render()
+    shown = drawn_text(second.canvas.texts)
+    assert "Ordinateur (difficile)" in shown and "Alice" in shown
+    assert "pass" not in {hit.target for hit in second.canvas.hits}
+
+
+def test_two_people_at_gambo_have_no_engine_whatever_their_names(app_factory: Any) -> None:
+    app = app_factory()
+    app.execute(NewGame("gambo", ("Alice", "Engine (hard)"), {}))
+    assert app.table.extras == {}
+    assert engine_level(app.table, 0) is None and engine_level(app.table, 1) is None
+    app.render()
+    assert "Engine (hard)" in drawn_text(app.canvas.texts)  # a name, shown as typed

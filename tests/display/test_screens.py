@@ -10,6 +10,7 @@ import pytest
 
 from pi_app.display.canvas import TextDraw
 from pi_app.display.demo import Driver, play
+from pi_app.display.keyboard import LAYOUTS
 from pi_app.i18n import set_language, translate
 from tests.display.layout_checks import drawn_text, outside, too_small
 
@@ -20,6 +21,8 @@ QOD_TEAMS = ("Jaune", "Violet", "Vert", "Noir")
 
 # scene shot -> strings that must be drawn on it
 REQUIRED: dict[str, tuple[str, ...]] = {
+    "home-keyboard": ("Done", "Cancel", "Space", "«", "Aa"),
+    "home-keyboard-accents": ("Zoé", "é", "ç", "ß", "ü", "Done", "Space"),
     "gambit7-answers": GAMBIT7_SEATS,
     "gambit7-bets": (*GAMBIT7_SEATS, "Moins que ça", "15"),
     "gambit7-truth": ("27",),
@@ -41,7 +44,13 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "tournament-moves": ("Ben", "Ivy", "80"),
 }
 # terms drawn in the current language: the domain that translates them
-TERMS: dict[str, str] = {"Moins que ça": "gambit7", "STOP": "display"}
+TERMS: dict[str, str] = {
+    "Moins que ça": "gambit7",
+    "STOP": "display",
+    "Done": "display",
+    "Cancel": "display",
+    "Space": "display",
+}
 GAMES = ("gambit7", "cambio", "quitte-ou-double", "gambo", "cambio-tournament")
 CASES = [(g, s, "fr") for g in GAMES for s in SIZES] + [(g, "480x320", "de") for g in GAMES]
 
@@ -80,6 +89,19 @@ def test_every_scene_was_pictured(recorded: tuple[str, Recorder]) -> None:
     prefixes = {n.split("-")[0] for n in names} - {"home"}
     expected = {name for name in REQUIRED if name.split("-")[0] in prefixes}
     assert expected and expected <= names
+    if "gambit7" in prefixes:  # its script opens the seat-name keyboard on both pages
+        assert {"home-keyboard", "home-keyboard-accents"} <= names
+
+
+def test_keyboard_letters_are_in_the_language_layout(recorded: tuple[str, Recorder]) -> None:
+    _size, driver = recorded
+    for name, (texts, _screen) in driver.frames.items():
+        if name.startswith("home-keyboard"):
+            assert "…" not in drawn_text(texts), name  # no key label shortened
+        if name == "home-keyboard":
+            letters = [t.text for t in texts if len(t.text) == 1 and t.text.isalpha()]
+            # a name starts with a capital, so the keys show capitals
+            assert "".join(letters[:10]) == LAYOUTS[driver.lang][0].upper()
 
 
 def test_no_text_outside_its_box(recorded: tuple[str, Recorder]) -> None:

@@ -155,3 +155,24 @@ def test_undo_then_redo_is_the_identity(tmp_path: Path, events: list[str]) -> No
         table.undo()
         table.redo()
         assert table.state == state and table.timeline.actions == actions
+
+
+def test_table_extras_survive_resume_and_default_to_empty(tmp_path: Path) -> None:
+    extras = {"opponent": {"B": "hard"}, "note": ["é", 2]}
+    journal = Journal(tmp_path / "j.sqlite3")
+    table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 50}, seed=3, extras=extras)
+    table.play("add 1")
+    assert table.extras == extras
+    table.extras["opponent"]["B"] = "easy"  # a copy: the table's own stays as it was
+    assert table.extras == extras
+    assert journal.game(table.game_id).setup["extras"] == extras
+    resumed = Table.resume(Journal(tmp_path / "j.sqlite3"))
+    assert resumed is not None and resumed.extras == extras
+    assert resumed.state == table.state
+    plain = _table(tmp_path / "other.sqlite3")
+    assert plain.extras == {}
+    assert "extras" not in plain.journal.game(plain.game_id).setup
+    again = Table.resume(Journal(tmp_path / "other.sqlite3"))
+    assert again is not None and again.extras == {}
+    with pytest.raises(ValueError, match="JSON"):
+        Table.new(journal, "tiny-race", ["Ana", "Ben"], {}, seed=3, extras={"x": object()})

@@ -2,16 +2,18 @@
 
 Pieces are drawn as shapes (elephant a disc, cat a triangle, mouse a diamond) with one
 to three pips for the strength, in the side's colour: no letters, so the board reads
-the same in every language and at 480x320. A seat whose name is one of `ENGINE_SEATS`
-is played by the engine; its search runs on a worker thread so the screen stays
-responsive, and its move is played through the table like any tap.
+the same in every language and at 480x320. Which side the engine plays, and at which
+level, is the table's own data (`Table.extras["opponent"]`, e.g. {"B": "hard"}), not
+part of any seat's name; its seat is shown as "Computer (hard)" in the screen's
+language. Its search runs on a worker thread so the screen stays responsive, and its
+move is played through the table like any tap.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -25,11 +27,12 @@ from pi_app.rules.gambo_board import A_START, B_START, CENTRAL, front_of
 
 _ = Translator("display")
 
-ENGINE_SEATS: dict[str, str] = {
-    N_("Engine (easy)"): "easy",
-    N_("Engine (medium)"): "medium",
-    N_("Engine (hard)"): "hard",
+ENGINE_LABELS: dict[str, str] = {
+    "easy": N_("Engine (easy)"),
+    "medium": N_("Engine (medium)"),
+    "hard": N_("Engine (hard)"),
 }
+SIDES = "AB"
 SIDE_COLOURS: tuple[th.RGB, th.RGB] = (th.OKABE_ITO[0], th.OKABE_ITO[1])
 ANIMAL_NAMES = {"E": N_("elephant"), "C": N_("cat"), "M": N_("mouse")}
 MOVETIME = 1.0
@@ -39,13 +42,30 @@ def scene_for(table: Any) -> Scene:
     return GamboScene(len(table.state.history), table.game_id)
 
 
-def engine_level(seat: str) -> str | None:
-    return ENGINE_SEATS.get(seat)
+def opponent_extras(level: str) -> dict[str, Any]:
+    """The table extras of a game against the engine at `level`, playing side B."""
+    return {"opponent": {"B": level}}
 
 
-def seat_name(seat: str) -> str:
-    """A seat's name as shown: the engine's seat in the current language."""
-    return _(seat) if seat in ENGINE_SEATS else seat
+def engine_label(level: str) -> str:
+    """The engine's seat as shown, in the current language."""
+    return _(ENGINE_LABELS[level])
+
+
+def engine_level(table: Any, side: int) -> str | None:
+    """The engine's level on `side` (0 for A, 1 for B), or None when a person plays it."""
+    extras = getattr(table, "extras", {})
+    opponent = extras.get("opponent") if isinstance(extras, Mapping) else None
+    if not isinstance(opponent, Mapping):
+        return None
+    level = opponent.get(SIDES[side])
+    return level if isinstance(level, str) and level in ENGINE_LABELS else None
+
+
+def seat_name(table: Any, side: int) -> str:
+    """A side's name as shown: the engine's label in the current language, else the seat's."""
+    level = engine_level(table, side)
+    return engine_label(level) if level is not None else str(table.state.seats[side])
 
 
 class EngineWorker:
@@ -111,13 +131,13 @@ class GamboScene(Scene):
         if mover is None:
             title = _("Gambo: game over")
         else:
-            title = _("Gambo · to move: {seat}").format(seat=seat_name(state.seats[mover]))
+            title = _("Gambo · to move: {seat}").format(seat=seat_name(ctx.table, mover))
         body = chrome(canvas, ctx, title)
         head, rest = split(body, t.button_h, t.gap)
         for side, cell in enumerate(cols(head, 2, t.gap)):
             if side == mover:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            label = f"{seat_name(state.seats[side])} ({'AB'[side]})"
+            label = f"{seat_name(ctx.table, side)} ({SIDES[side]})"
             seat_label(canvas, cell.inflate(-t.gap, 0), label, side, str(state.scores[side]))
         board_box, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
         self._draw_board(canvas, ctx, board_box)
@@ -160,18 +180,21 @@ class GamboScene(Scene):
         legend, button = split(box, box.width * 2 // 3, t.gap, vertical=False)
         outcome = ctx.table.outcome()
         if outcome is not None:
-            names = ", ".join(seat_name(seat) for seat in outcome.winners)
+            names = ", ".join(
+                seat_name(ctx.table, state.seats.index(seat)) if seat in state.seats else seat
+                for seat in outcome.winners
+            )
             canvas.text(_("Winners: {names}").format(names=names), legend, t.body, th.WARN)
             canvas.button(button, _("New game"), "home", colour=th.GOOD)
             return
-        mover = state.seats[state.to_move]
-        if engine_level(mover):
+        engine = engine_level(ctx.table, state.to_move) is not None
+        if engine:
             canvas.text(_("The engine is thinking…"), legend, t.small, th.MUTED, align="left")
         else:
             draw_legend(canvas, legend)
         legal = ctx.table.game.legal_actions(state)
         can_pass = len(legal) == 1 and legal[0].kind == "pass"
-        canvas.button(button, _("Pass"), "pass", enabled=can_pass and not engine_level(mover))
+        canvas.button(button, _("Pass"), "pass", enabled=can_pass and not engine)
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -182,7 +205,7 @@ class GamboScene(Scene):
         state = ctx.state
         if target == "home":
             return (GoHome(),)
-        if state.to_move is None or engine_level(state.seats[state.to_move]):
+        if state.to_move is None or engine_level(ctx.table, state.to_move):
             return ()
         if target == "pass":
             return (Play("pass"),)
@@ -204,7 +227,7 @@ class GamboScene(Scene):
         state = ctx.state
         if state.to_move is None:
             return ()
-        level = engine_level(state.seats[state.to_move])
+        level = engine_level(ctx.table, state.to_move)
         if level is None:
             return ()
         key = self.key()
