@@ -174,3 +174,43 @@ def test_two_people_at_gambo_have_no_engine_whatever_their_names(app_factory: An
     assert engine_level(app.table, 0) is None and engine_level(app.table, 1) is None
     app.render()
     assert "Engine (hard)" in drawn_text(app.canvas.texts)  # a name, shown as typed
+
+
+def test_gambit7_bets_close_when_their_sand_timer_runs_out(app_factory: Any, clock: Any) -> None:
+    app = app_factory()
+    app.execute(NewGame("gambit7", ("Zoé", "Ciel", "Vert"), {}))
+    app.step([])
+    for answer in ("10", "20", "30"):
+        _type(app, answer)
+    app.step([])
+    assert app.table.state.phase.name == "BETS"
+    app.feed(Press("timer"))
+    app.step([])
+    clock.advance(29.0)
+    app.step([])
+    assert app.table.state.phase.name == "BETS"
+    clock.advance(1.5)
+    app.step([])
+    assert app.table.state.phase.name != "BETS"
+    assert app.journal.events(app.table.game_id)[-1].action == "close-bets"
+
+
+def test_quitte_ou_double_bets_stop_when_their_sand_timer_runs_out(
+    app_factory: Any, clock: Any
+) -> None:
+    app = app_factory()
+    app.execute(NewGame("quitte-ou-double", ("Jaune", "Violet", "Vert"), {}))
+    app.step([])
+    for answer in ("100", "125", "187"):
+        _type(app, answer)
+    app.step([])
+    app.feed(Press("timer"))
+    app.step([])
+    clock.advance(31.0)
+    app.step([])
+    before = app.table.state
+    app.feed(Press(("zone", "125..187")))
+    assert app.table.state is before and app.message is not None
+    app.feed(Press("timer"))  # the host turns the hourglass again: bets reopen
+    app.feed(Press(("zone", "125..187")))
+    assert len(app.table.state.current.tokens) == 1

@@ -248,6 +248,15 @@ class Gambit7Scene(Scene):
             self.final = True
         return ()
 
+    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
+        """The bets' sand timer ran out: "rien ne va plus", the bets close (rulebook).
+
+        The answers' timer only ends the writing on the slates; they are typed in after.
+        """
+        if kind == "bets" and self.phase == Phase.BETS:
+            return (Play(_notation(ctx.table, CloseBets())),)
+        return ()
+
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
         if self.phase == Phase.ANSWERS:
             return (StartTimer("answers", float(ctx.config.get("timers.answers", 30))),)

@@ -54,6 +54,7 @@ class QodScene(Scene):
         self.staking = False
         self.truth_pad = False
         self.final = False
+        self.bets_closed = False  # the bets' sand timer ran out: no more tokens move
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -201,6 +202,7 @@ class QodScene(Scene):
         if isinstance(intent, Bell) or intent == Press("timer"):
             kind = "answers" if self.phase == "answers" else "bets"
             if self.phase in ("answers", "bets"):
+                self.bets_closed = False
                 return (StartTimer(kind, float(ctx.config.get(f"timers.{kind}", 30))),)
             return ()
         if (
@@ -249,6 +251,13 @@ class QodScene(Scene):
         later = [i for i, name in enumerate(teams) if name in laid]
         self.team = later[0] if later else self.team
 
+    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
+        """The bets' sand timer ran out: no more tokens move until it is started again."""
+        if kind == "bets" and self.phase == "bets":
+            self.bets_closed = True
+            return (Notice(_("Time is up: no more bets."), False),)
+        return ()
+
     def _bets(self, intent: Intent, ctx: Ctx, confirm: bool) -> Sequence[Command]:
         state = ctx.state
         game = ctx.table.game
@@ -271,6 +280,8 @@ class QodScene(Scene):
         elif target == "mode-stake":
             self.staking = True
         elif isinstance(target, tuple) and target[0] == "zone":
+            if self.bets_closed:
+                return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
             place = read_place(str(target[1]), _number)
             action = Stake(team, place, 1) if self.staking else Bet(team, place)
             return (Play(game.format_action(action)),)
