@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +40,7 @@ def test_invalid_records_exit_2_with_one_line(text: str, says: str) -> None:
     assert len(lines) == 1 and says in lines[0]
 
 
-def test_missing_file_exits_2(tmp_path: object) -> None:
+def test_missing_file_exits_2() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pi_app", "replay", "/nonexistent/record.json"],
         capture_output=True,
@@ -49,23 +50,16 @@ def test_missing_file_exits_2(tmp_path: object) -> None:
     assert done.returncode == 2 and done.stdout == ""
 
 
-def test_in_process_replay_of_tiny_game(
-    capsys: pytest.CaptureFixture[str], tmp_path: object
-) -> None:
-    import pathlib
+def _race(tmp_path: Path, moves: list[str]) -> Path:
+    """A tiny-race record with `moves`, written to a file."""
+    path = tmp_path / "race.json"
+    record = {"game": "tiny-race", "seats": ["A", "B"], "options": {"target": 3}, "moves": moves}
+    path.write_text(json.dumps(record))
+    return path
 
-    path = pathlib.Path(str(tmp_path)) / "race.json"
-    path.write_text(
-        json.dumps(
-            {
-                "game": "tiny-race",
-                "seats": ["A", "B"],
-                "options": {"target": 3},
-                "moves": ["add 1", "add 2"],
-            }
-        )
-    )
-    assert main(["replay", str(path)]) == 0
+
+def test_in_process_replay_of_tiny_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay", str(_race(tmp_path, ["add 1", "add 2"]))]) == 0
     output = json.loads(capsys.readouterr().out)
     assert output == {
         "game": "tiny-race",
@@ -76,22 +70,9 @@ def test_in_process_replay_of_tiny_game(
 
 
 def test_in_process_replay_error_names_move(
-    capsys: pytest.CaptureFixture[str], tmp_path: object
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    import pathlib
-
-    path = pathlib.Path(str(tmp_path)) / "race.json"
-    path.write_text(
-        json.dumps(
-            {
-                "game": "tiny-race",
-                "seats": ["A", "B"],
-                "options": {"target": 3},
-                "moves": ["add 2", "add 2"],
-            }
-        )
-    )
-    assert main(["--lang", "en", "replay", str(path)]) == 2
+    assert main(["--lang", "en", "replay", str(_race(tmp_path, ["add 2", "add 2"]))]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("move 2: ")
