@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.intents import Intent
@@ -177,6 +178,11 @@ class Ctx:
     def state(self) -> Any:
         return None if self.table is None else self.table.state
 
+    def timer_seconds(self, setting: str) -> float:
+        """How long the sand timer `timers.<setting>` runs (its default from the config)."""
+        key = f"timers.{setting}"
+        return float(self.config.get(key, DEFAULTS[key][0]))
+
     def timer_of(self, kind: str) -> SandTimer | None:
         return self.timer if self.timer is not None and self.timer.kind == kind else None
 
@@ -260,6 +266,12 @@ def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: s
         canvas.text(extra, extra_box, t.small, th.TEXT, align="right")
     else:
         canvas.text(name, rest, t.small, th.TEXT, align="left")
+
+
+def sand_timer(canvas: Canvas, ctx: Ctx, box: pygame.Rect, kind: str, setting: str) -> None:
+    """The sand timer of `kind`; while it is not running, its configured length."""
+    label = _("{n} s").format(n=int(ctx.timer_seconds(setting)))
+    timer_widget(canvas, box, ctx.timer_of(kind), label)
 
 
 def timer_widget(canvas: Canvas, box: pygame.Rect, timer: SandTimer | None, label: str) -> None:

@@ -27,8 +27,8 @@ from pi_app.display.scene import (
     StartTimer,
     UndoAction,
     chrome,
+    sand_timer,
     seat_label,
-    timer_widget,
 )
 from pi_app.i18n import Translator
 from pi_app.rules import cambio_actions
@@ -154,12 +154,7 @@ class CambioScene(Scene):
             head, rest = split(left, t.button_h * 2, t.gap)
             canvas.text(_("Study your hand"), head, t.title, th.TEXT)
             timer_box, rest = split(rest, t.button_h, t.gap)
-            timer_widget(
-                canvas,
-                timer_box,
-                ctx.timer_of("study"),
-                _("{n} s").format(n=int(ctx.config.get("timers.cambio_study", 30))),
-            )
+            sand_timer(canvas, ctx, timer_box, "study", "cambio_study")
             currencies(
                 canvas,
                 rest.inflate(0, -t.button_h - t.gap).move(0, -(t.button_h + t.gap) // 2),
@@ -278,7 +273,7 @@ class CambioScene(Scene):
         if target == "home":
             return (GoHome(),)
         if target == "deal":
-            seconds = float(ctx.config.get("timers.cambio_study", 30))
+            seconds = ctx.timer_seconds("cambio_study")
             return (Play(_fmt(table, Deal())), StartTimer("study", seconds))
         if target == "open":
             return (Play(_fmt(table, Open())),)

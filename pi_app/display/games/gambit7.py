@@ -26,8 +26,8 @@ from pi_app.display.scene import (
     Scene,
     StartTimer,
     chrome,
+    sand_timer,
     seat_label,
-    timer_widget,
 )
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator, current_language
@@ -125,12 +125,7 @@ class Gambit7Scene(Scene):
             seat_label(canvas, cell.inflate(-t.gap, 0), seat, index, status)
             canvas.hits.append(Hit(cell, ("seat", index)))
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
-        timer_widget(
-            canvas,
-            timer_box,
-            ctx.timer_of("answers"),
-            _("{n} s").format(n=int(ctx.config.get("timers.answers", 30))),
-        )
+        sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), "timer")
         prompt = _("Answer of {seat}").format(seat=state.seats[self.seat])
         keypad(canvas, right, self.entry, prompt, _("OK"))
@@ -156,12 +151,7 @@ class Gambit7Scene(Scene):
         canvas.button(chips_b, _("Chips"), "chips", selected=not self.token_mode)
         canvas.button(token_b, _("Gambit 7"), "token", selected=self.token_mode)
         timer_box, turn = cols(places[1], 2, t.gap)
-        timer_widget(
-            canvas,
-            timer_box,
-            ctx.timer_of("bets"),
-            _("{n} s").format(n=int(ctx.config.get("timers.bets", 30))),
-        )
+        sand_timer(canvas, ctx, timer_box, "bets", "bets")
         canvas.button(turn, _("Turn it"), "timer")
         if small:
             clear, close = places[2], places[3]
@@ -259,9 +249,9 @@ class Gambit7Scene(Scene):
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
         if self.phase == Phase.ANSWERS:
-            return (StartTimer("answers", float(ctx.config.get("timers.answers", 30))),)
+            return (StartTimer("answers", ctx.timer_seconds("answers")),)
         if self.phase == Phase.BETS:
-            return (StartTimer("bets", float(ctx.config.get("timers.bets", 30))),)
+            return (StartTimer("bets", ctx.timer_seconds("bets")),)
         return ()
 
     def _answer(self, ctx: Ctx) -> Sequence[Command]:

@@ -26,8 +26,8 @@ from pi_app.display.scene import (
     Scene,
     StartTimer,
     chrome,
+    sand_timer,
     seat_label,
-    timer_widget,
 )
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator
@@ -113,12 +113,7 @@ class QodScene(Scene):
             seat_label(canvas, cell.inflate(-t.gap, 0), teams[index], index, status)
             canvas.hits.append(Hit(cell, ("team", index)))
         timer_box, button = cols(foot, 2, t.gap)
-        timer_widget(
-            canvas,
-            timer_box,
-            ctx.timer_of("answers"),
-            _("{n} s").format(n=int(ctx.config.get("timers.answers", 30))),
-        )
+        sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), "timer")
 
     def _draw_bet_panel(
@@ -143,12 +138,7 @@ class QodScene(Scene):
             canvas.button(bet_b, _("Bet token"), "mode-bet", selected=not self.staking)
             canvas.button(stake_b, _("Stake +1"), "mode-stake", selected=self.staking)
         timer_box, turn = cols(places[-2], 2, t.gap)
-        timer_widget(
-            canvas,
-            timer_box,
-            ctx.timer_of("bets"),
-            _("{n} s").format(n=int(ctx.config.get("timers.bets", 30))),
-        )
+        sand_timer(canvas, ctx, timer_box, "bets", "bets")
         canvas.button(turn, _("Turn it"), "timer")
         canvas.button(places[-1], _("The true answer"), "truth", colour=th.GOOD)
 
@@ -203,7 +193,7 @@ class QodScene(Scene):
             kind = "answers" if self.phase == "answers" else "bets"
             if self.phase in ("answers", "bets"):
                 self.bets_closed = False
-                return (StartTimer(kind, float(ctx.config.get(f"timers.{kind}", 30))),)
+                return (StartTimer(kind, ctx.timer_seconds(kind)),)
             return ()
         if (
             isinstance(intent, Press)
