@@ -18,6 +18,9 @@ from typing import Any
 from pi_app.rules import cambio_actions
 from pi_app.rules.cambio_actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
 from pi_app.rules.cambio_record import (
+    STOPPED,
+    TARGET,
+    game_over_error,
     read_options,
     read_result,
     read_seats,
@@ -42,9 +45,6 @@ from pi_app.rules.cambio_rules import (
 )
 from pi_app.rules.contract import Game, Outcome, RecordError, RuleError
 from pi_app.rules.records import check_fields, check_list, record_locale
-
-TARGET = "target"
-STOPPED = "stopped"
 
 
 @dataclass(frozen=True)
@@ -90,17 +90,6 @@ class CambioState:
     def score_map(self) -> dict[str, int]:
         """Scores by seat name, in seat order."""
         return dict(zip(self.seats, self.scores, strict=True))
-
-
-def _game_over(state: CambioState) -> RuleError:
-    if state.termination == TARGET and state.settings.target is not None:
-        return RuleError(
-            "The game is over: {seats} reached the target of {target} points.",
-            domain=DOMAIN,
-            seats=", ".join(top_seats(state.score_map)),
-            target=state.settings.target,
-        )
-    return RuleError("The game is over: the table stopped it.", domain=DOMAIN)
 
 
 def score_round(state: CambioState, result: RoundResult) -> CambioState:
@@ -153,7 +142,7 @@ class CambioGame:
     def apply(self, state: CambioState, action: CambioAction) -> CambioState:
         """The next state, or `RuleError` and the state untouched."""
         if state.termination is not None:
-            raise _game_over(state)
+            raise game_over_error(state.termination, state.settings.target, state.score_map)
         if isinstance(action, Stop):
             return replace(state, termination=STOPPED)
         phase, result = step(state.round, state.seats, action)

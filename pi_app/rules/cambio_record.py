@@ -11,8 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from pi_app.rules.cambio_rules import DOMAIN, RoundResult, Settings, read_settings
-from pi_app.rules.contract import RecordError
+from pi_app.rules.contract import RecordError, RuleError
 from pi_app.rules.records import check_fields, check_int, check_list, check_str
+
+TARGET = "target"
+"""A game's termination: a player reached the target score."""
+STOPPED = "stopped"
+"""A game's termination: the table stopped it."""
 
 ROUND_FIELDS: tuple[str, ...] = ("winner", "currency", "hand")
 ROUND_OPTIONAL: tuple[str, ...] = ("holding", "false_rings")
@@ -117,3 +122,17 @@ def replay_ending(
         "finished": finished,
         "termination": termination or ("rounds" if target is None else None),
     }
+
+
+def game_over_error(
+    termination: str | None, target: int | None, scores: Mapping[str, int]
+) -> RuleError:
+    """Why nothing more can be played: the target reached (by whom), or the table stopped."""
+    if termination == TARGET and target is not None:
+        return RuleError(
+            "The game is over: {seats} reached the target of {target} points.",
+            domain=DOMAIN,
+            seats=", ".join(top_seats(scores)),
+            target=target,
+        )
+    return RuleError("The game is over: the table stopped it.", domain=DOMAIN)

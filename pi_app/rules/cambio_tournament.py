@@ -18,6 +18,9 @@ from typing import Any
 from pi_app.rules import cambio_actions
 from pi_app.rules.cambio_actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
 from pi_app.rules.cambio_record import (
+    STOPPED,
+    TARGET,
+    game_over_error,
     read_options,
     read_result,
     read_seats,
@@ -46,8 +49,6 @@ from pi_app.rules.cambio_tournament_state import (
 from pi_app.rules.contract import Game, Outcome, RecordError, RuleError
 from pi_app.rules.records import check_fields, check_int, check_list, record_locale
 
-TARGET = "target"
-STOPPED = "stopped"
 MAX_TABLES = 100
 """The rulebook sets no limit on players; this bound only keeps a typo from seating 10^6."""
 
@@ -122,17 +123,6 @@ def _seating(players: Sequence[str], tables: object) -> tuple[tuple[str, ...], .
     raise RuleError(
         "The option tables must be a number of tables or a list of tables.", domain=DOMAIN
     )
-
-
-def _game_over(state: TournamentState) -> RuleError:
-    if state.termination == TARGET and state.settings.target is not None:
-        return RuleError(
-            "The game is over: {seats} reached the target of {target} points.",
-            domain=DOMAIN,
-            seats=", ".join(top_seats(state.score_map)),
-            target=state.settings.target,
-        )
-    return RuleError("The game is over: the table stopped it.", domain=DOMAIN)
 
 
 def _seat_tables(
@@ -210,7 +200,7 @@ class CambioTournament:
     def apply(self, state: TournamentState, action: TournamentAction) -> TournamentState:
         """The next state, or `RuleError` and the state untouched."""
         if state.termination is not None:
-            raise _game_over(state)
+            raise game_over_error(state.termination, state.settings.target, state.score_map)
         if isinstance(action, Stop):
             return replace(state, termination=STOPPED)
         if not 0 <= action.table < len(state.tables):
