@@ -145,6 +145,10 @@ class Journal:
         """Leave a game unfinished for good: it will not be resumed, but is kept."""
         self._db.execute("UPDATE games SET abandoned=1 WHERE id=?", (game_id,))
 
+    def abandon_unfinished(self) -> None:
+        """Leave every unfinished game for good (a new game starts); all are kept."""
+        self._db.execute("UPDATE games SET abandoned=1 WHERE finished=0 AND abandoned=0")
+
     def events(self, game_id: int) -> list[JournalEvent]:
         """Every event of a game, in order."""
         rows = self._db.execute(

@@ -62,9 +62,7 @@ class Table:
             except (TypeError, ValueError) as error:
                 raise ValueError(f"table extras must be plain JSON data: {error}") from None
         timeline = Timeline.start(game, setup)
-        for entry in journal.games():
-            if not entry.finished and not entry.abandoned:
-                journal.abandon(entry.id)
+        journal.abandon_unfinished()
         game_id = journal.begin_game(game_name, setup)
         return cls(journal, game_id, timeline, setup.get("extras"))
 
