@@ -124,9 +124,9 @@ class Table:
 
     def play(self, action: Any) -> Any:
         """Apply an action (an action object or its notation); returns the new state."""
-        notation = action if isinstance(action, str) else self.game.format_action(action)
-        notation = self.game.format_action(self.game.parse_action(notation))
-        return self._record(JournalEvent("action", notation))
+        parsed = self.game.parse_action(action) if isinstance(action, str) else action
+        # The journal keeps the canonical notation, whatever spelling came in.
+        return self._record(JournalEvent("action", self.game.format_action(parsed)))
 
     def undo(self) -> Any:
         """Take back the last action; repeatable."""
