@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pi_app.ai.gambo import EasyPlayer, GreedyPlayer, Player, RandomPlayer, SearchPlayer
-from pi_app.rules import gambo
+from pi_app.ai.gambo.players import EasyPlayer, GreedyPlayer, Player, RandomPlayer, SearchPlayer
+from pi_app.rules.gambo import game as gambo
 
 PAIRINGS = ("hard-random", "hard-greedy", "medium-greedy")
 EXTRA_PAIRINGS = ("hard-medium", "easy-random", "easy-greedy")

@@ -16,11 +16,11 @@ import sys
 import time
 from typing import TextIO
 
-from pi_app.ai.gambo import Clock, Player, make_player
+from pi_app.ai.gambo.players import Clock, Player, make_player
 from pi_app.config import Config
 from pi_app.replay import load_record
-from pi_app.rules import gambo
 from pi_app.rules.contract import RuleError
+from pi_app.rules.gambo import game as gambo
 
 DOMAIN = "gambo"
 

@@ -61,7 +61,8 @@ def _names_in_scope(tree: ast.Module, path: Path) -> dict[str, str]:
     names = _constants(tree)
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pi_app"):
-            source = PACKAGE.parent / (node.module.replace(".", "/") + ".py")
+            base = PACKAGE.parent / node.module.replace(".", "/")
+            source = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
             if source.exists():
                 theirs = _constants(ast.parse(source.read_text(encoding="utf-8")))
                 for alias in node.names:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
-from pi_app.rules.gambit7_mat import MatProfile, mat_error, mat_from_object
+from pi_app.rules.gambit7.mat import MatProfile, mat_error, mat_from_object
 
 _ = Translator("gambit7")
 

@@ -184,7 +184,7 @@ def script_cambio(d: Driver) -> None:
 
 
 def script_quitte_ou_double(d: Driver) -> None:
-    from pi_app.display.games.qod import demo_script
+    from pi_app.display.games.quitte_ou_double import demo_script
 
     demo_script(d)
 
@@ -196,7 +196,7 @@ def script_gambo(d: Driver) -> None:
 
 
 def script_tournament(d: Driver) -> None:
-    from pi_app.display.games.tournament import demo_script
+    from pi_app.display.games.cambio_tournament import demo_script
 
     demo_script(d)
 

@@ -1,7 +1,8 @@
 """Find a game by its record name.
 
-Every module in `pi_app.rules` that defines a module-level `GAME` is a game; they
-are discovered on first use, so adding a game is adding its module and nothing else.
+Every package under `pi_app.rules` whose `__init__` exposes a `GAME` is a game (the
+Cambio tournament is a package inside Cambio's); they are discovered on first use, so
+adding a game is adding its package and nothing else.
 Tests register extra games (a tiny one proves the contract) with `register`.
 """
 
@@ -30,8 +31,10 @@ def _discover() -> None:
     _discovered = True
     import pi_app.rules as package
 
-    for info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
+    for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
         game = getattr(module, "GAME", None)
         if game is not None and game.name not in _games:
             register(game)

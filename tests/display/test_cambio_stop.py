@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pi_app.display import theme as th
-from pi_app.display.games import tournament
+from pi_app.display.games import cambio_tournament as tournament
 from pi_app.display.intents import Bell, Press
 from pi_app.display.scene import NewGame, Play
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pi_app.display.games.cambio_tournament import announcements
 from pi_app.display.games.gambo import engine_level, opponent_extras
-from pi_app.display.games.tournament import announcements
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.i18n import set_language

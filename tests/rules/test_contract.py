@@ -86,3 +86,22 @@ def test_replay_refuses_unknown_fields() -> None:
     with pytest.raises(RecordError) as caught:
         GAME.replay(record)
     assert "colour" in caught.value.message("en")
+
+
+def test_every_game_is_found_by_its_package() -> None:
+    """Each game is a package under `pi_app.rules` whose `__init__` exposes its `GAME`,
+    and its scenes, tests and golden records carry the same name."""
+    import importlib
+
+    from tests.paths import GOLDEN, ROOT
+
+    found = {name: game for name, game in games().items() if name != "tiny-race"}
+    assert set(found) == {"gambit7", "quitte-ou-double", "cambio", "cambio-tournament", "gambo"}
+    for name, game in found.items():
+        package = "pi_app.rules." + name.replace("-", "_").replace("cambio_", "cambio.")
+        assert importlib.import_module(package).GAME is game
+        assert (GOLDEN / name).is_dir()
+        module = ROOT / "pi_app" / "display" / "games" / f"{name.replace('-', '_')}.py"
+        assert module.is_file()
+    for package in ("gambit7", "quitte_ou_double", "cambio", "gambo"):
+        assert (ROOT / "tests" / "rules" / package).is_dir()

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from pi_app.ai.gambo_position import (
+from pi_app.ai.gambo.position import (
     K_DUEL,
     K_SWAP,
     POINTS,
@@ -31,7 +31,7 @@ from pi_app.ai.gambo_position import (
     Position,
     to_action,
 )
-from pi_app.rules.gambo import GamboAction, GamboState, legal_actions
+from pi_app.rules.gambo.game import GamboAction, GamboState, legal_actions
 
 Clock = Callable[[], float]
 LEVELS = ("easy", "medium", "hard")

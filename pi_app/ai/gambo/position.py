@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 
-from pi_app.rules.gambo import ADV, DUEL, PASS, SWAP, GamboAction, GamboState
-from pi_app.rules.gambo_board import (
+from pi_app.rules.gambo.board import (
     CENTRAL,
     DUELS_IN_A_GAME,
     LAST_DUEL_BONUS,
@@ -24,6 +23,7 @@ from pi_app.rules.gambo_board import (
     duel_points,
     front_of,
 )
+from pi_app.rules.gambo.game import ADV, DUEL, PASS, SWAP, GamboAction, GamboState
 
 K_ADV, K_SWAP, K_DUEL, K_PASS = 0, 1, 2, 3
 KIND_NAMES = (ADV, SWAP, DUEL, PASS)

@@ -31,9 +31,9 @@ from pi_app.display.scene import (
     seat_label,
 )
 from pi_app.i18n import Translator
-from pi_app.rules import cambio_actions
-from pi_app.rules.cambio_actions import Deal, FalseRing, Open, Ring, Show
-from pi_app.rules.cambio_rules import CAMBIO, CARDS, HANDS, NINE, score_changes
+from pi_app.rules.cambio import actions as cambio_actions
+from pi_app.rules.cambio.actions import Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio.scoring import CAMBIO, CARDS, HANDS, NINE, score_changes
 from pi_app.rules.contract import RuleError
 
 _ = Translator("display")

@@ -22,8 +22,8 @@ from pi_app.display.games.cambio import STOP_PHASES, CambioScene
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, Scene, chrome
 from pi_app.i18n import Translator
-from pi_app.rules.cambio import CambioState
-from pi_app.rules.cambio_tournament import TableAction
+from pi_app.rules.cambio.game import CambioState
+from pi_app.rules.cambio.tournament.game import TableAction
 
 _ = Translator("display")
 

@@ -31,11 +31,11 @@ from pi_app.display.scene import (
 )
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator, current_language
-from pi_app.rules import gambit7 as g7
 from pi_app.rules.answers import format_answer
-from pi_app.rules.gambit7_actions import Answer, CloseBets, NextRound, PlaceBet, Truth
-from pi_app.rules.gambit7_scoring import LESS
-from pi_app.rules.gambit7_state import ROUNDS, Phase, bet_of
+from pi_app.rules.gambit7 import game as g7
+from pi_app.rules.gambit7.actions import Answer, CloseBets, NextRound, PlaceBet, Truth
+from pi_app.rules.gambit7.scoring import LESS
+from pi_app.rules.gambit7.state import ROUNDS, Phase, bet_of
 
 _ = Translator("display")
 _g7 = Translator("gambit7")

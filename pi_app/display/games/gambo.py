@@ -23,7 +23,7 @@ from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.intents import WAKE_EVENT, Intent, Press, post
 from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome, seat_label
 from pi_app.i18n import N_, Translator
-from pi_app.rules.gambo_board import A_START, B_START, CENTRAL, front_of
+from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, front_of
 
 _ = Translator("display")
 
@@ -78,8 +78,8 @@ class EngineWorker:
         self.thread.start()
 
     def _run(self, state: Any, level: str) -> None:
-        from pi_app.ai.gambo import make_player
-        from pi_app.rules.gambo import format_action
+        from pi_app.ai.gambo.players import make_player
+        from pi_app.rules.gambo.game import format_action
 
         player = make_player(
             level, movetime=MOVETIME, seed=len(state.history), clock=time.monotonic

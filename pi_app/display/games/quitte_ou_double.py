@@ -32,8 +32,8 @@ from pi_app.display.scene import (
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
-from pi_app.rules.quitte_ou_double_actions import Bet, NextRound, Stake, Truth, read_place
-from pi_app.rules.quitte_ou_double_rules import ROUNDS
+from pi_app.rules.quitte_ou_double.actions import Bet, NextRound, Stake, Truth, read_place
+from pi_app.rules.quitte_ou_double.scoring import ROUNDS
 
 _ = Translator("display")
 
@@ -318,7 +318,7 @@ def column(canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str], p
 
 def _notation_place(zone: Any) -> str:
     """The zone in the notation's spelling (decimal point, no grouping)."""
-    from pi_app.rules.quitte_ou_double_actions import write_number
+    from pi_app.rules.quitte_ou_double.actions import write_number
 
     low = None if zone.low is None else write_number(zone.low)
     high = None if zone.high is None else write_number(zone.high)

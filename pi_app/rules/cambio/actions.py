@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from pi_app.rules.cambio_rules import DOMAIN
+from pi_app.rules.cambio.scoring import DOMAIN
 from pi_app.rules.contract import RuleError
 
 

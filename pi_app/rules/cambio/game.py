@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pi_app.rules import cambio_actions
-from pi_app.rules.cambio_actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
-from pi_app.rules.cambio_record import (
+from pi_app.rules.cambio import actions as cambio_actions
+from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
+from pi_app.rules.cambio.record import (
     STOPPED,
     TARGET,
     game_over_error,
@@ -29,8 +29,8 @@ from pi_app.rules.cambio_record import (
     write_options,
     write_result,
 )
-from pi_app.rules.cambio_round import RoundPhase, legal_steps, step
-from pi_app.rules.cambio_rules import (
+from pi_app.rules.cambio.round import RoundPhase, legal_steps, step
+from pi_app.rules.cambio.scoring import (
     DOMAIN,
     MAX_SEATS,
     MIN_SEATS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pi_app.rules.cambio_rules import DOMAIN, RoundResult, Settings, read_settings
+from pi_app.rules.cambio.scoring import DOMAIN, RoundResult, Settings, read_settings
 from pi_app.rules.contract import RecordError, RuleError
 from pi_app.rules.records import check_fields, check_int, check_list, check_str
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pi_app.i18n import N_
-from pi_app.rules.cambio_actions import (
+from pi_app.rules.cambio.actions import (
     Bell,
     CambioAction,
     Deal,
@@ -23,7 +23,7 @@ from pi_app.rules.cambio_actions import (
     Ring,
     Show,
 )
-from pi_app.rules.cambio_rules import (
+from pi_app.rules.cambio.scoring import (
     CAMBIO,
     CARDS,
     CURRENCIES,

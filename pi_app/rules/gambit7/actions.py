@@ -25,7 +25,7 @@ from typing import Any, TypeAlias
 from pi_app.i18n import Translator
 from pi_app.rules.answers import LOCALES
 from pi_app.rules.contract import RuleError
-from pi_app.rules.gambit7_scoring import LESS, Target
+from pi_app.rules.gambit7.scoring import LESS, Target
 
 _ = Translator("gambit7")
 

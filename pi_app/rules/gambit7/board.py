@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pi_app.rules.gambit7_mat import CASES
-from pi_app.rules.gambit7_scoring import LESS, Bet, Case, Payout, Target, placement
-from pi_app.rules.gambit7_state import Gambit7State, Phase, Slate
+from pi_app.rules.gambit7.mat import CASES
+from pi_app.rules.gambit7.scoring import LESS, Bet, Case, Payout, Target, placement
+from pi_app.rules.gambit7.state import Gambit7State, Phase, Slate
 
 
 @dataclass(frozen=True)

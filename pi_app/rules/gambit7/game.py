@@ -1,16 +1,7 @@
-"""Gambit 7 (Days of Wonder, after *Wits & Wagers*): the rules engine.
+"""Gambit 7 as the `Game` the registry finds: the pieces of the package tied together.
 
-3 to 7 seats (a seat is a player or a team) answer 7 numeric questions, bet on the
-answer closest to the truth without going over, and score from the mat. The pieces:
-
-- `gambit7_mat`: mat profiles as data (rulings R1) and the default (files: `pi_app.mats`);
-- `gambit7_scoring`: placement on the mat, the winning case, payouts (R2, R3, R4);
-- `gambit7_actions`: actions and their one-line notation;
-- `gambit7_state`: the phase machine (answers, bets, truth, next round);
-- `gambit7_board`: the board and payout detail the display draws;
-- `gambit7_record`: replay and export of `RECORDS.md` records.
-
-This module ties them into the `Game` the registry finds.
+It also offers the helpers the display and the tests read (`board`, `payouts`,
+`ranking`), so they need not know which module of the package holds what.
 """
 
 from __future__ import annotations
@@ -20,13 +11,15 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from pi_app.rules import gambit7_actions, gambit7_record, gambit7_state
 from pi_app.rules.contract import Outcome
-from pi_app.rules.gambit7_actions import Action, CloseBets, NextRound, PlaceBet
-from pi_app.rules.gambit7_board import CaseView, board, payouts, ranking, winners
-from pi_app.rules.gambit7_mat import MatProfile, default_mat
-from pi_app.rules.gambit7_scoring import CHIPS, LESS, Target, placement
-from pi_app.rules.gambit7_state import ROUNDS, Gambit7State, Phase
+from pi_app.rules.gambit7 import actions as gambit7_actions
+from pi_app.rules.gambit7 import record as gambit7_record
+from pi_app.rules.gambit7 import state as gambit7_state
+from pi_app.rules.gambit7.actions import Action, CloseBets, NextRound, PlaceBet
+from pi_app.rules.gambit7.board import CaseView, board, payouts, ranking, winners
+from pi_app.rules.gambit7.mat import MatProfile, default_mat
+from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target, placement
+from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase
 
 __all__ = [
     "GAME",

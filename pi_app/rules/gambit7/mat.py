@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 from pi_app.i18n import Translator
@@ -28,7 +28,8 @@ CASES = 7
 CENTRE = 3
 """Index of the blue centre case, counted from the lowest case."""
 DEFAULT_NAME = "default"
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "mats" / "default.json"
+DEFAULT_PATH = files("pi_app").joinpath("data", "mats", "default.json")
+"""Package data, found wherever the package is installed (a wheel, a zip, a clone)."""
 _FIELDS = ("alone", "shared", "less")
 
 

@@ -16,11 +16,11 @@ from typing import Any
 from pi_app.i18n import Translator
 from pi_app.rules.answers import format_answer
 from pi_app.rules.contract import RecordError, RuleError
-from pi_app.rules.gambit7_actions import Answer, CloseBets, NextRound, PlaceBet, Reveal, Truth
-from pi_app.rules.gambit7_board import winners
-from pi_app.rules.gambit7_mat import mat_option
-from pi_app.rules.gambit7_scoring import LESS, Bet, Target
-from pi_app.rules.gambit7_state import (
+from pi_app.rules.gambit7.actions import Answer, CloseBets, NextRound, PlaceBet, Reveal, Truth
+from pi_app.rules.gambit7.board import winners
+from pi_app.rules.gambit7.mat import mat_option
+from pi_app.rules.gambit7.scoring import LESS, Bet, Target
+from pi_app.rules.gambit7.state import (
     ROUNDS,
     Gambit7State,
     Phase,

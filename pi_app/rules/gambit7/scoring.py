@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, TypeAlias
 
-from pi_app.rules.gambit7_mat import CENTRE, MatProfile
+from pi_app.rules.gambit7.mat import CENTRE, MatProfile
 
 LESS: Literal["less"] = "less"
 """The *Moins que ça* case (German *Alle zu hoch*), below the lowest answer case."""

@@ -18,7 +18,7 @@ from typing import Any
 from pi_app.i18n import Translator
 from pi_app.rules.answers import LOCALES, format_answer, parse_answer
 from pi_app.rules.contract import RuleError
-from pi_app.rules.gambit7_actions import (
+from pi_app.rules.gambit7.actions import (
     Action,
     Answer,
     CloseBets,
@@ -28,8 +28,8 @@ from pi_app.rules.gambit7_actions import (
     Truth,
     Typed,
 )
-from pi_app.rules.gambit7_mat import MatProfile, resolve_mat
-from pi_app.rules.gambit7_scoring import CHIPS, LESS, Bet, Payout, Target, case_of, score_round
+from pi_app.rules.gambit7.mat import MatProfile, resolve_mat
+from pi_app.rules.gambit7.scoring import CHIPS, LESS, Bet, Payout, Target, case_of, score_round
 
 _ = Translator("gambit7")
 

@@ -1,7 +1,7 @@
 """Gambo: two clans of elephants, cats and mice on a narrow path (gambo-rulebook-fr.txt).
 
 The state is frozen plain data; `apply` returns a new state or raises `RuleError`.
-The board geometry and the duel live in `gambo_board` (shared with the opponent).
+The board geometry and the duel live in `board` (shared with the opponent).
 
 Decisions where the rulebook leaves room (each one implemented here):
 
@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pi_app.rules.contract import Outcome, RecordError, RuleError
-from pi_app.rules.gambo_board import (
+from pi_app.rules.gambo.board import (
     CENTRAL,
     DUELS_IN_A_GAME,
     FIRST_TO_MOVE,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pi_app.rules.answers import parse_answer
-from pi_app.rules.quitte_ou_double_rules import Place, refuse
+from pi_app.rules.quitte_ou_double.scoring import Place, refuse
 
 NOTATION_LOCALE = "en"
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pi_app.rules.answers import format_answer
-from pi_app.rules.quitte_ou_double_play import ANSWERS, QodState
-from pi_app.rules.quitte_ou_double_rules import (
+from pi_app.rules.quitte_ou_double.scoring import (
     Place,
     bank_count,
     paying_zones,
@@ -22,6 +21,7 @@ from pi_app.rules.quitte_ou_double_rules import (
     tile_earners,
     zones,
 )
+from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ in it and the tiles beside it; an exact tile makes both zones beside it pay and 
 alone. In round 7 (every round after the first with *quitte ou double permanent*)
 gain tokens staked under bet tokens are doubled or lost. Most gain tokens wins.
 
-The pieces: `quitte_ou_double_rules` (zones and payouts), `_actions` (the notation),
-`_play` (the phase machine), `_board` (what the display draws), `_record` (records).
+This module ties the package's pieces into the `Game` the registry finds (see the
+package's docstring for which module holds what).
 """
 
 from __future__ import annotations
@@ -19,17 +19,17 @@ from typing import Any
 
 from pi_app.rules.answers import parse_answer
 from pi_app.rules.contract import Outcome
-from pi_app.rules.quitte_ou_double_actions import Action, Answer
-from pi_app.rules.quitte_ou_double_actions import format_action as _format_action
-from pi_app.rules.quitte_ou_double_actions import parse_action as _parse_action
-from pi_app.rules.quitte_ou_double_board import Board, board
-from pi_app.rules.quitte_ou_double_play import QodState
-from pi_app.rules.quitte_ou_double_play import apply as _apply
-from pi_app.rules.quitte_ou_double_play import legal_actions as _legal_actions
-from pi_app.rules.quitte_ou_double_play import new_game as _new_game
-from pi_app.rules.quitte_ou_double_record import export as _export
-from pi_app.rules.quitte_ou_double_record import replay as _replay
-from pi_app.rules.quitte_ou_double_rules import MAX_TEAMS, MIN_TEAMS, NAME, leaders
+from pi_app.rules.quitte_ou_double.actions import Action, Answer
+from pi_app.rules.quitte_ou_double.actions import format_action as _format_action
+from pi_app.rules.quitte_ou_double.actions import parse_action as _parse_action
+from pi_app.rules.quitte_ou_double.board import Board, board
+from pi_app.rules.quitte_ou_double.record import export as _export
+from pi_app.rules.quitte_ou_double.record import replay as _replay
+from pi_app.rules.quitte_ou_double.scoring import MAX_TEAMS, MIN_TEAMS, NAME, leaders
+from pi_app.rules.quitte_ou_double.state import QodState
+from pi_app.rules.quitte_ou_double.state import apply as _apply
+from pi_app.rules.quitte_ou_double.state import legal_actions as _legal_actions
+from pi_app.rules.quitte_ou_double.state import new_game as _new_game
 
 
 class QuitteOuDouble:
@@ -73,7 +73,7 @@ class QuitteOuDouble:
         return Outcome("rounds", leaders(scores), scores)
 
     def board(self, state: QodState) -> Board:
-        """What the display draws (see `quitte_ou_double_board`)."""
+        """What the display draws (see `board`)."""
         return board(state)
 
     def replay(self, record: Mapping[str, Any]) -> dict[str, Any]:

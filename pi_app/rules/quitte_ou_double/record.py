@@ -20,7 +20,7 @@ from typing import Any
 
 from pi_app.rules.answers import format_answer, parse_answer
 from pi_app.rules.contract import RecordError, RuleError
-from pi_app.rules.quitte_ou_double_actions import (
+from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
     Bet,
@@ -29,8 +29,7 @@ from pi_app.rules.quitte_ou_double_actions import (
     Truth,
     read_place,
 )
-from pi_app.rules.quitte_ou_double_play import QodState, RoundState, apply, new_game
-from pi_app.rules.quitte_ou_double_rules import (
+from pi_app.rules.quitte_ou_double.scoring import (
     DOMAIN,
     NAME,
     ROUNDS,
@@ -43,6 +42,7 @@ from pi_app.rules.quitte_ou_double_rules import (
     refuse,
     zones,
 )
+from pi_app.rules.quitte_ou_double.state import QodState, RoundState, apply, new_game
 from pi_app.rules.records import (
     check_fields,
     check_int,

@@ -6,7 +6,7 @@ largest. A place on the table is named by the answers around it (`Place`), never
 index, so that a bet reads the same in a journal, a record and on the display.
 
 Everything here is pure arithmetic on those places; the phase machine
-(`quitte_ou_double_play`) decides when each step may happen.
+(`state`) decides when each step may happen.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from decimal import Decimal
 from typing import Any
 
 from pi_app.rules.answers import LOCALES
-from pi_app.rules.quitte_ou_double_actions import Action, Answer, Bet, NextRound, Stake, Truth
-from pi_app.rules.quitte_ou_double_rules import (
+from pi_app.rules.quitte_ou_double.actions import Action, Answer, Bet, NextRound, Stake, Truth
+from pi_app.rules.quitte_ou_double.scoring import (
     BET_TOKENS,
     GROSSES_TETES,
     MAX_TEAMS,

@@ -7,17 +7,17 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 from pi_app.config import Config
 from pi_app.gambo_engine import run
-from pi_app.rules import gambo
+from pi_app.rules.gambo import game as gambo
+from tests.paths import GOLDEN
 
 SETUP = {
     "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
     "B": ["M1", "E3", "C2", "M2", "E1", "C3", "M3", "E2", "C1"],
 }
-FINISHED = Path(__file__).parents[1] / "golden" / "gambo" / "full-game-tie-to-last-duel.json"
+FINISHED = GOLDEN / "gambo" / "full-game-tie-to-last-duel.json"
 
 
 def record(*moves: str) -> str:

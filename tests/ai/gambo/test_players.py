@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from pi_app.ai.gambo import (
+from pi_app.ai.gambo.players import (
     EasyPlayer,
     GreedyPlayer,
     RandomPlayer,
     SearchPlayer,
     make_player,
 )
-from pi_app.ai.gambo_position import Position
-from pi_app.rules import gambo
+from pi_app.ai.gambo.position import Position
+from pi_app.rules.gambo import game as gambo
 
 G = {
     "A": ["C1", "M2", "C3", "C2", "M1", "E1", "E3", "M3", "E2"],

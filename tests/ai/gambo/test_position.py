@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_app.ai.gambo_position import Position, from_action, to_action
-from pi_app.rules import gambo
-from tests.rules.test_gambo_perft import PINNED, POSITIONS, position
+from pi_app.ai.gambo.position import Position, from_action, to_action
+from pi_app.rules.gambo import game as gambo
+from tests.rules.gambo.test_perft import PINNED, POSITIONS, position
 
 
 def fast_perft(board: Position, depth: int) -> int:

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from pi_app.i18n import parse_po
-from pi_app.rules.cambio import GAME, CambioState
-from pi_app.rules.cambio_actions import Bell, Deal, FalseRing, Open, Ring, Show, Stop
-from pi_app.rules.cambio_rules import currencies_in_play
+from pi_app.rules.cambio.actions import Bell, Deal, FalseRing, Open, Ring, Show, Stop
+from pi_app.rules.cambio.game import GAME, CambioState
+from pi_app.rules.cambio.scoring import currencies_in_play
 from pi_app.rules.contract import RecordError, RuleError
 from pi_app.rules.registry import find_game
+from tests.paths import ROOT, RULES
 
 SEATS = ["Ana", "Ben", "Cleo", "Dan"]
 
@@ -346,13 +347,12 @@ def _msgids(path: Path) -> set[str]:
 
 
 def test_every_message_has_a_french_and_a_german_translation() -> None:
-    root = Path(__file__).resolve().parents[2]
     msgids: set[str] = set()
-    for path in sorted((root / "pi_app" / "rules").glob("cambio*.py")):
+    for path in sorted((RULES / "cambio").rglob("*.py")):
         msgids |= _msgids(path)
     assert len(msgids) > 30
     for lang in ("fr", "de"):
-        po = root / "pi_app" / "locale" / lang / "LC_MESSAGES" / "cambio.po"
+        po = ROOT / "pi_app" / "locale" / lang / "LC_MESSAGES" / "cambio.po"
         catalogue = parse_po(po.read_text(encoding="utf-8"))
         missing = sorted(msgids - set(catalogue))
         assert not missing, f"{lang}: {missing}"

@@ -11,9 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_app.rules import cambio_tournament
-from pi_app.rules.cambio import GAME, CambioState
-from pi_app.rules.cambio_actions import (
+from pi_app.rules.cambio.actions import (
     Bell,
     CambioAction,
     Deal,
@@ -23,8 +21,10 @@ from pi_app.rules.cambio_actions import (
     Show,
     Stop,
 )
-from pi_app.rules.cambio_tournament import TableAction
-from pi_app.rules.cambio_tournament_state import TournamentState
+from pi_app.rules.cambio.game import GAME, CambioState
+from pi_app.rules.cambio.tournament import game as cambio_tournament
+from pi_app.rules.cambio.tournament.game import TableAction
+from pi_app.rules.cambio.tournament.state import TournamentState
 
 TOURNAMENT = cambio_tournament.GAME
 VALUES = {

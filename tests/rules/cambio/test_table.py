@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pi_app.rules import cambio, cambio_tournament
+from pi_app.rules import cambio
+from pi_app.rules.cambio import tournament as cambio_tournament
 from pi_app.rules.contract import RuleError
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pi_app.rules.cambio_actions import Bell, Open, Ring, Show
-from pi_app.rules.cambio_seating import Move, apply_moves, leader_seat, seat_moves
-from pi_app.rules.cambio_tournament import GAME, TableAction
-from pi_app.rules.cambio_tournament_state import TournamentState
+from pi_app.rules.cambio.actions import Bell, Open, Ring, Show
+from pi_app.rules.cambio.tournament.game import GAME, TableAction
+from pi_app.rules.cambio.tournament.seating import Move, apply_moves, leader_seat, seat_moves
+from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import find_game
+from tests.paths import GOLDEN as GOLDEN_ROOT
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "cambio-tournament"
+GOLDEN = GOLDEN_ROOT / "cambio-tournament"
 TABLES = [["Ana", "Ben", "Cleo", "Dan", "Eve"], ["Fay", "Gus", "Hal", "Ivy", "Jo"]]
 
 

@@ -13,8 +13,7 @@ import pytest
 from pi_app.i18n_check import catalogue, messages_in
 from pi_app.mats import load_mat_profile
 from pi_app.rules import RuleError, find_game
-from pi_app.rules.gambit7 import GAME, Gambit7State, board, payouts, ranking
-from pi_app.rules.gambit7_actions import (
+from pi_app.rules.gambit7.actions import (
     Action,
     Answer,
     CloseBets,
@@ -23,14 +22,16 @@ from pi_app.rules.gambit7_actions import (
     Reveal,
     Truth,
 )
-from pi_app.rules.gambit7_mat import (
+from pi_app.rules.gambit7.game import GAME, Gambit7State, board, payouts, ranking
+from pi_app.rules.gambit7.mat import (
     CENTRE,
     DEFAULT_PATH,
     default_mat,
     mat_from_object,
 )
-from pi_app.rules.gambit7_scoring import LESS, placement, winning_target
-from pi_app.rules.gambit7_state import Phase
+from pi_app.rules.gambit7.scoring import LESS, placement, winning_target
+from pi_app.rules.gambit7.state import Phase
+from tests.paths import RULES
 
 D = Decimal
 SEATS = ("Rouge", "Jaune", "Vert", "Bleu")
@@ -355,7 +356,7 @@ def test_unknown_option_and_bad_mat_option_are_refused() -> None:
 
 def test_every_message_is_translated_in_french_and_german() -> None:
     found = set()
-    for path in Path("pi_app/rules").glob("gambit7*.py"):
+    for path in (RULES / "gambit7").rglob("*.py"):
         found |= {msgid for domain, msgid in messages_in(path) if domain == "gambit7"}
     assert len(found) > 20
     for lang in ("fr", "de"):

@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_app.rules.answers import LOCALES, parse_answer
-from pi_app.rules.gambit7 import GAME, Gambit7State, board
-from pi_app.rules.gambit7_actions import (
+from pi_app.rules.gambit7.actions import (
     Action,
     Answer,
     CloseBets,
@@ -20,8 +19,9 @@ from pi_app.rules.gambit7_actions import (
     Reveal,
     Truth,
 )
-from pi_app.rules.gambit7_scoring import LESS, TOKEN_FACTOR, Target, placement
-from pi_app.rules.gambit7_state import ROUNDS
+from pi_app.rules.gambit7.game import GAME, Gambit7State, board
+from pi_app.rules.gambit7.scoring import LESS, TOKEN_FACTOR, Target, placement
+from pi_app.rules.gambit7.state import ROUNDS
 
 numbers = st.decimals(
     min_value=-(10**7), max_value=10**7, allow_nan=False, allow_infinity=False, places=3

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pi_app.rules import RuleError
-from pi_app.rules.gambit7 import GAME
+from pi_app.rules.gambit7.game import GAME
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table
 

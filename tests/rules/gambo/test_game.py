@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from pi_app import gambo_engine
 from pi_app.i18n import LOCALE_DIR, parse_po
-from pi_app.rules import gambo
 from pi_app.rules.contract import RecordError, RuleError
-from pi_app.rules.gambo_board import (
+from pi_app.rules.gambo import game as gambo
+from pi_app.rules.gambo.board import (
     PIECES,
     SQUARE_NAMES,
     attacker_wins,

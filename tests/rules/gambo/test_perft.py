@@ -13,8 +13,8 @@ import contextlib
 
 import pytest
 
-from pi_app.rules import gambo
 from pi_app.rules.contract import RuleError
+from pi_app.rules.gambo import game as gambo
 
 SQUARES = [f"{row}{i}" for row, size in (("a", 9), ("b", 9), ("c", 18)) for i in range(size)]
 EVERY_MOVE_TEXT = (

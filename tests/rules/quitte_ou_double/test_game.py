@@ -13,16 +13,17 @@ from typing import Any
 import pytest
 
 from pi_app.rules.contract import RuleError
-from pi_app.rules.quitte_ou_double import GAME
-from pi_app.rules.quitte_ou_double_actions import Action, Answer, Bet, NextRound, Stake, Truth
-from pi_app.rules.quitte_ou_double_play import ANSWERS, BETS, PAID, QodState
-from pi_app.rules.quitte_ou_double_record import play_record
-from pi_app.rules.quitte_ou_double_rules import BANK_TOKENS, Place, bank_count
+from pi_app.rules.quitte_ou_double.actions import Action, Answer, Bet, NextRound, Stake, Truth
+from pi_app.rules.quitte_ou_double.game import GAME
+from pi_app.rules.quitte_ou_double.record import play_record
+from pi_app.rules.quitte_ou_double.scoring import BANK_TOKENS, Place, bank_count
+from pi_app.rules.quitte_ou_double.state import ANSWERS, BETS, PAID, QodState
 from pi_app.rules.registry import find_game
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table
+from tests.paths import GOLDEN as GOLDEN_ROOT
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "quitte-ou-double"
+GOLDEN = GOLDEN_ROOT / "quitte-ou-double"
 TEAMS = ("Jaune", "Rouge", "Bleu")
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
-import pi_app.rules as rules
 from pi_app.i18n import LOCALE_DIR, parse_po
+from tests.paths import RULES
 
-SOURCES = sorted(Path(rules.__file__).parent.glob("quitte_ou_double*.py"))
+SOURCES = sorted((RULES / "quitte_ou_double").rglob("*.py"))
 MESSAGE_CALLS = {"refuse", "RuleError", "RecordError"}
 
 

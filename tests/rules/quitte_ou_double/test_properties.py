@@ -14,8 +14,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_app.rules.quitte_ou_double import GAME
-from pi_app.rules.quitte_ou_double_actions import (
+from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
     Bet,
@@ -25,8 +24,9 @@ from pi_app.rules.quitte_ou_double_actions import (
     format_action,
     parse_action,
 )
-from pi_app.rules.quitte_ou_double_play import PAID, QodState
-from pi_app.rules.quitte_ou_double_rules import Place, zones
+from pi_app.rules.quitte_ou_double.game import GAME
+from pi_app.rules.quitte_ou_double.scoring import Place, zones
+from pi_app.rules.quitte_ou_double.state import PAID, QodState
 
 NAMES = ("Jaune", "Rouge vif", 'Les "Bleus"', "Équipe verte", "Noir", "Rose")
 SETTINGS = settings(max_examples=60, deadline=None)

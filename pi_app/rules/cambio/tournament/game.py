@@ -1,7 +1,7 @@
 """Cambio in tournament: several tables of 3 to 7, scores that follow the players.
 
 Every table plays Cambio rounds with its own deal and bell. After each round won,
-the seat moves of rulings R8 are computed (`cambio_seating.seat_moves`), announced
+the seat moves of rulings R8 are computed (`seating.seat_moves`), announced
 as data and applied; the tournament ends when a player reaches the target (5000 by
 default) or the organiser stops it. A move that brings a player to a table in the
 middle of a round has that table deal its round again: its hands are no longer
@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pi_app.rules import cambio_actions
-from pi_app.rules.cambio_actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
-from pi_app.rules.cambio_record import (
+from pi_app.rules.cambio import actions as cambio_actions
+from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
+from pi_app.rules.cambio.record import (
     STOPPED,
     TARGET,
     game_over_error,
@@ -29,8 +29,8 @@ from pi_app.rules.cambio_record import (
     write_options,
     write_result,
 )
-from pi_app.rules.cambio_round import DEAL, RoundPhase, legal_steps, step
-from pi_app.rules.cambio_rules import (
+from pi_app.rules.cambio.round import DEAL, RoundPhase, legal_steps, step
+from pi_app.rules.cambio.scoring import (
     DOMAIN,
     MAX_SEATS,
     MIN_SEATS,
@@ -39,8 +39,8 @@ from pi_app.rules.cambio_rules import (
     read_settings,
     score_changes,
 )
-from pi_app.rules.cambio_seating import Move, apply_moves, seat_moves
-from pi_app.rules.cambio_tournament_state import (
+from pi_app.rules.cambio.tournament.seating import Move, apply_moves, seat_moves
+from pi_app.rules.cambio.tournament.state import (
     TableRound,
     TableState,
     TournamentState,

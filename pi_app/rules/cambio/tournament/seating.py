@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pi_app.rules.cambio_rules import DOMAIN
+from pi_app.rules.cambio.scoring import DOMAIN
 from pi_app.rules.contract import RuleError
 
 WINS_TO_MOVE = 2

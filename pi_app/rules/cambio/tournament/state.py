@@ -12,15 +12,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pi_app.rules.cambio_round import PHASES, RoundPhase
-from pi_app.rules.cambio_rules import (
+from pi_app.rules.cambio.round import PHASES, RoundPhase
+from pi_app.rules.cambio.scoring import (
     DOMAIN,
     RoundResult,
     Settings,
     check_seat_names,
     ten_card_seats,
 )
-from pi_app.rules.cambio_seating import Move, Seating
+from pi_app.rules.cambio.tournament.seating import Move, Seating
 from pi_app.rules.contract import RuleError
 
 
