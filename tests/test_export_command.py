@@ -16,6 +16,7 @@ def _play(journal_path: Path, moves: list[str], target: int = 5) -> Table:
     table = Table.new(Journal(journal_path), "tiny-race", ["Ana", "Ben"], {"target": target}, 1)
     for move in moves:
         table.play(move)
+    table.journal.flush()  # on disk, as when the box is switched off
     return table
 
 

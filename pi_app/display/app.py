@@ -56,7 +56,7 @@ from pi_app.display.sound import Sounds
 from pi_app.display.theme import RGB, theme_for
 from pi_app.i18n import Translator, current_language, set_language
 from pi_app.rules.contract import RuleError
-from pi_app.table import Journal, Table
+from pi_app.table import Journal, JournalError, Table
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
@@ -65,6 +65,7 @@ FRAME = 1 / 30  # animations never run faster than 30 frames a second
 FLASH_SECONDS = 0.5  # how long a drawn ring's flash is animated
 MESSAGE_SECONDS = 5.0
 WARNING_SECONDS = 5  # the last seconds of a timer tick
+JOURNAL_CHECK_SECONDS = 0.5  # while journal writes are pending, look at them this often
 # SDL video drivers whose event wait truly sleeps (others poll; see wait_events)
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
@@ -106,6 +107,7 @@ class App:
         self._flash_until = 0.0
         self._still: pygame.Surface | None = None
         self._watchdog = _watchdog_interval()
+        self._journal_error: str | None = None
         self._last_watchdog = 0.0
         self.table: Table | None = self._resume()
         self.show_home = self.table is None
@@ -293,6 +295,9 @@ class App:
         except RuleError as error:
             self.flash_message(error.message(), error=True)
             return
+        except JournalError as error:  # the storage fails: say so, keep the home screen
+            self.flash_message(str(error), error=True)
+            return
         self.table, self._scene, self.timer = table, None, None
         self.show_home = False
         self.message = None
@@ -329,6 +334,22 @@ class App:
         if self._watchdog and now - self._last_watchdog >= self._watchdog:
             self._last_watchdog = now
             self.notify("WATCHDOG=1")
+        self._watch_journal()
+
+    def _watch_journal(self) -> None:
+        """Say when the journal's storage fails, and when it writes again.
+
+        The journal writes on its own thread and never makes the table wait, so a
+        failing card is noticed here, between frames, not in the middle of a press.
+        """
+        error = self.journal.error
+        if error == self._journal_error:
+            return
+        self._journal_error = error
+        if error is not None:
+            self.flash_message(error, error=True)
+        else:
+            self.flash_message(_("The journal is written again; nothing was lost."))
 
     def animating(self) -> bool:
         now = self.clock()
@@ -348,6 +369,8 @@ class App:
             waits.append(self.message[2] - now)
         if self._watchdog:
             waits.append(self._last_watchdog + self._watchdog - now)
+        if self.journal.pending or self._journal_error:
+            waits.append(JOURNAL_CHECK_SECONDS)  # so a failing write is seen soon
         return max(0, int(min(waits) * 1000))
 
     # ---- drawing --------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""The running table: events in, journal first, state out (see `table.Table`)."""
+"""The running table: events in, state out at once, journal right after (see `table.Table`)."""
 
 from pi_app.table.journal import Journal, JournalEvent
 from pi_app.table.table import Table
+from pi_app.table.writer import JournalError
 
-__all__ = ["Journal", "JournalEvent", "Table"]
+__all__ = ["Journal", "JournalError", "JournalEvent", "Table"]

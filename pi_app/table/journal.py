@@ -1,10 +1,18 @@
-"""The journal: every accepted table event, on disk before it is acted on.
+"""The journal: every accepted table event, kept on disk in the order it happened.
 
-One SQLite file in WAL mode with `synchronous=FULL`: an event whose `append` has
-returned survives a pulled plug. Events are only ever appended; undo and redo are
-events too, so nothing once recorded is lost and the whole evening can be replayed.
-A journal file that SQLite cannot read (truncated, overwritten) is set aside under a
-new name, never deleted, and a fresh journal starts in its place.
+One SQLite file in WAL mode with `synchronous=FULL`. Writes never make the table wait:
+`append` queues the event and returns at once, and the journal's writer thread commits
+what is queued in one transaction (`pi_app.table.writer`). So an event is shown at
+once and durable one commit later, a few milliseconds (one fsync) on a good disk; a
+listener (`on_durable`) hears when. A pulled plug loses at most the events whose
+commit was still in flight, always the latest ones: the journal on disk is a prefix
+of the game, and `Table.resume` rebuilds it exactly. Reads and `begin_game` wait for
+the queue first, so they always see every event appended before them.
+
+Events are only ever appended; undo and redo are events too, so nothing once recorded
+is lost and the whole evening can be replayed. A journal file that SQLite cannot read
+(truncated, overwritten) is set aside under a new name, never deleted, and a fresh
+journal starts in its place.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.i18n import Translator
+from pi_app.table.writer import Listener, Writer
 
 log = logging.getLogger(__name__)
 _ = Translator("core")
 
 SCHEMA_VERSION = 1
+CLOSE_SECONDS = 10.0  # how long closing waits for queued writes
 EVENT_KINDS = ("action", "undo", "redo")
 
 _SCHEMA = """
@@ -78,6 +89,8 @@ class Journal:
         except sqlite3.DatabaseError as error:
             self._set_aside(error)
             self._db = self._open()
+        self._lock = threading.RLock()
+        self._writer = Writer(self._db, self._lock)
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -115,68 +128,97 @@ class Journal:
         ).format(path=self.path, error=error, kept=target.name)
         log.warning(self.notice)
 
+    @property
+    def error(self) -> str | None:
+        """Why the journal cannot write now (translated), or None when all is well."""
+        return self._writer.error
+
+    @property
+    def pending(self) -> int:
+        """Events and changes queued but not yet on disk."""
+        return self._writer.pending
+
+    def on_durable(self, listener: Listener) -> None:
+        """Have `listener(ticket)` called, on the writer's thread, after each commit.
+
+        The ticket is the highest one on disk: every write with a ticket up to it
+        (as returned by `append`) survives a pulled plug from then on.
+        """
+        self._writer.listen(listener)
+
+    def flush(self, timeout: float | None = None) -> None:
+        """Wait until every write so far is on disk (JournalError if it cannot be)."""
+        self._writer.flush(timeout)
+
     def close(self) -> None:
-        """Close the database (every append is already on disk)."""
-        self._db.close()
+        """Write what is queued, then close the database."""
+        self._writer.close(CLOSE_SECONDS)
+        with self._lock:
+            self._db.close()
 
     def begin_game(self, game: str, setup: dict[str, Any]) -> int:
-        """Record a new game with its setup; returns its id."""
-        cursor = self._db.execute(
-            "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)",
-            (game, json.dumps(setup, sort_keys=True), self.clock()),
-        )
+        """Record a new game with its setup; returns its id (waits for the disk)."""
+        self.flush()
+        with self._lock:
+            cursor = self._db.execute(
+                "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)",
+                (game, json.dumps(setup, sort_keys=True), self.clock()),
+            )
         return int(cursor.lastrowid or 0)
 
     def append(self, game_id: int, event: JournalEvent) -> int:
-        """Write one event durably; returns its sequence number once it is on disk."""
+        """Queue one event; returns its ticket at once (see `on_durable`)."""
         if event.kind not in EVENT_KINDS:
             raise ValueError(f"unknown journal event kind {event.kind!r}")
-        cursor = self._db.execute(
+        return self._writer.submit(
             "INSERT INTO events (game_id, kind, action, at) VALUES (?, ?, ?, ?)",
             (game_id, event.kind, event.action, self.clock()),
         )
-        return int(cursor.lastrowid or 0)
 
     def set_finished(self, game_id: int, finished: bool) -> None:
-        """Mark a game over (or, after an undo, not over any more)."""
-        self._db.execute("UPDATE games SET finished=? WHERE id=?", (int(finished), game_id))
+        """Mark a game over (or, after an undo, not over any more), after its events."""
+        self._writer.submit("UPDATE games SET finished=? WHERE id=?", (int(finished), game_id))
 
     def abandon(self, game_id: int) -> None:
         """Leave a game unfinished for good: it will not be resumed, but is kept."""
-        self._db.execute("UPDATE games SET abandoned=1 WHERE id=?", (game_id,))
+        self._writer.submit("UPDATE games SET abandoned=1 WHERE id=?", (game_id,))
 
     def abandon_unfinished(self) -> None:
         """Leave every unfinished game for good (a new game starts); all are kept."""
-        self._db.execute("UPDATE games SET abandoned=1 WHERE finished=0 AND abandoned=0")
+        self._writer.submit("UPDATE games SET abandoned=1 WHERE finished=0 AND abandoned=0", ())
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a query, once every queued write is on disk."""
+        self.flush()
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
 
     def events(self, game_id: int) -> list[JournalEvent]:
         """Every event of a game, in order."""
-        rows = self._db.execute(
+        rows = self._read(
             "SELECT kind, action FROM events WHERE game_id=? ORDER BY seq", (game_id,)
         )
         return [JournalEvent(kind, action) for kind, action in rows]
 
     def game(self, game_id: int) -> GameEntry | None:
         """One game's entry."""
-        row = self._db.execute(
+        rows = self._read(
             "SELECT id, game, setup, finished, abandoned FROM games WHERE id=?", (game_id,)
-        ).fetchone()
-        return None if row is None else _entry(row)
+        )
+        return _entry(rows[0]) if rows else None
 
     def games(self) -> list[GameEntry]:
         """Every game, oldest first."""
-        rows = self._db.execute(
-            "SELECT id, game, setup, finished, abandoned FROM games ORDER BY id"
-        )
+        rows = self._read("SELECT id, game, setup, finished, abandoned FROM games ORDER BY id")
         return [_entry(row) for row in rows]
 
     def unfinished(self) -> GameEntry | None:
         """The latest game that is neither finished nor abandoned: the one to resume."""
-        row = self._db.execute(
+        rows = self._read(
             "SELECT id, game, setup, finished, abandoned FROM games "
             "WHERE finished=0 AND abandoned=0 ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        return None if row is None else _entry(row)
+        )
+        return _entry(rows[0]) if rows else None
 
 
 def _entry(row: tuple[Any, ...]) -> GameEntry:

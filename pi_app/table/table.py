@@ -1,9 +1,12 @@
 """The table: the one owner of the game state while a game is played.
 
 Every input becomes an event; the event is checked against the rules (a broken rule
-raises `RuleError` and changes nothing), then appended to the journal, and only then
-does the new state exist for the display and the ring. A pulled plug therefore loses
-at most the press in flight, and `Table.resume` rebuilds the very same state.
+raises `RuleError` and changes nothing, not even the journal), queued to the journal,
+and the new state exists at once for the display and the ring: the table never waits
+for the disk. The journal commits events in order on its own thread, one fsync for
+whatever came in meanwhile, so a pulled plug loses at most the presses whose commit
+was in flight, the latest ones, and `Table.resume` rebuilds the state of the game as
+far as the disk holds it.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class Table:
         self.game_id = game_id
         self.timeline = timeline
         self._extras: dict[str, Any] = dict(extras or {})
+        self.ticket = 0  # the journal ticket of the latest event (see Journal.on_durable)
 
     @classmethod
     def new(
@@ -114,7 +118,7 @@ class Table:
 
     def _record(self, event: JournalEvent) -> Any:
         new_state = self.timeline.check(event)
-        self.journal.append(self.game_id, event)
+        self.ticket = self.journal.append(self.game_id, event)
         was_over = self.outcome() is not None
         self.timeline.commit(event, new_state)
         is_over = self.outcome() is not None

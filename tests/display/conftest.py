@@ -28,6 +28,8 @@ def app_factory(tmp_path: Path, clock: FakeClock) -> Iterator[object]:
     made: list[object] = []
 
     def make(size: str = "800x480", **config: object) -> object:
+        for earlier in made:  # a restart reads what the earlier box's journal wrote
+            earlier.journal.flush()  # type: ignore[attr-defined]
         app = make_app(size, tmp_path / "journal.sqlite3", clock, dict(config))
         made.append(app)
         return app

@@ -22,7 +22,7 @@ from pi_app.display.intents import (
     Undo,
     normalise,
 )
-from pi_app.display.scene import NewGame, Play, StartTimer
+from pi_app.display.scene import NewGame, Play, StartTimer, UndoAction
 from pi_app.i18n import set_language
 
 SEATS = ("Alice", "Bruno", "Chloé", "Dimitri")
@@ -308,3 +308,37 @@ def test_a_screen_that_fails_to_draw_leaves_menu_and_undo(
     assert {"menu", "undo"} <= {hit.target for hit in app.canvas.hits}
     app.feed(Press("undo"))
     assert app.table.state.answers == ()
+
+
+def test_a_failing_journal_is_shown_and_play_goes_on(
+    app_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from pi_app.table import writer
+
+    monkeypatch.setattr(writer, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr(writer, "RETRY_MAX", 0.05)
+    app = app_factory()
+    _gambit7(app)
+    journal = app.journal
+    journal.flush()
+    with journal._lock:  # the card is full
+        pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
+        journal._db.execute(f"PRAGMA max_page_count={pages}")
+    deadline = time.monotonic() + 10
+    while journal.error is None and time.monotonic() < deadline:
+        _type(app, "28")  # an answer, taken back: two events for the full card
+        app.execute(UndoAction())
+        time.sleep(0.001)
+    assert journal.error is not None
+    assert app.wait_ms() <= 500  # the loop looks again soon
+    app.step([])
+    assert app.message is not None and app.message[1] and "plein" in app.message[0]
+    assert "plein" in " ".join(t.text for t in app.canvas.texts)
+    with journal._lock:
+        journal._db.execute("PRAGMA max_page_count=1073741823")
+    journal.flush(10)
+    app.step([])
+    assert app.message is not None and not app.message[1] and "rien n’a été perdu" in app.message[0]
+    assert app_factory().table.state == app.table.state  # a restart finds every event

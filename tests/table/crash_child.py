@@ -1,20 +1,24 @@
 """A table that plays a scripted game as fast as it can, to be killed at random.
 
 Run as `python -m tests.table.crash_child JOURNAL SEED COUNT`. It resumes whatever the
-journal holds, plays the rest of the script, and prints `ack N` once the N-th event has
-been journaled (so the parent knows what the journal has acknowledged).
+journal holds and plays the rest of the script. It prints `shown N` once the N-th event
+is in the table's state (what the screen would show, at once) and `ack N` once the
+journal reports the N-th event durable (from the journal's writer thread).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import threading
+from collections import deque
 
 from pi_app.rules.registry import register
 from pi_app.table import Journal, Table
 from tests import tinygame
 
 register(tinygame.GAME)
+_print_lock = threading.Lock()
 
 
 def script(seed: int, count: int) -> list[str]:
@@ -46,17 +50,48 @@ def perform(table: Table, event: str) -> None:
         table.play(event)
 
 
+def say(word: str, n: int) -> None:
+    """One whole line, even with two threads printing."""
+    with _print_lock:
+        sys.stdout.write(f"{word} {n}\n")
+        sys.stdout.flush()
+
+
+class Acks:
+    """Turns the journal's durable tickets into event numbers."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.waiting: deque[tuple[int, int]] = deque()  # (ticket, event number)
+
+    def expect(self, ticket: int, n: int) -> None:
+        with self.lock:
+            self.waiting.append((ticket, n))
+
+    def durable(self, ticket: int) -> None:
+        last = None
+        with self.lock:
+            while self.waiting and self.waiting[0][0] <= ticket:
+                last = self.waiting.popleft()[1]
+        if last is not None:
+            say("ack", last)
+
+
 def main() -> None:
     path, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     journal = Journal(path)
+    acks = Acks()
+    journal.on_durable(acks.durable)
     table = Table.resume(journal) or Table.new(
         journal, "tiny-race", ["A", "B"], {"target": 10**6}, 7
     )
     done = len(journal.events(table.game_id))
-    print(f"ack {done}", flush=True)
+    say("ack", done)
     for n, event in enumerate(script(seed, count)[done:], start=done + 1):
         perform(table, event)
-        print(f"ack {n}", flush=True)
+        acks.expect(table.ticket, n)
+        say("shown", n)
+    journal.close()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pi_app.rules import RuleError
 from pi_app.table import Journal, JournalEvent, Table
 from pi_app.table.timeline import Timeline
+from tests.journals import reopen
 from tests.table.crash_child import perform
 
 
@@ -24,7 +25,7 @@ def test_resume_returns_the_exact_state(tmp_path: Path) -> None:
     for move in ("add 1", "add 2", "add 2"):
         table.play(move)
     table.undo()
-    resumed = Table.resume(Journal(tmp_path / "j.sqlite3"))
+    resumed = Table.resume(reopen(table))
     assert resumed is not None
     assert resumed.state == table.state
     assert resumed.can_redo and resumed.timeline.undone == ["add 2"]
@@ -63,19 +64,19 @@ def test_finished_game_is_marked_and_not_resumed(tmp_path: Path) -> None:
     table = _table(tmp_path / "j.sqlite3", target=3)
     table.play("add 1")
     table.play("add 2")
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = reopen(table)
     entry = journal.game(table.game_id)
     assert entry is not None and entry.finished
     assert Table.resume(journal) is None
     table.undo()
-    assert Table.resume(Journal(tmp_path / "j.sqlite3")) is not None
+    assert Table.resume(reopen(table)) is not None
 
 
 def test_new_game_abandons_the_unfinished_one_but_keeps_it(tmp_path: Path) -> None:
     first = _table(tmp_path / "j.sqlite3")
     first.play("add 1")
     second = _table(tmp_path / "j.sqlite3")
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = reopen(second)
     assert [g.id for g in journal.games()] == [first.game_id, second.game_id]
     assert journal.events(first.game_id) == [JournalEvent("action", "add 1")]
     resumed = Table.resume(journal)
@@ -108,7 +109,7 @@ def test_damaged_journal_is_set_aside_never_deleted(tmp_path: Path, damage: str)
     assert Table.resume(journal) is None
     fresh = _table(path)
     fresh.play("add 2")
-    assert Table.resume(Journal(path)) is not None
+    assert Table.resume(reopen(fresh)) is not None
 
 
 EVENTS = st.lists(st.sampled_from(["add 1", "add 2", "undo", "redo"]), max_size=40)
@@ -129,7 +130,7 @@ def test_replaying_the_journal_equals_folding_the_events(tmp_path: Path, events:
     table = _table(path, target=30)
     for event in events:
         _try(table, event)
-    journal = Journal(path)
+    journal = reopen(table)
     entry = journal.game(table.game_id)
     assert entry is not None
     folded = Timeline.start(table.game, entry.setup).fold(journal.events(table.game_id))
@@ -162,13 +163,13 @@ def test_table_extras_survive_resume_and_default_to_empty(tmp_path: Path) -> Non
     table.extras["opponent"]["B"] = "easy"  # a copy: the table's own stays as it was
     assert table.extras == extras
     assert journal.game(table.game_id).setup["extras"] == extras
-    resumed = Table.resume(Journal(tmp_path / "j.sqlite3"))
+    resumed = Table.resume(reopen(table))
     assert resumed is not None and resumed.extras == extras
     assert resumed.state == table.state
     plain = _table(tmp_path / "other.sqlite3")
     assert plain.extras == {}
     assert "extras" not in plain.journal.game(plain.game_id).setup
-    again = Table.resume(Journal(tmp_path / "other.sqlite3"))
+    again = Table.resume(reopen(plain))
     assert again is not None and again.extras == {}
     with pytest.raises(ValueError, match="JSON"):
         Table.new(journal, "tiny-race", ["Ana", "Ben"], {}, seed=3, extras={"x": object()})

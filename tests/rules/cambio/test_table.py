@@ -11,6 +11,7 @@ from pi_app.rules.cambio import tournament as cambio_tournament
 from pi_app.rules.contract import RuleError
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table
+from tests.journals import reopen
 
 
 def test_a_cambio_game_at_the_table_resumes_and_exports(tmp_path: Path) -> None:
@@ -26,7 +27,7 @@ def test_a_cambio_game_at_the_table_resumes_and_exports(tmp_path: Path) -> None:
     table.undo()
     assert table.state.scores == (0, 0, 0, 0)
     table.redo()
-    resumed = Table.resume(Journal(path))
+    resumed = Table.resume(reopen(table))
     assert resumed is not None and resumed.state == table.state
     assert resumed.state.settings.mime
     output = cambio.GAME.replay(resumed.export())

@@ -10,6 +10,7 @@ from pi_app.rules import RuleError
 from pi_app.rules.gambit7.game import GAME
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table
+from tests.journals import reopen
 
 SEATS = ["Les Rouges", 'Jaune "J"', "Vert"]
 
@@ -34,7 +35,7 @@ def test_a_round_through_the_table_resumes_and_exports(tmp_path: Path) -> None:
     table.undo()
     assert table.state.scores == (0, 0, 0)
     table.redo()
-    resumed = Table.resume(Journal(path))
+    resumed = Table.resume(reopen(table))
     assert resumed is not None and resumed.state == table.state
     record = resumed.export()
     assert GAME.replay(record)["scores"] == {"Les Rouges": 6, 'Jaune "J"': 4, "Vert": 0}

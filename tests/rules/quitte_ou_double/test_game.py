@@ -21,6 +21,7 @@ from pi_app.rules.quitte_ou_double.state import ANSWERS, BETS, PAID, QodState
 from pi_app.rules.registry import find_game
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table
+from tests.journals import reopen
 from tests.paths import GOLDEN as GOLDEN_ROOT
 
 GOLDEN = GOLDEN_ROOT / "quitte-ou-double"
@@ -477,7 +478,7 @@ def test_a_journaled_table_plays_undoes_resumes_and_exports(tmp_path: Path) -> N
     table.play('bet "Rouge" >30')
     table.undo()
     table.play("truth 15")
-    resumed = Table.resume(Journal(tmp_path / "journal.sqlite3"))
+    resumed = Table.resume(reopen(table))
     assert resumed is not None
     assert resumed.state == table.state
     assert resumed.state.setup.question == 2
