@@ -1,6 +1,7 @@
 """The pinout: which GPIO the bell and buttons use, the Pico's USB ids, the ring's size.
 
-Read from `hardware/pinout.toml` (or the file the configuration key "pinout" names).
+Read from `hardware/pinout.toml` (the wheel carries it in `pi_app/bundled/`), or from
+the file the configuration key "pinout" names.
 The built-in `DEFAULT_PINOUT` equals the bundled file (a test checks it), so an
 installation without the hardware directory still knows the standard wiring.
 """
@@ -12,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pi_app
+from pi_app.bundled import bundled_path
 from pi_app.i18n import Translator
 
 _ = Translator("devices")
 
-BUNDLED_PINOUT = Path(pi_app.__file__).resolve().parent.parent / "hardware" / "pinout.toml"
+BUNDLED_PINOUT = bundled_path("hardware/pinout.toml")
 
 
 class PinoutError(ValueError):

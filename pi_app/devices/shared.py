@@ -4,19 +4,19 @@
 Pico under MicroPython; the Pi loads the very same files rather than a copy, so the
 link cannot drift out of step and the simulated ring draws what the real one shows.
 They are loaded by path (the firmware directory is not a Python package: on the Pico
-its files sit at the top of the flash) under private module names, once.
+its files sit at the top of the flash) under private module names, once: from the
+wheel's copy in `pi_app/bundled/firmware/` when installed, else from the repository.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
-import pi_app
+from pi_app.bundled import bundled_path
 
-FIRMWARE_DIR = Path(pi_app.__file__).resolve().parent.parent / "firmware"
+FIRMWARE_DIR = bundled_path("firmware")
 
 
 def load_firmware_module(name: str) -> ModuleType:
