@@ -85,5 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         config.values["display.fullscreen"] = True
     module_name, function = COMMANDS[args.command or "run"].split(":")
     module = importlib.import_module(module_name)
-    code: int = getattr(module, function)(args, config)
+    try:
+        code: int = getattr(module, function)(args, config)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`tabletop replay x | head -c 100`): not an error to tell.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return code

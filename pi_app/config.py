@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, Translator
 
 _ = Translator("core")
@@ -123,7 +124,9 @@ def merge_file(config: Config, path: Path) -> None:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(
-            _("{file}: cannot read the configuration: {error}").format(file=path, error=error)
+            _("{file}: cannot read the configuration: {error}").format(
+                file=path, error=describe(error)
+            )
         ) from error
     for key, value in _flatten(data).items():
         if key not in DEFAULTS:

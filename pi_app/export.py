@@ -7,6 +7,7 @@ import json
 import sys
 
 from pi_app.config import Config
+from pi_app.errors import describe
 from pi_app.i18n import Translator
 from pi_app.table.journal import Journal
 from pi_app.table.table import Table
@@ -38,7 +39,14 @@ def run(args: argparse.Namespace, config: Config) -> int:
         return 2
     text = json.dumps(Table.load(journal, chosen).export(), ensure_ascii=False, indent=1)
     if args.output:
-        args.output.write_text(text + "\n", encoding="utf-8")
+        try:
+            args.output.write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            where = _("Cannot write {file}: {error}").format(
+                file=args.output, error=describe(error)
+            )
+            print(where, file=sys.stderr)
+            return 2
     else:
         print(text)
     return 0

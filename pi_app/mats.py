@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pi_app.errors import describe
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
 from pi_app.rules.gambit7.mat import MatProfile, mat_error, mat_from_object
@@ -37,13 +38,15 @@ def load_mat_profile(path: str | Path) -> MatProfile:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise mat_error(
-            "Cannot read the mat profile {path}: {error}", path=str(path), error=error
+            "Cannot read the mat profile {path}: {error}", path=str(path), error=describe(error)
         ) from None
     try:
         data = json.loads(text)
     except ValueError as error:
         raise mat_error(
-            "The mat profile {path} is not valid JSON: {error}", path=str(path), error=error
+            "The mat profile {path} is not valid JSON: {error}",
+            path=str(path),
+            error=describe(error),
         ) from None
     try:
         return mat_from_object(data)

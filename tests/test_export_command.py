@@ -43,3 +43,15 @@ def test_export_lists_games_and_refuses_when_none_finished(
     assert "tiny-race" in listing and "Ana, Ben" in listing and "in play" in listing
     assert main(["--journal", str(journal), "--lang", "en", "export"]) == 2
     assert "No finished game" in capsys.readouterr().err
+
+
+def test_export_to_a_place_that_cannot_be_written_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = tmp_path / "j.sqlite3"
+    _play(journal, ["add 2", "add 1", "add 2"])
+    out = tmp_path / "missing-folder" / "game.json"
+    assert main(["--journal", str(journal), "--lang", "fr", "export", "-o", str(out)]) == 2
+    said = capsys.readouterr().err
+    assert "Impossible d’écrire" in said and "aucun fichier ou dossier" in said
+    assert "No such file" not in said

@@ -90,3 +90,57 @@ def test_help_lists_commands_and_version() -> None:
     from pi_app import __version__
 
     assert version.stdout.strip() == f"tabletop {__version__}"
+
+
+def _tabletop(*args: str) -> list[str]:
+    return [sys.executable, "-m", "pi_app", *args]
+
+
+def test_a_reader_that_goes_away_is_no_error() -> None:
+    """`tabletop replay FILE | head -c 100`: the pipe closes, the command ends quietly."""
+    record = Path(__file__).parent / "golden" / "gambit7" / "all-too-high.json"
+    child = subprocess.Popen(
+        _tabletop("replay", str(record)), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader is gone before a byte is written
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=30) == 0
+    assert errors == ""
+
+
+def test_an_endless_file_is_refused_not_read_forever() -> None:
+    done = subprocess.run(
+        _tabletop("--lang", "en", "replay", "/dev/zero"),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "larger than 4 MB" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "french", "english"),
+    [
+        (b"\xff\xfe{}", "pas du texte UTF-8 (octet 0xff", "codec"),
+        (b'{"game":', "JSON illisible", "Expecting"),
+        (None, "aucun fichier", "No such file"),
+    ],
+)
+def test_refusals_speak_one_language(
+    tmp_path: Path, content: bytes | None, french: str, english: str
+) -> None:
+    record = tmp_path / "record.json"
+    if content is not None:
+        record.write_bytes(content)
+    done = subprocess.run(
+        _tabletop("--lang", "fr", "replay", str(record)),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert french in done.stderr and english not in done.stderr

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.bundled import bundled_path
+from pi_app.errors import describe
 from pi_app.i18n import Translator
 
 _ = Translator("devices")
@@ -125,6 +126,6 @@ def load_pinout(setting: str = "") -> Pinout:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise PinoutError(
-            _("{file}: cannot read the pinout: {error}").format(file=path, error=error)
+            _("{file}: cannot read the pinout: {error}").format(file=path, error=describe(error))
         ) from error
     return parse_pinout(data, str(path))

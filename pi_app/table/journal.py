@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pi_app.errors import describe
 from pi_app.i18n import Translator
 from pi_app.table.writer import Listener, Writer
 
@@ -125,7 +126,7 @@ class Journal:
         self.notice = _(
             "The journal {path} could not be read ({error}); it was kept as {kept} "
             "and a new journal was started."
-        ).format(path=self.path, error=error, kept=target.name)
+        ).format(path=self.path, error=describe(error), kept=target.name)
         log.warning(self.notice)
 
     @property

@@ -206,6 +206,8 @@ def storage_problem(error: sqlite3.Error) -> str:
         return _("the storage cannot be written to")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return _("another program is using the journal")
+    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or not name:
+        return _("the file is damaged or is not a journal")
     if name.startswith("SQLITE_IOERR"):
         return _("the storage reports an input/output error")
     return _("database error {code}").format(code=name or type(error).__name__)

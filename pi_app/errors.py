@@ -1,0 +1,66 @@
+"""Python's and SQLite's errors told in the reader's language.
+
+Their own texts are English ("'utf-8' codec can't decode byte 0xff ..."); a refusal
+shown to a player or a host must not switch language halfway. `describe` turns the
+errors that reach people (reading files, parsing JSON and TOML, the journal's storage)
+into a short translated phrase, keeping the facts (the byte, the line, the column).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import re
+import sqlite3
+import tomllib
+
+from pi_app.i18n import Translator
+
+_ = Translator("core")
+
+_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def describe(error: BaseException) -> str:
+    """A short phrase saying what went wrong, in the current language."""
+    if isinstance(error, UnicodeDecodeError):
+        return _("not UTF-8 text (byte 0x{byte:02x} at position {position})").format(
+            byte=error.object[error.start], position=error.start
+        )
+    if isinstance(error, json.JSONDecodeError):
+        return _("invalid JSON at line {line}, column {column}").format(
+            line=error.lineno, column=error.colno
+        )
+    if isinstance(error, tomllib.TOMLDecodeError):
+        where = _TOML_WHERE.search(str(error))
+        if where is None:
+            return _("invalid TOML")
+        return _("invalid TOML at line {line}, column {column}").format(
+            line=where.group(1), column=where.group(2)
+        )
+    if isinstance(error, RecursionError):
+        return _("nested too deeply")
+    if isinstance(error, OSError):
+        return _describe_os(error)
+    if isinstance(error, sqlite3.Error):
+        from pi_app.table.writer import storage_problem
+
+        return storage_problem(error)
+    return type(error).__name__
+
+
+def _describe_os(error: OSError) -> str:
+    known = {
+        errno.ENOENT: _("no such file or folder"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("permission denied"),
+        errno.EISDIR: _("it is a folder, not a file"),
+        errno.ENOTDIR: _("a part of the path is not a folder"),
+        errno.ENOSPC: _("no space left on the device"),
+        errno.EROFS: _("the storage is read-only"),
+        errno.EIO: _("input/output error"),
+    }
+    if error.errno in known:
+        return known[error.errno]
+    code = errno.errorcode.get(error.errno or 0, str(error.errno))
+    return _("system error {code}").format(code=code)
