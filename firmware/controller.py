@@ -15,7 +15,6 @@ except ImportError:
         return a - b
 
 
-FIRMWARE = (1, 0)
 RETRY_MS = 150  # an unacknowledged event is sent again after this long
 RETRIES = 6  # ... this many times, then dropped (the Pi keeps its own clock)
 MAX_PENDING = 8
@@ -65,7 +64,8 @@ class Controller:
         self.write(frame)
 
     def hello(self, now: int, reason: int = protocol.HELLO_BOOT) -> None:
-        version = (protocol.VERSION, FIRMWARE[0], FIRMWARE[1], self.anim.n, reason)
+        major, minor = protocol.FIRMWARE
+        version = (protocol.VERSION, major, minor, self.anim.n, reason)
         self.event(now, protocol.HELLO, version)
 
     def button(self, now: int, index: int) -> None:

@@ -27,6 +27,10 @@ a repeat is acknowledged again but not acted upon again.
 """
 
 VERSION = 1  # bumped when a frame or a message changes meaning
+# This firmware's release (major, minor), sent in the Pico's hello. The Pi loads this
+# very file from its installed package, so it knows which release it was shipped with
+# and refuses a Pico running another one (`tabletop firmware install` updates it).
+FIRMWARE = (1, 0)
 
 START = 0x7E  # ~
 STAR = 0x2A  # *

@@ -26,6 +26,8 @@ COMMANDS: dict[str, str] = {
     "export": "pi_app.export:run",
     "gambo-engine": "pi_app.gambo_engine:run",
     "demo": "pi_app.display.demo:run",
+    "firmware": "pi_app.firmware:run",
+    "doctor": "pi_app.doctor:run",
 }
 
 
@@ -63,6 +65,16 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("game", help="gambit7, quitte-ou-double, cambio, cambio-tournament or gambo")
     demo.add_argument("--shots", type=Path, required=True, help="folder for the pictures")
     demo.add_argument("--size", default="800x480", choices=("800x480", "480x320"))
+    firmware = sub.add_parser("firmware", help="put the firmware on the Pico, or check it")
+    actions = firmware.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for action, said in (
+        ("install", "copy this package's firmware to the Pico (mpremote) and restart it"),
+        ("check", "ask the Pico its firmware version and compare it with this package's"),
+    ):
+        parsed = actions.add_parser(action, help=said)
+        parsed.add_argument("--port", help="the Pico's serial port (default: found by USB id)")
+
+    sub.add_parser("doctor", help="check the box: display, pins, Pico, journal, sound, service")
     return parser
 
 

@@ -6,7 +6,9 @@ The frames are those of `firmware/protocol.py`, the same file the Pico runs. The
   uses a port override: a device path, a pyserial URL such as `loop://`, or a callable
   returning either (tests point it at a pseudo-terminal that changes on reconnect);
 - says hello with the protocol version and is "up" only once the Pico has answered
-  with a compatible version;
+  with the same protocol and the firmware release this package carries; another
+  release is refused (`mismatch` says which), so the ring is drawn on screen, never
+  driven by firmware whose animations differ from the screen's;
 - numbers every command, waits for its acknowledgement and sends it again when none
   comes, and declares the Pico gone (then reconnects) when retries run out;
 - acknowledges the Pico's events (timer done, buttons) and ignores their repeats;
@@ -41,6 +43,7 @@ EventListener = Callable[[str, list[int]], None]
 StateListener = Callable[[bool], None]
 
 VERSION: int = protocol.VERSION
+EXPECTED: tuple[int, int, int] = (protocol.VERSION, *protocol.FIRMWARE)
 RECENT = 16  # Pico event numbers remembered, to ignore repeats
 POLL_S = 0.05  # the reader wakes this often when the line is quiet (for retries)
 
@@ -96,6 +99,9 @@ class PicoLink:
         self.reconnect_delay = reconnect_delay
         self.stats = LinkStats()
         self.pico_version: tuple[int, ...] | None = None
+        # (the Pico's (protocol, major, minor), this package's) while they differ
+        self.mismatch: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.refused_protocol = False  # the Pico refused our hello's protocol version
         self._serial: Any = None
         self._up = False
         self._seq = 0
@@ -261,9 +267,10 @@ class PicoLink:
                 if not self._resend(now):
                     return
             elif self._answered and self.pico_version is not None:
-                if self.pico_version[0] != VERSION:
-                    self._refuse_version()
+                if tuple(self.pico_version[:3]) != EXPECTED:
+                    self._refuse_version(tuple(self.pico_version[:3]))
                     return
+                self.mismatch = None
                 self._set_up(True)
             elif self._hello is None:
                 self._hello = self._write_new(protocol.HELLO, [VERSION, self._session])
@@ -274,14 +281,20 @@ class PicoLink:
             else:
                 self._resend(now)
 
-    def _refuse_version(self) -> None:
-        log.log(  # log.error would read, to the translation checker, as a player's message
-            logging.ERROR,
-            "Pico speaks protocol %s, this program %s: copy the firmware again "
-            "(see firmware/README.md)",
-            self.pico_version,
-            VERSION,
-        )
+    def _refuse_version(self, pico: tuple[int, ...]) -> None:
+        """Another firmware release: stay down (the ring is drawn on screen) and say so."""
+        if self.mismatch != (pico, EXPECTED):
+            self.mismatch = (pico, EXPECTED)
+            log.log(  # log.error would read, to the translation checker, as a player's message
+                logging.ERROR,
+                "Pico runs protocol %d firmware %d.%d, this program carries protocol %d "
+                "firmware %d.%d: run `tabletop firmware install`",
+                *pico,
+                *EXPECTED,
+            )
+            for callback in list(self._states):  # still down, now with a reason
+                with contextlib.suppress(Exception):
+                    callback(False)
         self._stop.wait(5)
 
     def _resend(self, now: float) -> bool:
@@ -330,6 +343,8 @@ class PicoLink:
                 pending.done.set()
             if kind == protocol.NAK:
                 self.stats.naks += 1
+                if len(args) > 1 and args[1] == protocol.NAK_VERSION:
+                    self.refused_protocol = True  # the Pico speaks another protocol
                 log.warning("Pico link: frame %d refused (reason %d)", args[0], args[1])
             return
         if kind == protocol.HELLO:

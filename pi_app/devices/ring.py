@@ -27,6 +27,9 @@ from typing import Protocol
 
 from pi_app.devices.link import PicoLink
 from pi_app.devices.shared import animations, protocol
+from pi_app.i18n import Translator
+
+_ = Translator("devices")
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +144,17 @@ class PicoRing:
     def up(self) -> bool:
         return self.link.up
 
+    @property
+    def problem(self) -> str | None:
+        """Why the Pico is not used although it answers (another firmware release)."""
+        if self.link.mismatch is None:
+            return None
+        pico, ours = self.link.mismatch
+        return _(
+            "The Pico runs firmware {pico}, this box carries {ours}: the ring is shown on "
+            "screen until “tabletop firmware install” updates the Pico."
+        ).format(pico=release(pico), ours=release(ours))
+
     def attach(self, on_state: StateCallback, on_timer_done: Callable[[int], None]) -> None:
         self.link.on_state(on_state)
         self.link.on_event(
@@ -152,6 +166,13 @@ class PicoRing:
 
     def close(self) -> None:
         self.link.close()
+
+
+def release(version: tuple[int, ...]) -> str:
+    """A firmware's (protocol, major, minor) as people read it: "1.0 (protocol 1)"."""
+    return _("{major}.{minor} (protocol {protocol})").format(
+        protocol=version[0], major=version[1], minor=version[2]
+    )
 
 
 class MockRing:
@@ -212,6 +233,12 @@ class LedRing:
         backend.attach(self._link_state, self._pico_timer_done)
 
     # -- state for the display --------------------------------------------------------
+
+    @property
+    def problem(self) -> str | None:
+        """A reason to show on screen why the real ring is not used, or None."""
+        problem: str | None = getattr(self.backend, "problem", None)
+        return problem
 
     @property
     def on_hardware(self) -> bool:

@@ -108,6 +108,7 @@ class App:
         self._still: pygame.Surface | None = None
         self._watchdog = _watchdog_interval()
         self._journal_error: str | None = None
+        self._ring_problem: str | None = None
         self._last_watchdog = 0.0
         self.table: Table | None = self._resume()
         self.show_home = self.table is None
@@ -335,6 +336,17 @@ class App:
             self._last_watchdog = now
             self.notify("WATCHDOG=1")
         self._watch_journal()
+        self._watch_ring()
+
+    def _watch_ring(self) -> None:
+        """Say once why the Pico's ring is not used (another firmware release)."""
+        ring = getattr(self.ring, "ring", None)
+        problem: str | None = getattr(ring, "problem", None)
+        if problem != self._ring_problem:
+            self._ring_problem = problem
+            if problem is not None:
+                log.warning("ring shown on screen: %s", problem)
+                self.flash_message(problem, error=True)
 
     def _watch_journal(self) -> None:
         """Say when the journal's storage fails, and when it writes again.

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from pi_app.display.intents import BELL_EVENT, BUTTON_EVENT, post
+from pi_app.display.intents import BELL_EVENT, BUTTON_EVENT, DEVICE_EVENT, post
 from pi_app.display.ring import DeviceRing, RecordingRing, RingPort
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,8 @@ def wire(devices: Any) -> Devices:
     devices.bell.add_listener(_forward(devices.bell, post_bell))
     for button in devices.buttons:
         button.add_listener(_forward(button, post_button))
+    if hasattr(devices.ring, "on_link_change"):
+        devices.ring.on_link_change(lambda _up: post(pygame.event.Event(DEVICE_EVENT)))
     wired.closers.append(devices.close)
     return wired
 

@@ -111,6 +111,8 @@ def wait_events(timeout_ms: int, blocking: bool, poll_ms: int = 20) -> list[pyga
 
 BELL_EVENT: int = pygame.event.custom_type()
 BUTTON_EVENT: int = pygame.event.custom_type()
+# A device changed (the Pico came, went, or was refused): wake the loop to look.
+DEVICE_EVENT: int = pygame.event.custom_type()
 WAKE_EVENT: int = pygame.event.custom_type()
 """Posted by background work (the engine's search) only to wake the loop."""
 

