@@ -1,0 +1,386 @@
+"""`tabletop doctor`: the whole box checked, each part with a plain verdict and its fix.
+
+The parts are those that stop a box on a real table: the display driver, the GPIO pins,
+the Pico and its firmware, the journal's folder, the sound device and the systemd
+service with its watchdog. Every look at the machine goes through `Machine`, so each
+verdict can be tested with a machine that fails in exactly one way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from pi_app import __version__
+from pi_app.bundled import bundled_path
+from pi_app.config import Config
+from pi_app.i18n import N_, Translator
+
+_ = Translator("core")
+
+OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
+MARKS = {OK: "✔", WARN: "!", FAIL: "✘", SKIP: "–"}
+UNIT = "/etc/systemd/system/tabletop.service"
+LOW_SPACE, TOO_LITTLE_SPACE = 200 * 1024**2, 20 * 1024**2  # bytes free in the journal's folder
+
+
+# Each part's name on screen (the verdicts keep the key, for scripts and tests).
+LABELS = {
+    "display": N_("display"),
+    "pins": N_("pins"),
+    "Pico": N_("Pico"),
+    "journal": N_("journal"),
+    "sound": N_("sound"),
+    "service": N_("service"),
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One part of the box: how it is, what was found, and what to do about it."""
+
+    part: str
+    status: str
+    said: str
+    fix: str | None = None
+
+
+class Machine:
+    """What the doctor looks at on this machine; tests replace what they need."""
+
+    def __init__(self, environ: Mapping[str, str] | None = None) -> None:
+        self.environ = dict(os.environ if environ is None else environ)
+
+    def is_pi(self) -> bool:
+        from pi_app.display.app import is_raspberry_pi
+
+        return is_raspberry_pi()
+
+    def glob(self, pattern: str) -> list[str]:
+        return sorted(glob.glob(pattern))
+
+    def access(self, path: str, mode: int) -> bool:
+        return os.access(path, mode)
+
+    def free_bytes(self, path: str) -> int:
+        return shutil.disk_usage(path).free
+
+    def can_import(self, module: str) -> bool:
+        try:
+            return importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def serial_ports(self) -> list[tuple[str, int | None, int | None]]:
+        from serial.tools import list_ports  # type: ignore[import-untyped]
+
+        return [(p.device, p.vid, p.pid) for p in list_ports.comports()]
+
+    def ask_pico(self, port: str) -> tuple[tuple[int, ...] | None, bool]:
+        from pi_app.firmware import ask_version
+
+        return ask_version(port)
+
+    def read_text(self, path: str) -> str | None:
+        try:
+            return Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def run(self, command: list[str]) -> tuple[int, str] | None:
+        """A command's exit code and output; None when it is not on this machine."""
+        if shutil.which(command[0]) is None:
+            return None
+        done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=10)
+        return done.returncode, done.stdout.strip()
+
+
+def check_display(machine: Machine, config: Config) -> Verdict:
+    """The SDL video driver the box will ask for, and whether it can open the screen."""
+    from pi_app.display.app import choose_video_driver, headless_message
+
+    part = "display"
+    env = machine.environ
+    if env.get("SDL_VIDEODRIVER") and env["SDL_VIDEODRIVER"] != "kmsdrm":
+        return Verdict(
+            part, OK, _("SDL_VIDEODRIVER={driver}").format(driver=env["SDL_VIDEODRIVER"])
+        )
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return Verdict(part, OK, _("a desktop session: SDL opens a window"))
+    if choose_video_driver(env, machine.is_pi()) != "kmsdrm":
+        return Verdict(part, WARN, _("no display and not a Raspberry Pi"), headless_message())
+    cards = machine.glob("/dev/dri/card*")
+    if not cards:
+        return Verdict(
+            part,
+            FAIL,
+            _("kmsdrm, but no DRM device (/dev/dri/card*)"),
+            _("enable the KMS driver: dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, reboot"),
+        )
+    usable = [card for card in cards if machine.access(card, os.R_OK | os.W_OK)]
+    if not usable:
+        return Verdict(
+            part,
+            FAIL,
+            _("kmsdrm, but {card} cannot be opened").format(card=cards[0]),
+            _("add the user to the video and render groups (the systemd unit does)"),
+        )
+    return Verdict(part, OK, _("kmsdrm on {card}").format(card=usable[0]))
+
+
+def check_pins(machine: Machine, config: Config) -> Verdict:
+    """The pinout file (its pins are checked as it is read), and access to the GPIO chip."""
+    from pi_app.devices.pinout import PinoutError, load_pinout
+
+    part = "pins"
+    try:
+        pinout = load_pinout(config["pinout"])
+    except PinoutError as error:
+        return Verdict(part, FAIL, str(error), _("correct the pinout file, or remove the setting"))
+    pins = {_("bell"): pinout.bell, _("next"): pinout.next, _("undo"): pinout.undo}
+    listed = ", ".join(f"{name} GPIO{pin}" for name, pin in pins.items())
+    if not machine.is_pi():
+        return Verdict(part, SKIP, _("not a Raspberry Pi: {pins} simulated").format(pins=listed))
+    chips = machine.glob("/dev/gpiochip*")
+    if not chips:
+        return Verdict(part, FAIL, _("no GPIO chip (/dev/gpiochip*)"), _("update Raspberry Pi OS"))
+    if not any(machine.access(chip, os.R_OK | os.W_OK) for chip in chips):
+        return Verdict(
+            part,
+            FAIL,
+            _("{chip} cannot be opened").format(chip=chips[0]),
+            _("add the user to the gpio group (sudo adduser $USER gpio), then log in again"),
+        )
+    backends = [name for name in ("lgpio", "RPi.GPIO") if machine.can_import(name)]
+    if not backends:
+        return Verdict(
+            part,
+            FAIL,
+            _("no GPIO backend for gpiozero"),
+            _("install the pi extra: pip install 'tabletop[pi]'"),
+        )
+    return Verdict(part, OK, _("{pins} through {backend}").format(pins=listed, backend=backends[0]))
+
+
+def _service_active(machine: Machine) -> bool:
+    answer = machine.run(["systemctl", "is-active", "tabletop"])
+    return answer is not None and answer[1] == "active"
+
+
+def check_pico(machine: Machine, config: Config) -> Verdict:
+    """The Pico found by its USB ids, and its firmware release against this package's."""
+    from pi_app.devices.link import EXPECTED
+    from pi_app.devices.pinout import PinoutError, load_pinout
+    from pi_app.devices.ring import release
+
+    part = "Pico"
+    try:
+        pinout = load_pinout(config["pinout"])
+    except PinoutError:
+        return Verdict(part, SKIP, _("the pinout cannot be read (see pins)"))
+    ids = f"{pinout.usb_vid:04x}:{pinout.usb_pid:04x}"
+    ports = [
+        d
+        for d, vid, pid in machine.serial_ports()
+        if (vid, pid) == (pinout.usb_vid, pinout.usb_pid)
+    ]
+    if not ports:
+        if not machine.is_pi():
+            return Verdict(
+                part, SKIP, _("no Pico ({ids}): the ring is drawn on screen").format(ids=ids)
+            )
+        return Verdict(
+            part,
+            FAIL,
+            _("no Pico found by its USB ids {ids}").format(ids=ids),
+            _("plug the Pico in (data cable), put MicroPython on it, “tabletop firmware install”"),
+        )
+    if _service_active(machine):
+        return Verdict(
+            part,
+            OK,
+            _("on {port}; the running box holds it and checks its firmware (see its log)").format(
+                port=ports[0]
+            ),
+        )
+    version, refused = machine.ask_pico(ports[0])
+    if version is None:
+        return Verdict(
+            part,
+            FAIL,
+            _("on {port}, but it does not answer").format(port=ports[0])
+            if not refused
+            else _("on {port}, speaking another protocol").format(port=ports[0]),
+            "tabletop firmware install",
+        )
+    if tuple(version) != EXPECTED:
+        return Verdict(
+            part,
+            FAIL,
+            _("on {port}, firmware {pico}; this package carries {ours}").format(
+                port=ports[0], pico=release(version), ours=release(EXPECTED)
+            ),
+            "tabletop firmware install",
+        )
+    return Verdict(
+        part, OK, _("on {port}, firmware {pico}").format(port=ports[0], pico=release(version))
+    )
+
+
+def check_journal(machine: Machine, config: Config) -> Verdict:
+    """The journal's folder: writable, with room to grow."""
+    part = "journal"
+    path = config.journal_path
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # the journal makes missing folders: the first one there counts
+    if not machine.access(str(folder), os.W_OK):
+        return Verdict(
+            part,
+            FAIL,
+            _("{folder} cannot be written to").format(folder=folder),
+            _("give the box's user write access, or set journal = in the configuration"),
+        )
+    free = machine.free_bytes(str(folder))
+    said = _("{path}: {free} MB free").format(path=path, free=free // 1024**2)
+    if free < TOO_LITTLE_SPACE:
+        return Verdict(part, FAIL, said, _("free some space on the card"))
+    if free < LOW_SPACE:
+        return Verdict(part, WARN, said, _("free some space on the card"))
+    return Verdict(part, OK, said)
+
+
+def check_sound(machine: Machine, config: Config) -> Verdict:
+    """A device to play the bell's and the timer's sounds on."""
+    part = "sound"
+    if config["sound.mute"]:
+        return Verdict(part, SKIP, _("muted in the configuration"))
+    if machine.environ.get("SDL_AUDIODRIVER") == "dummy":
+        return Verdict(part, SKIP, _("SDL_AUDIODRIVER=dummy: no sound on purpose"))
+    outputs = machine.glob("/dev/snd/pcmC*D*p")
+    if not outputs:
+        return Verdict(
+            part,
+            WARN,
+            _("no sound output: the box plays silently"),
+            _("plug in a speaker or a USB sound card (on a Pi: dtparam=audio=on)"),
+        )
+    if not machine.access(outputs[0], os.R_OK | os.W_OK):
+        return Verdict(
+            part,
+            WARN,
+            _("{device} cannot be opened").format(device=outputs[0]),
+            _("add the user to the audio group (the systemd unit does)"),
+        )
+    return Verdict(
+        part,
+        OK,
+        _("{count} output(s), first {device}").format(count=len(outputs), device=outputs[0]),
+    )
+
+
+def check_service(machine: Machine, config: Config) -> Verdict:
+    """The systemd unit that starts the box at power-on, and its watchdog."""
+    part = "service"
+    bundled = bundled_path("systemd/tabletop.service")
+    install = _(
+        "sudo cp {unit} /etc/systemd/system/ && sudo systemctl daemon-reload && "
+        "sudo systemctl enable --now tabletop"
+    ).format(unit=bundled)
+    text = machine.read_text(UNIT)
+    if text is None:
+        status = FAIL if machine.is_pi() else SKIP
+        return Verdict(part, status, _("{unit} is not installed").format(unit=UNIT), install)
+    settings = _unit_settings(text)
+    if settings.get("Type") != "notify" or not settings.get("WatchdogSec"):
+        return Verdict(
+            part, FAIL, _("the unit has no watchdog (Type=notify, WatchdogSec)"), install
+        )
+    enabled = machine.run(["systemctl", "is-enabled", "tabletop"])
+    if enabled is not None and enabled[1] != "enabled":
+        return Verdict(
+            part,
+            WARN,
+            _("installed, watchdog {seconds}, but not started at power-on").format(
+                seconds=settings["WatchdogSec"]
+            ),
+            "sudo systemctl enable --now tabletop",
+        )
+    same = machine.read_text(str(bundled)) == text
+    said = _("installed, watchdog {seconds}").format(seconds=settings["WatchdogSec"])
+    if not same:
+        return Verdict(part, WARN, said + _("; it differs from this package's unit"), install)
+    return Verdict(part, OK, said)
+
+
+def _unit_settings(text: str) -> dict[str, str]:
+    """`Key=value` lines of a systemd unit (the last one wins, as in systemd)."""
+    settings = {}
+    for line in text.splitlines():
+        key, equals, value = line.partition("=")
+        if equals and not line.lstrip().startswith(("#", ";")):
+            settings[key.strip()] = value.strip()
+    return settings
+
+
+CHECKS: tuple[Callable[[Machine, Config], Verdict], ...] = (
+    check_display,
+    check_pins,
+    check_pico,
+    check_journal,
+    check_sound,
+    check_service,
+)
+
+
+def examine(machine: Machine, config: Config) -> list[Verdict]:
+    """Every check; a check that breaks is itself a failed verdict, never a traceback."""
+    verdicts = []
+    for check in CHECKS:
+        try:
+            verdicts.append(check(machine, config))
+        except Exception as error:
+            name = check.__name__.removeprefix("check_")
+            verdicts.append(Verdict(name, FAIL, _("the check failed: {error}").format(error=error)))
+    return verdicts
+
+
+def report(verdicts: list[Verdict]) -> str:
+    """The verdicts as lines: a mark, the part, what was found, and the fix below."""
+    labels = [_(LABELS.get(v.part, v.part)) for v in verdicts]
+    width = max(len(label) for label in labels)
+    lines = []
+    for verdict, label in zip(verdicts, labels, strict=True):
+        lines.append(f"{MARKS[verdict.status]} {label:<{width}}  {verdict.said}")
+        if verdict.fix and verdict.status in (WARN, FAIL):
+            lines.append(" " * (width + 4) + _("fix: {fix}").format(fix=verdict.fix))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, config: Config, machine: Machine | None = None) -> int:
+    """The `doctor` command: 0 when nothing fails, 1 otherwise."""
+    verdicts = examine(machine or Machine(), config)
+    print(
+        _("tabletop {version}, files in {folder}").format(
+            version=__version__, folder=bundled_path("firmware").parent
+        )
+    )
+    print(report(verdicts))
+    failed = sum(v.status == FAIL for v in verdicts)
+    warned = sum(v.status == WARN for v in verdicts)
+    if failed:
+        print(_("{count} problem(s) to fix.").format(count=failed))
+    elif warned:
+        print(_("Nothing fails; {count} warning(s).").format(count=warned))
+    else:
+        print(_("All is well."))
+    sys.stdout.flush()
+    return 1 if failed else 0

@@ -1,0 +1,231 @@
+"""`tabletop doctor`: a healthy Pi passes; each way a box can be broken is found and fixed.
+
+The machine is a fake (`Pi`) that answers like a well set-up box; each test breaks one
+thing and checks the verdict of that part, its fix, and the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+from pathlib import Path
+
+import pytest
+
+from pi_app import doctor
+from pi_app.bundled import bundled_path
+from pi_app.config import Config
+from pi_app.devices.link import EXPECTED
+from pi_app.doctor import FAIL, OK, SKIP, WARN, Machine, Verdict
+from pi_app.i18n import set_language
+
+UNIT_TEXT = bundled_path("systemd/tabletop.service").read_text(encoding="utf-8")
+
+
+class Pi(Machine):
+    """A Raspberry Pi set up as docs/hardware-setup.md says."""
+
+    def __init__(self) -> None:
+        super().__init__({"PATH": "/usr/bin"})
+        self.pi = True
+        self.files = {
+            "/dev/dri/card1": True,
+            "/dev/gpiochip0": True,
+            "/dev/snd/pcmC0D0p": True,
+        }
+        self.modules = {"lgpio"}
+        self.ports: list[tuple[str, int | None, int | None]] = [("/dev/ttyACM0", 0x2E8A, 0x0005)]
+        self.pico: tuple[tuple[int, ...] | None, bool] = (EXPECTED, False)
+        self.texts = {
+            doctor.UNIT: UNIT_TEXT,
+            str(bundled_path("systemd/tabletop.service")): UNIT_TEXT,
+        }
+        self.commands = {
+            ("systemctl", "is-active", "tabletop"): (3, "inactive"),
+            ("systemctl", "is-enabled", "tabletop"): (0, "enabled"),
+        }
+        self.writable = True
+        self.free = 8 * 1024**3
+        self.asked: list[str] = []
+
+    def is_pi(self) -> bool:
+        return self.pi
+
+    def glob(self, pattern: str) -> list[str]:
+        return sorted(fnmatch.filter(self.files, pattern))
+
+    def access(self, path: str, mode: int) -> bool:
+        if path in self.files:
+            return self.files[path]
+        return self.writable
+
+    def free_bytes(self, path: str) -> int:
+        return self.free
+
+    def can_import(self, module: str) -> bool:
+        return module in self.modules
+
+    def serial_ports(self) -> list[tuple[str, int | None, int | None]]:
+        return self.ports
+
+    def ask_pico(self, port: str) -> tuple[tuple[int, ...] | None, bool]:
+        self.asked.append(port)
+        return self.pico
+
+    def read_text(self, path: str) -> str | None:
+        return self.texts.get(path)
+
+    def run(self, command: list[str]) -> tuple[int, str] | None:
+        return self.commands.get(tuple(command))
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    set_language("en")  # the verdicts below are checked in English; one test in French
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    made = Config()
+    made.values["journal"] = str(tmp_path / "data" / "journal.sqlite3")
+    return made
+
+
+def _verdicts(machine: Machine, config: Config) -> dict[str, Verdict]:
+    return {v.part: v for v in doctor.examine(machine, config)}
+
+
+def _run(machine: Machine, config: Config, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = doctor.run(argparse.Namespace(), config, machine)
+    return code, capsys.readouterr().out
+
+
+def test_a_healthy_pi_passes_every_check(
+    config: Config, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pi = Pi()
+    verdicts = _verdicts(pi, config)
+    assert {part: v.status for part, v in verdicts.items()} == {
+        "display": OK,
+        "pins": OK,
+        "Pico": OK,
+        "journal": OK,
+        "sound": OK,
+        "service": OK,
+    }
+    assert "kmsdrm on /dev/dri/card1" in verdicts["display"].said
+    assert "bell GPIO17" in verdicts["pins"].said and "lgpio" in verdicts["pins"].said
+    assert "firmware 1.0" in verdicts["Pico"].said and pi.asked == ["/dev/ttyACM0"]
+    code, out = _run(pi, config, capsys)
+    assert code == 0 and "All is well." in out and "fix:" not in out
+
+
+@pytest.mark.parametrize(
+    ("part", "status", "breaks", "fix"),
+    [
+        ("display", FAIL, lambda m: m.files.pop("/dev/dri/card1"), "vc4-kms-v3d"),
+        ("display", FAIL, lambda m: m.files.update({"/dev/dri/card1": False}), "video"),
+        ("pins", FAIL, lambda m: m.files.update({"/dev/gpiochip0": False}), "gpio group"),
+        ("pins", FAIL, lambda m: m.files.pop("/dev/gpiochip0"), "update"),
+        ("pins", FAIL, lambda m: m.modules.clear(), "tabletop[pi]"),
+        ("Pico", FAIL, lambda m: m.ports.clear(), "MicroPython"),
+        ("Pico", FAIL, lambda m: setattr(m, "pico", ((1, 0, 9), False)), "firmware install"),
+        ("Pico", FAIL, lambda m: setattr(m, "pico", (None, False)), "firmware install"),
+        ("Pico", FAIL, lambda m: setattr(m, "pico", (None, True)), "firmware install"),
+        ("journal", FAIL, lambda m: setattr(m, "writable", False), "write access"),
+        ("journal", FAIL, lambda m: setattr(m, "free", 5 * 1024**2), "space"),
+        ("journal", WARN, lambda m: setattr(m, "free", 100 * 1024**2), "space"),
+        ("sound", WARN, lambda m: m.files.pop("/dev/snd/pcmC0D0p"), "speaker"),
+        ("sound", WARN, lambda m: m.files.update({"/dev/snd/pcmC0D0p": False}), "audio group"),
+        ("service", FAIL, lambda m: m.texts.pop(doctor.UNIT), "enable --now"),
+        (
+            "service",
+            FAIL,
+            lambda m: m.texts.update({doctor.UNIT: UNIT_TEXT.replace("WatchdogSec=30", "")}),
+            "systemctl",
+        ),
+        (
+            "service",
+            WARN,
+            lambda m: m.commands.update({("systemctl", "is-enabled", "tabletop"): (1, "disabled")}),
+            "enable --now",
+        ),
+        (
+            "service",
+            WARN,
+            lambda m: m.texts.update(
+                {doctor.UNIT: UNIT_TEXT.replace("RestartSec=2", "RestartSec=9")}
+            ),
+            "sudo cp",
+        ),
+    ],
+)
+def test_each_fault_is_found_with_its_fix(
+    config: Config,
+    capsys: pytest.CaptureFixture[str],
+    part: str,
+    status: str,
+    breaks: object,
+    fix: str,
+) -> None:
+    pi = Pi()
+    breaks(pi)  # type: ignore[operator]
+    verdicts = _verdicts(pi, config)
+    assert verdicts[part].status == status, verdicts[part]
+    assert verdicts[part].fix is not None and fix in verdicts[part].fix
+    assert [v.part for v in verdicts.values() if v.status not in (OK, SKIP)] == [part]
+    code, out = _run(pi, config, capsys)
+    assert code == (1 if status == FAIL else 0)
+    assert fix in out
+
+
+def test_a_bad_pinout_fails_the_pins_and_skips_the_pico(config: Config, tmp_path: Path) -> None:
+    pinout = tmp_path / "pinout.toml"
+    pinout.write_text("[pi]\nbell = 17\nnext = 17\nundo = 22\n")
+    config.values["pinout"] = str(pinout)
+    verdicts = _verdicts(Pi(), config)
+    assert verdicts["pins"].status == FAIL and "three different pins" in verdicts["pins"].said
+    pinout.write_text("this is not toml = = =")
+    verdicts = _verdicts(Pi(), config)
+    assert verdicts["pins"].status == FAIL and verdicts["Pico"].status == SKIP
+
+
+def test_the_running_box_is_not_disturbed(config: Config) -> None:
+    pi = Pi()
+    pi.commands[("systemctl", "is-active", "tabletop")] = (0, "active")
+    verdict = _verdicts(pi, config)["Pico"]
+    assert verdict.status == OK and "running box" in verdict.said
+    assert pi.asked == []  # its serial port was left alone
+
+
+def test_a_laptop_skips_what_only_a_pi_has(config: Config) -> None:
+    laptop = Pi()
+    laptop.pi = False
+    laptop.files.clear()
+    laptop.ports.clear()
+    laptop.texts.pop(doctor.UNIT)
+    verdicts = _verdicts(laptop, config)
+    assert verdicts["display"].status == WARN  # no screen: says how to run headless
+    assert {verdicts[p].status for p in ("pins", "Pico", "service")} == {SKIP}
+
+
+def test_the_verdicts_are_in_the_reader_s_language(
+    config: Config, capsys: pytest.CaptureFixture[str]
+) -> None:
+    set_language("fr")
+    pi = Pi()
+    pi.ports.clear()
+    code, out = _run(pi, config, capsys)
+    assert code == 1 and "aucun Pico trouvé" in out and "à corriger" in out
+
+
+def test_doctor_runs_on_this_machine(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from pi_app.cli import main
+
+    code = main(["--lang", "en", "--journal", str(tmp_path / "j.sqlite3"), "doctor"])
+    out = capsys.readouterr().out
+    for part in ("display", "pins", "Pico", "journal", "sound", "service"):
+        assert f" {part} " in out
+    assert code in (0, 1) and ("problem" in out or "warning" in out or "All is well" in out)
+    assert os.path.exists(tmp_path) and "j.sqlite3" in out
