@@ -83,6 +83,8 @@ DEFAULTS: dict[str, tuple[Any, Check]] = {
     "timers.cambio_study": (30, _number(5, 600)),
     "sound.volume": (0.7, _number(0, 1)),
     "sound.mute": (False, _boolean),
+    "phones.enabled": (True, _boolean),
+    "phones.port": (8370, _number(1, 65535)),
 }
 
 

@@ -109,6 +109,9 @@ class App:
         self._watchdog = _watchdog_interval()
         self._journal_error: str | None = None
         self._ring_problem: str | None = None
+        self.hub: Any = None  # pi_app.web.hub.Hub once phones can join
+        self.phones_url: Callable[[str], str] = lambda secret: f"/j/{secret}"
+        self.show_phones = False
         self._last_watchdog = 0.0
         self.table: Table | None = self._resume()
         self.show_home = self.table is None
@@ -159,6 +162,7 @@ class App:
             config=self.config,
             has_unfinished=self.table is not None and self.table.outcome() is None,
             sim_ring=self._sim_ring() is not None,
+            phones=self.hub is not None,
         )
 
     def _sim_ring(self) -> Any:
@@ -209,6 +213,8 @@ class App:
             return
         if isinstance(intent, Press) and intent.target == "dismiss":
             self.message = None
+            return
+        if self.hub is not None and self._phones_panel(intent):
             return
         in_game = not self.show_home and self.table is not None
         if in_game and (isinstance(intent, Undo) or intent == Press("undo")):
@@ -425,6 +431,11 @@ class App:
         if ring is not None and canvas.ring_slot is not None:
             slot = canvas.ring_slot
             canvas.animate(slot, lambda c, _now: draw_ring(c, slot, ring.pixels()))
+        if self.show_phones and self.hub is not None and self.table is not None:
+            from pi_app.display.phones import draw_phones
+
+            secret = self.hub.seats.game(self.table.game_id)
+            draw_phones(canvas, self.phones_url(secret), sorted(self.hub.seats.holders()))
         self._draw_message(canvas)
         if canvas.animated:
             self._still = canvas.surface.copy()
@@ -489,12 +500,55 @@ class App:
             intent = normalise(event, self.clock(), self._hit)
             if intent is not None:
                 self.feed(intent)
+        if self.hub is not None:
+            self._serve_phones()
         if not self.show_home and self.table is not None:
             for command in self.scene.poll(self.ctx()):
                 self.execute(command)
         self.tick()
+        if self.hub is not None:
+            self.hub.publish(None if self.show_home else self.table)
         self.render()
         return self.running
+
+    # ---- phones -----------------------------------------------------------------------
+
+    def attach_phones(self, hub: Any, url: Callable[[str], str]) -> None:
+        """Let phones join through `hub` (pi_app.web); `url(secret)` is the join link."""
+        from pi_app.display.intents import PHONE_EVENT, post
+
+        self.hub = hub
+        self.phones_url = url
+        hub.wake = lambda: post(pygame.event.Event(PHONE_EVENT))
+
+    def _phones_panel(self, intent: Intent) -> bool:
+        """The QR panel's own taps; True when the intent was one of them."""
+        if not isinstance(intent, Press):
+            return False
+        target = intent.target
+        if target == "phones" and self.table is not None:
+            self.show_phones = True
+        elif target == "phones-close":
+            self.show_phones = False
+        elif isinstance(target, tuple) and target[:1] == ("free-seat",):
+            self.hub.seats.free(str(target[1]))
+        else:
+            return False
+        return True
+
+    def _serve_phones(self) -> None:
+        """Carry out the phones' requests as the table's events, as taps would be."""
+        from pi_app.web.requests import perform, refusal
+
+        for request, future in self.hub.take():
+            if self.table is None or self.show_home:
+                future.set_result(refusal(_("No game at the table yet."), request.lang))
+                continue
+            reply = perform(self.table, request)
+            future.set_result(reply)
+            if reply.ok:
+                self.dirty = True
+                self._refresh_scene()
 
     def run(self) -> int:
         """The blocking loop of the box: sleep until an input or a timer, then step."""
@@ -578,6 +632,32 @@ def _notifier() -> Callable[[str], None] | None:
     return notify
 
 
+def start_phones(config: Any, app: App) -> list[Callable[[], None]]:
+    """Open the phones' server beside the app; the box works on without it."""
+    if not config["phones.enabled"]:
+        return []
+    from pi_app.display.phones import box_address
+    from pi_app.web.hub import Hub
+    from pi_app.web.seats import SeatBook
+    from pi_app.web.server import PhoneServer
+
+    hub = Hub(SeatBook(config.journal_path.with_name("phones.json")))
+    server = PhoneServer(hub, port=int(config["phones.port"]))
+    try:
+        port = server.start()
+    except OSError as error:
+        log.warning("phones cannot join: port %s: %s", config["phones.port"], error)
+        app.flash_message(
+            _("Phones cannot join: port {port} is taken.").format(port=config["phones.port"]),
+            error=True,
+        )
+        return []
+    address = box_address()
+    app.attach_phones(hub, lambda secret: f"http://{address}:{port}/j/{secret}")
+    log.info("phones join at http://%s:%d/", address, port)
+    return [server.stop]
+
+
 def run_app(config: Any) -> int:
     """Open the table app on this machine's display; returns the exit code."""
     driver = choose_video_driver(os.environ, is_raspberry_pi())
@@ -600,6 +680,7 @@ def run_app(config: Any) -> int:
     from pi_app.display.devices import connect_devices
 
     closers = connect_devices(config, app)
+    closers += start_phones(config, app)
     log.info("first frame after %.3f s", time.monotonic() - started)
     try:
         return app.run()

@@ -113,6 +113,8 @@ BELL_EVENT: int = pygame.event.custom_type()
 BUTTON_EVENT: int = pygame.event.custom_type()
 # A device changed (the Pico came, went, or was refused): wake the loop to look.
 DEVICE_EVENT: int = pygame.event.custom_type()
+# A phone's answer or bet waits in the hub (pi_app.web): wake the loop to take it.
+PHONE_EVENT: int = pygame.event.custom_type()
 WAKE_EVENT: int = pygame.event.custom_type()
 """Posted by background work (the engine's search) only to wake the loop."""
 

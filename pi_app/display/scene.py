@@ -173,6 +173,8 @@ class Ctx:
     has_unfinished: bool = False
     sim_ring: bool = False
     """True when the LED ring is not on hardware: the top bar leaves room to draw it."""
+    phones: bool = False
+    """True when phones can join: the top bar offers the QR code."""
 
     @property
     def state(self) -> Any:
@@ -242,6 +244,11 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
             label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
         )
         canvas.ring_slot = slot
+    if ctx.phones:
+        label_box, qr = split(
+            label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
+        )
+        canvas.button(qr, "QR", "phones")
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
     places = cols(right, buttons, t.gap)
     canvas.button(places[0], _("Menu"), "menu")

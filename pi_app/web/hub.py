@@ -1,0 +1,93 @@
+"""Where the phones' server and the table's owner meet, each on its own thread.
+
+The server `submit`s a phone's request and awaits its reply; it never touches the
+table. The owner (the display loop, or `host.TableHost`) takes the requests between
+two frames, carries them out on the table (`requests.perform`), and `publish`es the
+table's state, a frozen value, which the server turns into each phone's view. Nothing
+here blocks the owner: submitting wakes it, publishing hands over a reference.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from pi_app.web.requests import PhoneRequest, Reply
+from pi_app.web.seats import SeatBook
+
+MAX_WAITING = 64  # requests waiting for the owner at most; more are refused at once
+
+
+@dataclass(frozen=True)
+class Published:
+    """The table as the owner last published it (frozen state: shared freely)."""
+
+    game: Any
+    state: Any
+    game_id: int
+    version: int
+
+
+class Hub:
+    """Requests in, published states out; thread-safe."""
+
+    def __init__(self, seats: SeatBook) -> None:
+        self.seats = seats
+        self.wake: Callable[[], None] = lambda: None  # set by the owner: wake its loop
+        self._lock = threading.Lock()
+        self._inbox: deque[tuple[PhoneRequest, Future[Reply]]] = deque()
+        self._published: Published | None = None
+        self._listeners: list[Callable[[Published | None], None]] = []
+        self._version = 0
+
+    # -- the server's side --------------------------------------------------------
+
+    def submit(self, request: PhoneRequest) -> Future[Reply]:
+        """Queue a request for the owner; the future gets its reply."""
+        future: Future[Reply] = Future()
+        with self._lock:
+            if len(self._inbox) >= MAX_WAITING:
+                future.set_result(Reply(False, "busy"))
+                return future
+            self._inbox.append((request, future))
+        self.wake()
+        return future
+
+    def on_publish(self, listener: Callable[[Published | None], None]) -> None:
+        """Call `listener(published)` after each publish, on the owner's thread."""
+        self._listeners.append(listener)
+
+    @property
+    def published(self) -> Published | None:
+        with self._lock:
+            return self._published
+
+    # -- the owner's side ---------------------------------------------------------
+
+    def take(self) -> list[tuple[PhoneRequest, Future[Reply]]]:
+        """Every waiting request, oldest first."""
+        with self._lock:
+            taken = list(self._inbox)
+            self._inbox.clear()
+        return taken
+
+    def publish(self, table: Any) -> None:
+        """Hand the table's current state to the phones (None: no game at the table)."""
+        with self._lock:
+            current = self._published
+            if table is None:
+                if current is None:
+                    return
+                self._published = None
+            else:
+                if current is not None and current.state is table.state:
+                    return  # nothing changed since the last publish
+                self._version += 1
+                self._published = Published(table.game, table.state, table.game_id, self._version)
+            published = self._published
+        for listener in list(self._listeners):
+            listener(published)

@@ -1,0 +1,114 @@
+"""A phone's answer or bet, turned into the table event a tap on the box would make.
+
+The phone names no seat: the seat is the one its token holds, so a phone cannot act
+for another. On top of the rules (which the table checks as for the box), a phone may
+answer once a round (the box's keypad can still correct a slate) and bets only while
+they are open: after "rien ne va plus" the rules refuse them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from pi_app.i18n import N_, Translator, translate
+from pi_app.rules.answers import LOCALES
+from pi_app.rules.contract import RuleError
+
+_ = Translator("web")
+
+MAX_TYPED = 40  # characters of an answer: longer is no number anyone writes
+
+
+@dataclass(frozen=True)
+class PhoneRequest:
+    """What a seat's phone asks: `kind` "answer" or "bet", with the message's fields."""
+
+    seat: str
+    kind: str
+    fields: dict[str, Any]
+    lang: str = "fr"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The table's answer to a phone: done, or why not (in the phone's language)."""
+
+    ok: bool
+    message: str = ""
+
+
+def refusal(message: str, lang: str, **params: object) -> Reply:
+    return Reply(False, translate(message, "web", lang).format(**params))
+
+
+def _target(value: object) -> Any:
+    """A target from a phone: "less", or a finite number given as text or a number."""
+    from pi_app.rules.gambit7.scoring import LESS
+
+    if value == LESS:
+        return LESS
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise ValueError(value)
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        raise ValueError(value) from None
+    if not number.is_finite():
+        raise ValueError(value)
+    return number
+
+
+def gambit7_action(state: Any, request: PhoneRequest) -> Any:
+    """The Gambit 7 action for a phone's request; raises ValueError for a malformed one
+    and returns a Reply for one the phone may not make."""
+    from pi_app.rules.gambit7.actions import Answer, PlaceBet
+
+    fields, lang = request.fields, request.lang
+    if request.kind == "answer":
+        typed = fields.get("typed")
+        locale = fields.get("locale", lang)
+        if not isinstance(typed, str) or not typed.strip() or len(typed) > MAX_TYPED:
+            raise ValueError("typed")
+        if locale not in LOCALES:
+            raise ValueError("locale")
+        if request.seat in dict(state.answers):
+            return refusal(
+                N_("Your answer for round {round} is already on the box."), lang, round=state.round
+            )
+        return Answer(request.seat, typed, locale)
+    if request.kind == "bet":
+        chips = fields.get("chips", [])
+        token = fields.get("gambit7")
+        if not isinstance(chips, list) or len(chips) > 2:
+            raise ValueError("chips")
+        return PlaceBet(
+            request.seat,
+            tuple(_target(chip) for chip in chips),
+            None if token is None else _target(token),
+        )
+    raise ValueError(request.kind)
+
+
+BUILDERS = {"gambit7": gambit7_action}
+
+
+def perform(table: Any, request: PhoneRequest) -> Reply:
+    """Carry out a phone's request on `table` (in the table owner's thread)."""
+    builder = BUILDERS.get(table.game.name)
+    if builder is None:
+        return refusal(
+            N_("This game is played on the box; the phone shows the scores."), request.lang
+        )
+    try:
+        action = builder(table.state, request)
+    except ValueError:
+        return refusal(N_("That message cannot be read."), request.lang)
+    if isinstance(action, Reply):
+        return action
+    try:
+        table.play(action)
+    except RuleError as error:
+        return Reply(False, error.message(request.lang))
+    return Reply(True)

@@ -1,0 +1,389 @@
+"""The phones' web server: plain pages and one websocket per phone (aiohttp).
+
+aiohttp because it is one well-kept dependency with the HTTP server and websockets
+built in, on asyncio, light enough for a Pi Zero 2 W. It runs on a thread of its own
+with its own event loop; the table's owner never waits for it (see `hub.py`).
+
+Routes: `/j/{secret}` the join page (from the box's QR code), `/play` the phone's page,
+`/static/…` its script and style, `/texts/{lang}.json` its words, `/api/seats` and
+`/api/claim` to take a seat, `/ws` the websocket. Every request is small and checked:
+an unknown secret or token is refused, bodies and messages have a size limit, and a
+phone that floods gets refused, then cut off; nothing it sends changes the game unless
+the table accepts it as an event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from pi_app.i18n import LANGUAGES, N_, Translator, translate
+from pi_app.web.hub import Hub, Published
+from pi_app.web.requests import PhoneRequest, refusal
+from pi_app.web.texts import page_texts
+from pi_app.web.views import phone_view
+
+log = logging.getLogger(__name__)
+_ = Translator("web")
+
+PORT = 8370  # the documented port of the box's phone pages
+MAX_BODY = 4096  # bytes of an HTTP request body
+MAX_MESSAGE = 2048  # bytes of a websocket message
+MAX_PHONES = 64  # open websockets at once
+RATE, BURST = 5.0, 10  # messages per second a phone may send, and its burst
+STRIKES = 20  # messages refused for flooding before the phone is cut off
+REPLY_SECONDS = 5.0  # how long a phone waits for the table's answer
+PAGES = ("join.html", "play.html")
+STALE_LINK = N_("This link is not for the game on the box now: scan its code again.")
+NO_SEAT = N_("This phone holds no seat at the game on the box now: scan its code again.")
+UNREADABLE = N_("That message cannot be read.")
+STATIC = {"play.js": "text/javascript", "join.js": "text/javascript", "style.css": "text/css"}
+
+
+def _language(request: web.Request) -> str:
+    """The phone's language from Accept-Language (fr, de or en; French by default)."""
+    for part in request.headers.get("Accept-Language", "").split(","):
+        tag = part.split(";")[0].strip().lower()[:2]
+        if tag in LANGUAGES:
+            return tag
+    return "fr"
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("pi_app.web").joinpath("static", name).read_bytes()
+
+
+class Phone:
+    """One open websocket: the seat it holds (None: a spectator) and its rate budget."""
+
+    def __init__(self, socket: web.WebSocketResponse, lang: str) -> None:
+        self.socket = socket
+        self.lang = lang
+        self.seat: str | None = None
+        self.token: str | None = None
+        self.watching = False
+        self.budget = float(BURST)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+
+    def spend(self) -> bool:
+        """One message from the budget; False when the phone sends too fast."""
+        now = time.monotonic()
+        self.budget = min(BURST, self.budget + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.budget < 1:
+            self.strikes += 1
+            return False
+        self.budget -= 1
+        return True
+
+
+class PhoneServer:
+    """The server on its own thread; `start` returns the port it listens on."""
+
+    def __init__(self, hub: Hub, host: str = "0.0.0.0", port: int = PORT) -> None:
+        self.hub = hub
+        self.host = host
+        self.port = port
+        self.phones: set[Phone] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        hub.on_publish(self._published)
+
+    # -- life -----------------------------------------------------------------------
+
+    def start(self) -> int:
+        """Listen (on a thread of its own); returns the port, raises OSError if taken."""
+        self._thread = threading.Thread(target=self._serve, name="phones", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def stop(self) -> None:
+        loop = self._loop
+        if loop is not None and self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), loop).result(10)
+            loop.call_soon_threadsafe(loop.stop)
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._listen())
+        except BaseException as error:  # a taken port: said by start()
+            self._error = error
+            self._ready.set()
+            return
+        self._ready.set()
+        loop.run_forever()
+        loop.close()
+
+    async def _listen(self) -> None:
+        app = web.Application(client_max_size=MAX_BODY)
+        app.add_routes(
+            [
+                web.get("/j/{secret}", self._join_page),
+                web.get("/play", self._play_page),
+                web.get("/static/{name}", self._static),
+                web.get("/texts/{lang}.json", self._texts),
+                web.get("/api/seats", self._seats),
+                web.post("/api/claim", self._claim),
+                web.get("/ws", self._socket),
+            ]
+        )
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        sockets = getattr(site._server, "sockets", None) or []  # the port chosen for port 0
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+
+    # -- pages ----------------------------------------------------------------------
+
+    async def _join_page(self, request: web.Request) -> web.Response:
+        if not self.hub.seats.secret_matches(request.match_info["secret"]):
+            return self._refused(
+                request,
+                STALE_LINK,
+                403,
+            )
+        return web.Response(body=_asset("join.html"), content_type="text/html")
+
+    async def _play_page(self, request: web.Request) -> web.Response:
+        return web.Response(body=_asset("play.html"), content_type="text/html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(body=_asset(name), content_type=STATIC[name])
+
+    async def _texts(self, request: web.Request) -> web.Response:
+        lang = request.match_info["lang"]
+        if lang not in LANGUAGES:
+            raise web.HTTPNotFound()
+        return web.json_response(page_texts(lang))
+
+    def _refused(self, request: web.Request, message: str, status: int) -> web.Response:
+        text = translate(message, "web", _language(request))
+        return web.json_response({"ok": False, "message": text}, status=status)
+
+    # -- seats ----------------------------------------------------------------------
+
+    async def _seats(self, request: web.Request) -> web.Response:
+        if not self.hub.seats.secret_matches(request.query.get("secret")):
+            return self._refused(
+                request,
+                STALE_LINK,
+                403,
+            )
+        published = self.hub.published
+        seats = [] if published is None else list(published.game.export(published.state)["seats"])
+        held = self.hub.seats.holders()
+        return web.json_response(
+            {
+                "ok": True,
+                "game": None if published is None else published.game.title,
+                "seats": [{"name": seat, "held": seat in held} for seat in seats],
+            }
+        )
+
+    async def _claim(self, request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+        except (ValueError, web.HTTPRequestEntityTooLarge):
+            return self._refused(request, UNREADABLE, 400)
+        if not isinstance(body, dict) or not self.hub.seats.secret_matches(body.get("secret")):
+            return self._refused(
+                request,
+                STALE_LINK,
+                403,
+            )
+        published = self.hub.published
+        seats = [] if published is None else list(published.game.export(published.state)["seats"])
+        seat = body.get("seat")
+        if not isinstance(seat, str) or seat not in seats:
+            return self._refused(request, N_("There is no such seat at this table."), 404)
+        token = self.hub.seats.claim(seat)
+        if token is None:
+            return self._refused(
+                request, N_("Another phone holds this seat; the box can free it."), 409
+            )
+        log.info("a phone took the seat %s", seat)
+        return web.json_response({"ok": True, "seat": seat, "token": token})
+
+    # -- the websocket ----------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
+        await socket.prepare(request)
+        if len(self.phones) >= MAX_PHONES:
+            await socket.close(code=1013, message=b"too many phones")
+            return socket
+        phone = Phone(socket, _language(request))
+        self.phones.add(phone)
+        try:
+            async for message in socket:
+                if message.type != WSMsgType.TEXT:
+                    break
+                if not phone.spend():
+                    if phone.strikes >= STRIKES:
+                        break
+                    await self._send(
+                        phone,
+                        {
+                            "type": "reply",
+                            "ok": False,
+                            "message": self._say(phone, N_("Too many messages: slow down.")),
+                        },
+                    )
+                    continue
+                await self._message(phone, message.data)
+        finally:
+            self.phones.discard(phone)
+        return socket
+
+    def _say(self, phone: Phone, message: str, **params: object) -> str:
+        return translate(message, "web", phone.lang).format(**params)
+
+    async def _message(self, phone: Phone, data: str) -> None:
+        try:
+            message = json.loads(data)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            await self._send(
+                phone,
+                {
+                    "type": "reply",
+                    "ok": False,
+                    "message": self._say(phone, UNREADABLE),
+                },
+            )
+            return
+        kind = message["type"]
+        if isinstance(message.get("lang"), str) and message["lang"] in LANGUAGES:
+            phone.lang = message["lang"]
+        if kind == "hello":
+            await self._hello(phone, message)
+        elif kind == "lang":
+            await self._send_view(phone)
+        elif kind in ("answer", "bet"):
+            await self._act(phone, kind, message)
+        else:
+            await self._send(
+                phone,
+                {
+                    "type": "reply",
+                    "ok": False,
+                    "id": message.get("id"),
+                    "message": self._say(phone, UNREADABLE),
+                },
+            )
+
+    async def _hello(self, phone: Phone, message: dict[str, Any]) -> None:
+        """A phone says who it is: a seat's token, or the join secret to watch."""
+        seat = self.hub.seats.seat_of(message.get("token"))
+        if seat is not None:
+            phone.seat, phone.token, phone.watching = seat, message["token"], False
+        elif self.hub.seats.secret_matches(message.get("secret")):
+            phone.seat, phone.token, phone.watching = None, None, True
+        else:
+            phone.seat, phone.watching = None, False
+            await self._send(
+                phone,
+                {
+                    "type": "unknown",
+                    "message": self._say(
+                        phone,
+                        NO_SEAT,
+                    ),
+                },
+            )
+            return
+        await self._send_view(phone)
+
+    async def _act(self, phone: Phone, kind: str, message: dict[str, Any]) -> None:
+        ident = message.get("id")
+        if phone.seat is None or self.hub.seats.seat_of(phone.token) != phone.seat:
+            reply = refusal(
+                NO_SEAT,
+                phone.lang,
+            )
+        else:
+            fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang")}
+            future = self.hub.submit(PhoneRequest(phone.seat, kind, fields, phone.lang))
+            try:
+                reply = await asyncio.wait_for(asyncio.wrap_future(future), REPLY_SECONDS)
+            except TimeoutError:
+                reply = refusal(N_("The box did not answer in time; try again."), phone.lang)
+            if reply.message == "busy":
+                reply = refusal(N_("The box is busy; try again."), phone.lang)
+        await self._send(
+            phone, {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
+        )
+
+    # -- views ----------------------------------------------------------------------
+
+    def _view(self, phone: Phone, published: Published | None) -> dict[str, Any]:
+        if published is None:
+            return {"type": "state", "view": None}
+        view = phone_view(published.game, published.state, phone.seat, published.game_id)
+        view["phones"] = sorted(self.hub.seats.holders())
+        return {"type": "state", "version": published.version, "view": view}
+
+    async def _send_view(self, phone: Phone) -> None:
+        await self._send(phone, self._view(phone, self.hub.published))
+
+    async def _send(self, phone: Phone, payload: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):  # the phone went away
+            await phone.socket.send_str(json.dumps(payload, ensure_ascii=False))
+
+    async def _refuse(self, phone: Phone, message: str, ident: object = None) -> None:
+        said = self._say(phone, message)
+        await self._send(phone, {"type": "reply", "id": ident, "ok": False, "message": said})
+
+    def _published(self, published: Published | None) -> None:
+        """A new state (on the owner's thread): push it from the server's thread."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: loop.create_task(self._broadcast(published)))
+
+    async def _broadcast(self, published: Published | None) -> None:
+        if published is not None:
+            await asyncio.get_running_loop().run_in_executor(
+                None, self.hub.seats.game, published.game_id
+            )
+        for phone in list(self.phones):
+            if phone.seat is not None and self.hub.seats.seat_of(phone.token) != phone.seat:
+                await self._send(
+                    phone,
+                    {
+                        "type": "unknown",
+                        "message": self._say(
+                            phone,
+                            NO_SEAT,
+                        ),
+                    },
+                )
+                phone.seat = None
+                continue
+            if phone.seat is not None or phone.watching:
+                await self._send(phone, self._view(phone, published))

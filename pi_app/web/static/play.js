@@ -1,0 +1,199 @@
+// The phone's page: its seat's slate and chips, the scores, over one websocket.
+// The box decides everything; this page only shows what the box sends and sends what
+// the player typed or tapped. It reconnects by itself and finds its seat by its token.
+"use strict";
+const LANGS = ["fr", "de", "en"];
+let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
+if (!LANGS.includes(lang)) lang = "fr";
+const token = localStorage.getItem("seatToken");
+const secret = localStorage.getItem("joinSecret");
+let T = {};
+let socket = null;
+let view = null;
+let draft = "";
+let nextId = 1;
+let bet = { chips: [], gambit7: null };
+let betRound = null;
+let mode = "chip";
+let lastPhase = null;
+
+function t(key, params) {
+  return (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : ""));
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "onclick") node.onclick = value;
+    else if (key === "class") node.className = value;
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+async function loadTexts() {
+  T = await (await fetch(`/texts/${lang}.json`)).json();
+  document.documentElement.lang = lang;
+  document.querySelectorAll("[data-text]").forEach((node) => { node.textContent = t(node.dataset.text); });
+}
+
+function say(text, kind) {
+  const box = document.getElementById("status");
+  box.hidden = !text;
+  box.textContent = text || "";
+  box.className = "status" + (kind ? " " + kind : "");
+}
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) { say(t("offline"), "bad"); return; }
+  message.id = nextId++;
+  message.lang = lang;
+  socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.onopen = () => {
+    say("");
+    socket.send(JSON.stringify(token && !localStorage.getItem("watch")
+      ? { type: "hello", token, lang } : { type: "hello", secret, lang }));
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => { say(t("offline"), "bad"); setTimeout(connect, 1000); };
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    view = message.view;
+    const phase = view && view.gambit7 ? `${view.gambit7.round}/${view.gambit7.phase}` : null;
+    if (phase !== lastPhase) { lastPhase = phase; say(""); }  // a new phase: old news goes
+    render();
+  }
+  else if (message.type === "reply") {
+    if (message.ok) { draft = ""; say(view && view.gambit7 && view.gambit7.phase === "bets" ? t("bet_placed") : "", "good"); }
+    else say(message.message, "bad");
+  } else if (message.type === "unknown") {
+    localStorage.removeItem("seatToken");
+    say(message.message, "bad");
+    document.getElementById("game").textContent = "";
+  }
+}
+
+// ---- Gambit 7 ---------------------------------------------------------------------
+
+function keypad() {
+  const mark = lang === "en" ? "." : ",";
+  const keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", mark, "0", "h", ":", "%", "⌫"];
+  return el("div", { class: "keypad", id: "keypad" }, ...keys.map((key) => el("button", {
+    "data-key": key,
+    onclick: () => { draft = key === "⌫" ? draft.slice(0, -1) : (draft + key).slice(0, 20); render(); },
+  }, key)));
+}
+
+function answerSection(g) {
+  const you = view.you;
+  const done = el("p", {}, t("answered"), " ", ...g.seats.map((seat) =>
+    el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, seat)));
+  if (!you) return el("div", {}, done);
+  if (g.your_answer !== undefined) {
+    return el("div", {}, el("p", { id: "slate" }, t("your_slate", { answer: g.your_answer })),
+      el("p", {}, t("waiting_for")), done);
+  }
+  return el("div", {},
+    el("label", { for: "draft" }, t("your_answer")),
+    el("div", { id: "draft", role: "status" }, draft || "\u00a0"),
+    keypad(),
+    el("p", {}, el("button", { class: "primary", id: "send", disabled: !draft, onclick: () => send({ type: "answer", typed: draft, locale: lang }) }, t("send"))),
+    done);
+}
+
+function toggle(target) {
+  if (mode === "token") { bet = { chips: [], gambit7: bet.gambit7 === target ? null : target }; }
+  else {
+    const chips = bet.chips.slice();
+    chips.push(target);
+    bet = { chips: chips.slice(-2), gambit7: null };
+  }
+  render();
+}
+
+function caseRow(c, g, open) {
+  const mine = bet.chips.filter((x) => x === c.target).length + (bet.gambit7 === c.target && c.target !== null ? 1 : 0);
+  const label = c.case === "less" ? t("less") : (c.typed.length ? c.typed[0] : t("empty"));
+  const chips = c.chips.map(([seat, n]) => `${seat}×${n}`).concat(c.tokens.map((seat) => `${seat} ★7`));
+  const classes = ["case", c.case === "3" ? "centre" : "", c.target === null ? "empty" : "", mine ? "mine" : "", c.winning ? "winning" : ""];
+  return el("button", {
+    class: classes.join(" "), "data-target": c.target, "data-case": c.case,
+    disabled: !open || c.target === null, onclick: () => toggle(c.target),
+  },
+  el("span", {}, el("span", { class: "value" }, label), el("br"), el("span", { class: "pays" }, t("pays", { alone: c.alone, shared: c.shared }))),
+  el("span", { class: "who" }, chips.join(" ")));
+}
+
+function betSection(g) {
+  const open = g.phase === "bets" && !!view.you;
+  if (betRound !== g.round) { betRound = g.round; bet = g.your_bet ? { chips: g.your_bet.chips.slice(), gambit7: g.your_bet.gambit7 } : { chips: [], gambit7: null }; }
+  const rows = g.board.slice().reverse().map((c) => caseRow(c, g, open));
+  const parts = [];
+  if (open) {
+    parts.push(el("p", {}, t("bets_open")));
+    parts.push(el("div", { class: "modes" },
+      el("button", { id: "mode-chip", class: mode === "chip" ? "on" : "", onclick: () => { mode = "chip"; render(); } }, t("chip")),
+      el("button", { id: "mode-token", class: mode === "token" ? "on" : "", onclick: () => { mode = "token"; render(); } }, t("token"))));
+  } else if (g.phase === "truth") parts.push(el("p", { id: "closed" }, t("bets_closed")));
+  parts.push(el("div", { id: "board" }, ...rows));
+  if (open) {
+    parts.push(el("p", {}, el("button", { class: "primary", id: "place-bet", onclick: () => send({ type: "bet", chips: bet.chips, gambit7: bet.gambit7 }) }, t("place_bet")),
+      " ", el("button", { id: "clear-bet", onclick: () => { bet = { chips: [], gambit7: null }; render(); } }, t("clear_bet"))));
+  }
+  if (g.payout) {
+    parts.unshift(el("p", { id: "payout", class: "status good" }, t("payout", g.payout),
+      el("br"), t("payout_detail", g.payout)));
+  }
+  return el("div", {}, ...parts);
+}
+
+function gambit7(g) {
+  const head = el("p", {}, el("strong", {}, t("round", { round: g.round })), " — ", t("card", { card: g.round, question: g.round }));
+  return el("div", { id: "gambit7", "data-phase": g.phase }, head, g.phase === "answers" ? answerSection(g) : betSection(g));
+}
+
+// ---- every game -------------------------------------------------------------------
+
+function scores() {
+  const table = document.getElementById("scores");
+  table.textContent = "";
+  for (const [seat, score] of Object.entries(view.scores || {})) {
+    table.append(el("tr", {}, el("td", {}, seat + (seat === view.you ? " ◀" : "")), el("td", { class: "n" }, String(score))));
+  }
+  const history = document.getElementById("history");
+  history.textContent = "";
+  (view.rounds || []).forEach((round, index) => {
+    const after = round.scores || {};
+    history.append(el("p", { class: "round" }, `${index + 1}. `, ...Object.entries(after).map(([seat, score]) => el("span", { class: "tag" }, `${seat} ${score}`))));
+  });
+}
+
+function render() {
+  const game = document.getElementById("game");
+  game.textContent = "";
+  if (!view) { game.append(el("p", {}, t("no_game"))); return; }
+  document.getElementById("heading").textContent = view.title;
+  game.append(el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator")));
+  if (view.gambit7) game.append(gambit7(view.gambit7));
+  else game.append(el("p", {}, t("on_box")));
+  scores();
+}
+
+const picker = document.getElementById("lang");
+picker.value = lang;
+picker.onchange = async () => {
+  lang = picker.value;
+  localStorage.setItem("lang", lang);
+  await loadTexts();
+  render();
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
+};
+loadTexts().then(connect);

@@ -1,0 +1,53 @@
+"""The words of the phone pages, from the gettext catalogues like every other message.
+
+The pages are plain HTML and JavaScript; they fetch `/texts/{lang}.json` (this table,
+translated) and put each text where its key is named. French first, then German and
+English, following the phone's language and switchable on the page.
+"""
+
+from __future__ import annotations
+
+from pi_app.i18n import N_, Translator, translate
+
+_ = Translator("web")
+
+TEXTS = {
+    "title": N_("Table Companion"),
+    "pick_seat": N_("Pick your seat"),
+    "held": N_("taken"),
+    "watch": N_("Only watch the scores"),
+    "joining": N_("Joining…"),
+    "round": N_("Round {round} of 7"),
+    "card": N_("Card {card}, question {question}"),
+    "your_answer": N_("Your answer"),
+    "send": N_("Send"),
+    "erase": N_("Erase"),
+    "answered": N_("Answered"),
+    "waiting_for": N_("Waiting for the others"),
+    "your_slate": N_("Your slate: {answer}"),
+    "bets_open": N_("Place your two chips, or your Gambit 7 token"),
+    "chip": N_("Chip"),
+    "token": N_("Gambit 7 token"),
+    "pays": N_("pays {alone} alone, {shared} shared"),
+    "less": N_("Less than that"),
+    "empty": N_("empty"),
+    "place_bet": N_("Place my bet"),
+    "clear_bet": N_("Take my chips back"),
+    "bet_placed": N_("Your bet is on the mat."),
+    "bets_closed": N_("Rien ne va plus: the bets are closed."),
+    "payout": N_("This round: {before} → {after}"),
+    "payout_detail": N_("{chips} chip(s) × {chip_value}, slate bonus {slate_bonus}"),
+    "scores": N_("Scores"),
+    "history": N_("Rounds"),
+    "offline": N_("The box is out of reach; trying again…"),
+    "spectator": N_("You are watching."),
+    "on_box": N_("This game is played on the box; here are its scores."),
+    "no_game": N_("No game at the table yet."),
+    "language": N_("Language"),
+    "seat": N_("Seat: {seat}"),
+}
+
+
+def page_texts(lang: str) -> dict[str, str]:
+    """Every text of the pages in `lang`."""
+    return {key: translate(message, "web", lang) for key, message in TEXTS.items()}

@@ -1,0 +1,105 @@
+"""What a phone may see of the game: pure functions from the table's state to JSON.
+
+A seat's phone sees the scores, the round history, which seats have answered (never
+what, before the answers are revealed: on the table the slates stay face down), its own
+answer, the mat as the box sorted it with what each case pays, every bet on it, and
+its own payout. Spectators see the same without a seat. Every game offers the scores
+and the history, from its own record: `game.replay(game.export(state))`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pi_app.rules.contract import Game
+
+Json = dict[str, Any]
+
+
+def target_json(target: object) -> str | None:
+    """A Gambit 7 target as the phone names it: the answer's value as text, or "less"."""
+    if target is None:
+        return None
+    return str(target) if not isinstance(target, Decimal) else format(target.normalize(), "f")
+
+
+def summary(game: Game[Any, Any], state: Any) -> Json:
+    """Scores and round history of any game, from its record re-scored."""
+    try:
+        scored = game.replay(game.export(state))
+    except Exception:  # a game without history yet must still show its seats
+        scored = {}
+    return {
+        "game": game.name,
+        "title": game.title,
+        "scores": scored.get("scores", {}),
+        "winners": scored.get("winners", []),
+        "finished": bool(scored.get("finished", False)),
+        "rounds": scored.get("rounds", []),
+    }
+
+
+def _gambit7(state: Any, seat: str | None) -> Json:
+    from pi_app.rules.gambit7.board import board, payouts
+
+    answered = dict(state.answers)
+    view: Json = {
+        "round": state.round,
+        "phase": str(state.phase),
+        "seats": list(state.seats),
+        "answered": [name for name in state.seats if name in answered],
+        "bets_placed": [name for name, _bet in state.bets],
+    }
+    if seat is not None and seat in answered:
+        view["your_answer"] = answered[seat].typed
+    if str(state.phase) != "answers":
+        view["board"] = [
+            {
+                "case": str(case.case),
+                "target": target_json(case.target),
+                "typed": list(case.typed),
+                "writers": list(case.seats),
+                "alone": case.alone,
+                "shared": case.shared,
+                "star": case.star,
+                "chips": [[name, count] for name, count in case.chips],
+                "tokens": list(case.tokens),
+                "winning": case.winning,
+            }
+            for case in board(state)
+        ]
+    if seat is not None:
+        bet = dict(state.bets).get(seat)
+        if bet is not None:
+            view["your_bet"] = {
+                "chips": [target_json(t) for t in bet.chips],
+                "gambit7": target_json(bet.gambit7),
+            }
+        mine = [p for p in payouts(state) if p.seat == seat] if str(state.phase) == "scored" else []
+        if mine:
+            paid = mine[0]
+            view["payout"] = {
+                "before": paid.before,
+                "token": paid.token,
+                "chips": paid.chips,
+                "chip_value": paid.chip_value,
+                "chip_gain": paid.chip_gain,
+                "slate_bonus": paid.slate_bonus,
+                "after": paid.after,
+            }
+    return view
+
+
+DETAILED = {"gambit7": _gambit7}
+
+
+def phone_view(game: Game[Any, Any], state: Any, seat: str | None, game_id: int) -> Json:
+    """Everything the phone of `seat` (None: a spectator) may see now."""
+    view = summary(game, state)
+    view["game_id"] = game_id
+    view["you"] = seat
+    detailed = DETAILED.get(game.name)
+    if detailed is not None:
+        view[game.name] = detailed(state, seat)
+    return view

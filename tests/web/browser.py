@@ -1,0 +1,62 @@
+"""Chromium from the distribution, driven by Selenium with the distribution's driver.
+
+Phone-sized windows, headless, a fresh profile each, and none of Chromium's own
+network traffic (this machine has no network beyond localhost). A missing Chromium
+fails the test in CI, where `.ci/run` installs it, and skips it elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+PHONE = (390, 844)  # CSS pixels of a common phone
+
+
+def need_chromium() -> None:
+    if os.path.exists(CHROMIUM) and os.path.exists(DRIVER):
+        return
+    if os.environ.get("CI"):
+        pytest.fail("Chromium is missing: apt-get install -y chromium chromium-driver")
+    pytest.skip("Chromium is not installed (apt-get install -y chromium chromium-driver)")
+
+
+@contextmanager
+def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
+    """A headless Chromium the size of a phone, speaking `lang`."""
+    need_chromium()
+    profile = tempfile.mkdtemp(prefix="phone-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        f"--window-size={PHONE[0]},{PHONE[1]}",
+        f"--lang={lang}",
+    ):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver.set_window_size(*PHONE)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)

@@ -1,0 +1,46 @@
+"""A phones' server on a free localhost port, its table owned by a `TableHost`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pi_app.table import Journal, Table
+from pi_app.web.host import TableHost
+from pi_app.web.hub import Hub
+from pi_app.web.seats import SeatBook
+from pi_app.web.server import PhoneServer
+
+SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")
+
+
+@dataclass
+class Served:
+    url: str
+    hub: Hub
+    host: TableHost
+    server: PhoneServer
+
+    @property
+    def secret(self) -> str:
+        return self.hub.seats.game(self.host.table.game_id)
+
+    def box(self, notation: str) -> None:
+        """What the host types on the box's own keypad."""
+        self.host.call(lambda table: table.play(notation))
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    table = Table.new(Journal(tmp_path / "j.sqlite3"), "gambit7", SEATS, {}, seed=1)
+    hub = Hub(SeatBook(tmp_path / "phones.json"))
+    host = TableHost(table, hub).start()
+    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    port = server.start()
+    yield Served(f"http://127.0.0.1:{port}", hub, host, server)
+    server.stop()
+    host.stop()
+    table.journal.close()

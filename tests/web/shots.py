@@ -1,0 +1,76 @@
+"""Pictures of the phone pages (answer, bet, payout) for the README.
+
+    python -m tests.web.shots docs/screenshots
+
+Plays a Gambit 7 round with a server and a table host, one phone in Chromium (French),
+the other seats typed on the box, and saves phone-answer.png, phone-bet.png and
+phone-payout.png.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import WebDriverWait
+
+from pi_app.table import Journal, Table
+from pi_app.web.host import TableHost
+from pi_app.web.hub import Hub
+from pi_app.web.seats import SeatBook
+from pi_app.web.server import PhoneServer
+from tests.web.browser import phone
+
+SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp())
+    table = Table.new(Journal(scratch / "j.sqlite3"), "gambit7", SEATS, {}, seed=1)
+    hub = Hub(SeatBook(None))
+    host = TableHost(table, hub).start()
+    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    url = f"http://127.0.0.1:{server.start()}"
+    secret = hub.seats.game(table.game_id)
+    try:
+        with phone("fr") as driver:
+            wait = WebDriverWait(driver, 15)
+            driver.get(f"{url}/j/{secret}")
+            wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Ana"]'))).click()
+            wait.until(seen.presence_of_element_located((By.ID, "keypad")))
+            host.call(lambda t: t.play('answer "Ben" "100" fr'))
+            for key in ("1", "h", "3"):
+                driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(folder / "phone-answer.png"))
+            driver.find_element(By.CSS_SELECTOR, '[data-key="0"]').click()
+            driver.find_element(By.ID, "send").click()
+            wait.until(seen.presence_of_element_located((By.ID, "slate")))
+            for seat, value in (("Cléo", 95), ("Dan", 120), ("Eli", 80)):
+                host.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" "{v}" fr'))
+            host.call(lambda t: t.play('bet "Ben" [95, 100]'))
+            wait.until(
+                seen.element_to_be_clickable((By.CSS_SELECTOR, '.case[data-target="90"]'))
+            ).click()
+            driver.find_element(By.CSS_SELECTOR, '.case[data-target="95"]').click()
+            driver.find_element(By.ID, "place-bet").click()
+            wait.until(seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(folder / "phone-bet.png"))
+            host.call(lambda t: t.play("close-bets"))
+            host.call(lambda t: t.play('truth "1h32" fr'))
+            wait.until(seen.presence_of_element_located((By.ID, "payout")))
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(folder / "phone-payout.png"))
+    finally:
+        server.stop()
+        host.stop()
+        table.journal.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))

@@ -1,0 +1,72 @@
+"""Phones at the box: the display loop takes a phone's answer like a tap, and shows it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pygame
+
+from pi_app.display.demo import FakeClock, make_app
+from pi_app.display.intents import Press, wait_events
+from pi_app.display.scene import NewGame
+from pi_app.web.hub import Hub
+from pi_app.web.seats import SeatBook
+from pi_app.web.server import PhoneServer
+from tests.web.test_server import act, claim, hello
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
+    app: Any = make_app("800x480", tmp_path / "journal.sqlite3", FakeClock(), {})
+    hub = Hub(SeatBook(tmp_path / "phones.json"))
+    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    port = server.start()
+    app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
+    try:
+        app.execute(NewGame("gambit7", ("Ana", "Ben", "Cléo"), {}))
+        app.step([])
+        assert hub.published is not None
+        secret = hub.seats.game(app.table.game_id)
+        replies: list[dict[str, Any]] = []
+
+        async def phone() -> None:
+            async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+                socket, view = await hello(session, token=await claim(session, secret, "Ben"))
+                assert view["gambit7"]["phase"] == "answers"
+                replies.append(await act(socket, type="answer", typed="1h30", locale="fr"))
+                replies.append(await act(socket, type="answer", typed="3", locale="fr"))
+
+        async def loop() -> None:
+            task = asyncio.create_task(phone())
+            while not task.done():  # the box's loop, woken by the phone's request
+                app.step(wait_events(20, False))
+                await asyncio.sleep(0.005)
+            await task
+
+        asyncio.run(loop())
+        assert replies[0]["ok"] and not replies[1]["ok"]
+        slates = {seat: slate.typed for seat, slate in app.table.state.answers}
+        assert slates == {"Ben": "1h30"}
+        app.journal.flush()
+        assert [e.action for e in app.journal.events(app.table.game_id)] == [
+            'answer "Ben" "1h30" fr'
+        ]
+        # The QR panel: the join link as a code, the seat Ben's phone holds, freeing it.
+        app.feed(Press("phones"))
+        app.step([])
+        shown = " ".join(t.text for t in app.canvas.texts)
+        assert f"127.0.0.1:{port}/j/" in shown and secret in shown and "Ben" in shown
+        app.feed(Press(("free-seat", "Ben")))
+        assert hub.seats.holders() == set()
+        app.feed(Press("phones-close"))
+        app.step([])
+        assert secret not in " ".join(t.text for t in app.canvas.texts)
+    finally:
+        server.stop()
+        app.journal.close()
+        pygame.display.quit()

@@ -1,0 +1,60 @@
+"""The phone pages in a real browser: join, answer on the keypad, bet on the mat, reload."""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.web.browser import phone
+from tests.web.conftest import SEATS, Served
+
+
+def _wait(driver: object, condition: object, seconds: float = 15) -> object:
+    return WebDriverWait(driver, seconds).until(condition)  # type: ignore[arg-type]
+
+
+def test_a_phone_joins_answers_bets_and_comes_back_after_a_reload(served: Served) -> None:
+    with phone("fr") as driver:
+        driver.get(f"{served.url}/j/{served.secret}")
+        _wait(driver, seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Ana"]'))).click()
+        _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        assert "Place : Ana" in driver.find_element(By.ID, "who").text
+        for key in ("1", "h", "3", "0"):
+            driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
+        assert driver.find_element(By.ID, "draft").text == "1h30"
+        driver.find_element(By.ID, "send").click()
+        slate = _wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+        assert "1h30" in slate.text  # type: ignore[attr-defined]
+        for seat, value in zip(SEATS[1:], (100, 95, 120, 80), strict=True):
+            served.box(f'answer "{seat}" "{value}" fr')
+        case = '.case[data-target="90"]'
+        _wait(driver, seen.element_to_be_clickable((By.CSS_SELECTOR, case))).click()
+        driver.find_element(By.ID, "place-bet").click()
+        _wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
+        bets = served.host.call(lambda table: dict(table.state.bets))
+        assert bets["Ana"].chips == (90,)
+
+        driver.refresh()  # the phone reloads mid-round: same seat, same bet shown
+        _wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, ".case.mine")))
+        assert "Place : Ana" in driver.find_element(By.ID, "who").text
+        mine = driver.find_element(By.CSS_SELECTOR, ".case.mine").get_attribute("data-target")
+        assert mine == "90"
+
+        served.box("close-bets")
+        _wait(driver, seen.presence_of_element_located((By.ID, "closed")))
+        served.box('truth "1h32" fr')
+        payout = _wait(driver, seen.presence_of_element_located((By.ID, "payout")))
+        assert "→" in payout.text  # type: ignore[attr-defined]
+
+
+def test_the_page_follows_the_phone_s_language_and_can_switch(served: Served) -> None:
+    with phone("de") as driver:
+        driver.get(f"{served.url}/j/{served.secret}")
+        _wait(driver, seen.text_to_be_present_in_element((By.TAG_NAME, "h2"), "Wählen Sie"))
+        _wait(driver, seen.element_to_be_clickable((By.ID, "watch"))).click()
+        _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Sie schauen zu"))
+        picker = driver.find_element(By.ID, "lang")
+        picker.find_element(By.CSS_SELECTOR, 'option[value="en"]').click()
+        _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "You are watching"))
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
