@@ -520,6 +520,7 @@ class App:
         self.hub = hub
         self.phones_url = url
         hub.wake = lambda: post(pygame.event.Event(PHONE_EVENT))
+        self.journal.on_durable(hub.durable)
 
     def _phones_panel(self, intent: Intent) -> bool:
         """The QR panel's own taps; True when the intent was one of them."""

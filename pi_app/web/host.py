@@ -30,6 +30,7 @@ class TableHost:
         self._stop = False
         self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
         hub.wake = self._woken.set
+        table.journal.on_durable(hub.durable)
 
     def start(self) -> TableHost:
         self.hub.publish(self.table)

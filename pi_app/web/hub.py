@@ -43,6 +43,8 @@ class Hub:
         self._published: Published | None = None
         self._listeners: list[Callable[[Published | None], None]] = []
         self._version = 0
+        self._durable = 0
+        self._waiting: list[tuple[int, Callable[[], None]]] = []
 
     # -- the server's side --------------------------------------------------------
 
@@ -66,7 +68,24 @@ class Hub:
         with self._lock:
             return self._published
 
+    def when_durable(self, ticket: int, done: Callable[[], None]) -> None:
+        """Call `done()` (on the journal's thread, or at once) once `ticket` is on disk."""
+        with self._lock:
+            if ticket > self._durable:
+                self._waiting.append((ticket, done))
+                return
+        done()
+
     # -- the owner's side ---------------------------------------------------------
+
+    def durable(self, ticket: int) -> None:
+        """The journal's listener: every event up to `ticket` is on disk."""
+        with self._lock:
+            self._durable = max(self._durable, ticket)
+            ready = [done for wanted, done in self._waiting if wanted <= self._durable]
+            self._waiting = [item for item in self._waiting if item[0] > self._durable]
+        for done in ready:
+            done()
 
     def take(self) -> list[tuple[PhoneRequest, Future[Reply]]]:
         """Every waiting request, oldest first."""

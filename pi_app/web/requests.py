@@ -37,6 +37,8 @@ class Reply:
 
     ok: bool
     message: str = ""
+    ticket: int = 0
+    """The journal's ticket of the event: the phone hears "done" once it is on disk."""
 
 
 def refusal(message: str, lang: str, **params: object) -> Reply:
@@ -91,7 +93,46 @@ def gambit7_action(state: Any, request: PhoneRequest) -> Any:
     raise ValueError(request.kind)
 
 
-BUILDERS = {"gambit7": gambit7_action}
+def _bound(value: object) -> Decimal | None:
+    """One side of a Quitte ou Double zone: a tile's value as text or number, or None."""
+    if value is None:
+        return None
+    bound = _target(value)
+    if not isinstance(bound, Decimal):
+        raise ValueError(value)
+    return bound
+
+
+def qod_action(state: Any, request: PhoneRequest) -> Any:
+    """The Quitte ou Double action for a phone's request (as gambit7_action)."""
+    from pi_app.rules.answers import parse_answer
+    from pi_app.rules.quitte_ou_double.actions import Answer, Bet, Stake
+    from pi_app.rules.quitte_ou_double.scoring import Place
+
+    fields, lang, team = request.fields, request.lang, request.seat
+    if request.kind == "answer":
+        typed, locale = fields.get("typed"), fields.get("locale", lang)
+        if not isinstance(typed, str) or not typed.strip() or len(typed) > MAX_TYPED:
+            raise ValueError("typed")
+        if locale not in LOCALES:
+            raise ValueError("locale")
+        if team in state.current.answer_map:
+            return refusal(
+                N_("Your answer for round {round} is already on the box."),
+                lang,
+                round=state.current.number,
+            )
+        return Answer(team, parse_answer(typed, locale))
+    place = Place(_bound(fields.get("low")), _bound(fields.get("high")))
+    if request.kind == "bet":
+        return Bet(team, place)
+    count = fields.get("count")
+    if request.kind == "stake" and isinstance(count, int) and not isinstance(count, bool):
+        return Stake(team, place, count)
+    raise ValueError(request.kind)
+
+
+BUILDERS = {"gambit7": gambit7_action, "quitte-ou-double": qod_action}
 
 
 def perform(table: Any, request: PhoneRequest) -> Reply:
@@ -103,6 +144,8 @@ def perform(table: Any, request: PhoneRequest) -> Reply:
         )
     try:
         action = builder(table.state, request)
+    except RuleError as error:  # an answer the parser refuses, as on the box
+        return Reply(False, error.message(request.lang))
     except ValueError:
         return refusal(N_("That message cannot be read."), request.lang)
     if isinstance(action, Reply):
@@ -111,4 +154,4 @@ def perform(table: Any, request: PhoneRequest) -> Reply:
         table.play(action)
     except RuleError as error:
         return Reply(False, error.message(request.lang))
-    return Reply(True)
+    return Reply(True, ticket=table.ticket)

@@ -285,7 +285,7 @@ class PhoneServer:
             await self._hello(phone, message)
         elif kind == "lang":
             await self._send_view(phone)
-        elif kind in ("answer", "bet"):
+        elif kind in ("answer", "bet", "stake"):
             await self._act(phone, kind, message)
         else:
             await self._send(
@@ -332,6 +332,8 @@ class PhoneServer:
             future = self.hub.submit(PhoneRequest(phone.seat, kind, fields, phone.lang))
             try:
                 reply = await asyncio.wait_for(asyncio.wrap_future(future), REPLY_SECONDS)
+                if reply.ok and reply.ticket:
+                    await self._on_disk(reply.ticket)
             except TimeoutError:
                 reply = refusal(N_("The box did not answer in time; try again."), phone.lang)
             if reply.message == "busy":
@@ -339,6 +341,23 @@ class PhoneServer:
         await self._send(
             phone, {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
         )
+
+    async def _on_disk(self, ticket: int) -> None:
+        """Wait (a while at most) until the journal holds the phone's event: only then
+        is it acknowledged, so a pulled plug never loses what a phone was told is done."""
+        loop = asyncio.get_running_loop()
+        written: asyncio.Future[None] = loop.create_future()
+
+        def finish() -> None:
+            if not written.done():
+                written.set_result(None)
+
+        def done() -> None:
+            loop.call_soon_threadsafe(finish)
+
+        self.hub.when_durable(ticket, done)
+        with contextlib.suppress(TimeoutError):  # a failing card: the box says so itself
+            await asyncio.wait_for(written, REPLY_SECONDS)
 
     # -- views ----------------------------------------------------------------------
 

@@ -91,7 +91,54 @@ def _gambit7(state: Any, seat: str | None) -> Json:
     return view
 
 
-DETAILED = {"gambit7": _gambit7}
+def _number(value: Decimal | None) -> str | None:
+    return None if value is None else format(value.normalize(), "f")
+
+
+def _quitte_ou_double(state: Any, seat: str | None) -> Json:
+    from pi_app.rules.answers import format_answer
+    from pi_app.rules.quitte_ou_double.board import board
+    from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS
+
+    shown = board(state)
+    teams = list(state.setup.teams)
+    view: Json = {
+        "round": shown.round,
+        "question": shown.question,
+        "phase": shown.phase,
+        "seats": teams,
+        "answered": [team for team in teams if team not in shown.waiting],
+        "tiles": [
+            {"value": _number(t.value), "label": t.label, "teams": list(t.teams), "earns": t.earns}
+            for t in shown.tiles
+        ],
+        "zones": [
+            {
+                "name": z.name,
+                "low": _number(z.low),
+                "high": _number(z.high),
+                "bets": [[b.team, b.tokens, b.stake] for b in z.bets],
+                "paying": z.paying,
+            }
+            for z in shown.zones
+        ],
+        "truth": shown.truth,
+        "gains": dict(shown.gains),
+        "may_stake": state.may_stake(),
+    }
+    if seat is not None and seat in teams:
+        current = state.current
+        answer = current.answer_map.get(seat)
+        if answer is not None:
+            view["your_answer"] = format_answer(answer, state.setup.locale)
+        mine = current.tokens_of(seat)
+        view["tokens_left"] = BET_TOKENS - len(mine)
+        view["owned"] = state.owned(seat)
+        view["staked"] = sum(token.stake for token in mine)
+    return view
+
+
+DETAILED = {"gambit7": _gambit7, "quitte-ou-double": _quitte_ou_double}
 
 
 def phone_view(game: Game[Any, Any], state: Any, seat: str | None, game_id: int) -> Json:

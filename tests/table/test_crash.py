@@ -24,7 +24,7 @@ from pi_app.table import Journal, Table
 from tests.paths import ROOT
 from tests.table.crash_child import perform, script
 
-SEED, COUNT, KILLS = 11, 1000, 50
+SEED, COUNT, KILLS = 11, 20_000, 50  # more events than a kill ever lets the child play
 
 
 def _run_and_kill(

@@ -99,6 +99,7 @@ def test_nobody_sees_another_answer_before_the_reveal(served: Served) -> None:
             view = (await receive(socket, "state"))["view"]
             assert view["gambit7"]["answered"] == ["Ana"]
             assert "4242" not in json.dumps(view)
+        await ana.send_json({"type": "lang", "lang": "en"})  # asks for the view again
         mine = (await receive(ana, "state"))["view"]["gambit7"]
         assert mine["your_answer"] == "4242"
 

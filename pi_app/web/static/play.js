@@ -67,7 +67,8 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     view = message.view;
-    const phase = view && view.gambit7 ? `${view.gambit7.round}/${view.gambit7.phase}` : null;
+    const g = view && (view.gambit7 || view["quitte-ou-double"]);
+    const phase = g ? `${g.round}/${g.phase}` : null;
     if (phase !== lastPhase) { lastPhase = phase; say(""); }  // a new phase: old news goes
     render();
   }
@@ -160,6 +161,50 @@ function gambit7(g) {
   return el("div", { id: "gambit7", "data-phase": g.phase }, head, g.phase === "answers" ? answerSection(g) : betSection(g));
 }
 
+// ---- Quitte ou Double --------------------------------------------------------------
+
+let zone = null;  // the zone this phone has picked: "low|high"
+
+function zoneKey(z) { return `${z.low}|${z.high}`; }
+
+function zoneRow(z, g, open) {
+  const bets = z.bets.map(([team, tokens, stake]) => `${team}×${tokens}` + (stake ? ` (+${stake})` : ""));
+  const classes = ["case", zoneKey(z) === zone ? "mine" : "", z.paying ? "winning" : ""];
+  return el("button", {
+    class: classes.join(" "), "data-zone": z.name, "data-low": z.low, "data-high": z.high,
+    disabled: !open, onclick: () => { zone = zoneKey(z); render(); },
+  }, el("span", { class: "value" }, z.name), el("span", { class: "who" }, bets.join(" ")));
+}
+
+function qodBets(g) {
+  const open = g.phase === "bets" && !!view.you;
+  const picked = g.zones.find((z) => zoneKey(z) === zone);
+  const parts = [el("p", {}, ...g.tiles.map((tile) => el("span", { class: "tag" + (tile.earns ? " done" : "") }, tile.label)))];
+  if (g.phase === "paid") {
+    parts.push(el("p", { id: "payout", class: "status good" }, t("qod_paid", { truth: g.truth, gain: (g.gains || {})[view.you] || 0 })));
+  }
+  parts.push(el("div", { id: "board" }, ...g.zones.slice().reverse().map((z) => zoneRow(z, g, open))));
+  if (open) {
+    parts.push(el("p", {}, el("button", {
+      class: "primary", id: "place-token", disabled: !picked || g.tokens_left < 1,
+      onclick: () => send({ type: "bet", low: picked.low, high: picked.high }),
+    }, t("qod_token", { left: g.tokens_left }))));
+    const mine = picked && picked.bets.some(([team]) => team === view.you);
+    if (g.may_stake && mine) {
+      const left = g.owned - g.staked;
+      const count = el("input", { id: "stake-count", type: "number", min: 1, max: left, value: 1, inputmode: "numeric" });
+      parts.push(el("p", {}, t("qod_stake_left", { left }), " ", count, " ",
+        el("button", { id: "stake", disabled: left < 1, onclick: () => send({ type: "stake", low: picked.low, high: picked.high, count: parseInt(count.value, 10) }) }, t("qod_stake"))));
+    }
+  }
+  return el("div", {}, ...parts);
+}
+
+function qod(g) {
+  const head = el("p", {}, el("strong", {}, t("round", { round: g.round })), " — ", t("qod_question", { question: g.question }));
+  return el("div", { id: "qod", "data-phase": g.phase }, head, g.phase === "answers" ? answerSection(g) : qodBets(g));
+}
+
 // ---- every game -------------------------------------------------------------------
 
 function scores() {
@@ -183,6 +228,7 @@ function render() {
   document.getElementById("heading").textContent = view.title;
   game.append(el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator")));
   if (view.gambit7) game.append(gambit7(view.gambit7));
+  else if (view["quitte-ou-double"]) game.append(qod(view["quitte-ou-double"]));
   else game.append(el("p", {}, t("on_box")));
   scores();
 }

@@ -1,0 +1,105 @@
+"""Quitte ou Double from phones: a tile, bet tokens in zones, and a stake in round 7."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import WebDriverWait
+
+from pi_app.table import Journal, Table
+from pi_app.web.host import TableHost
+from pi_app.web.hub import Hub
+from pi_app.web.seats import SeatBook
+from pi_app.web.server import PhoneServer
+from tests.web.browser import phone
+from tests.web.conftest import Served
+from tests.web.test_server import act, claim, hello, receive
+
+TEAMS = ("Jaune", "Rouge", "Bleu")
+
+
+@pytest.fixture
+def qod(tmp_path: Path) -> Iterator[Served]:
+    table = Table.new(Journal(tmp_path / "j.sqlite3"), "quitte-ou-double", TEAMS, {}, seed=1)
+    hub = Hub(SeatBook(tmp_path / "phones.json"))
+    host = TableHost(table, hub).start()
+    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    port = server.start()
+    yield Served(f"http://127.0.0.1:{port}", hub, host, server)
+    server.stop()
+    host.stop()
+    table.journal.close()
+
+
+def _six_rounds_on_the_box(served: Served) -> None:
+    """Rounds 1 to 6 typed on the box; Jaune wins tokens so it can stake in round 7."""
+    for _ in range(6):
+        for team, value in zip(TEAMS, (10, 20, 30), strict=True):
+            served.box(f'answer "{team}" {value}')
+        served.box('bet "Jaune" 10..20')
+        served.box("truth 15")
+        served.box("next")
+
+
+def test_a_team_answers_bets_and_stakes_from_its_phone(qod: Served) -> None:
+    _six_rounds_on_the_box(qod)
+    owned = qod.host.call(lambda table: table.state.owned("Jaune"))
+    assert owned > 0
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession(qod.url) as session:
+            socket, view = await hello(session, token=await claim(session, qod.secret, "Jaune"))
+            assert view["quitte-ou-double"]["round"] == 7
+            assert (await act(socket, type="answer", typed="12", locale="fr"))["ok"]
+            again = await act(socket, type="answer", typed="13", locale="fr")
+            assert not again["ok"] and "already" in again["message"]
+            qod.box('answer "Rouge" 20')
+            qod.box('answer "Bleu" 30')
+            while view["quitte-ou-double"]["phase"] != "bets":
+                view = (await receive(socket, "state"))["view"]
+            assert view["quitte-ou-double"]["may_stake"]
+            on_tile = await act(socket, type="bet", low="20", high="20")
+            assert not on_tile["ok"] and "tile" in on_tile["message"]
+            assert (await act(socket, type="bet", low="12", high="20"))["ok"]
+            assert (await act(socket, type="stake", low="12", high="20", count=owned))["ok"]
+            too_much = await act(socket, type="stake", low="12", high="20", count=1)
+            assert not too_much["ok"]
+
+    asyncio.run(scenario())
+    tokens = qod.host.call(lambda table: table.state.current.tokens)
+    assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]
+
+
+def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
+    _six_rounds_on_the_box(qod)
+    owned = qod.host.call(lambda table: table.state.owned("Jaune"))
+    with phone("en") as driver:
+        wait = WebDriverWait(driver, 15)
+        driver.get(f"{qod.url}/j/{qod.secret}")
+        wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Jaune"]'))).click()
+        wait.until(seen.presence_of_element_located((By.ID, "keypad")))
+        for key in ("1", "2"):
+            driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
+        driver.find_element(By.ID, "send").click()
+        wait.until(seen.presence_of_element_located((By.ID, "slate")))
+        qod.box('answer "Rouge" 20')
+        qod.box('answer "Bleu" 30')
+        zone = '.case[data-low="12"][data-high="20"]'
+        wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, zone))).click()
+        driver.find_element(By.ID, "place-token").click()
+        count = wait.until(seen.presence_of_element_located((By.ID, "stake-count")))
+        count.clear()  # type: ignore[attr-defined]
+        count.send_keys(str(owned))  # type: ignore[attr-defined]
+        driver.find_element(By.ID, "stake").click()
+        wait.until(lambda _d: qod.host.call(lambda table: table.state.current.tokens)[0].stake)
+        qod.box("truth 15")
+        payout = wait.until(seen.presence_of_element_located((By.ID, "payout")))
+        assert "15" in payout.text  # type: ignore[attr-defined]
+    tokens = qod.host.call(lambda table: table.state.current.tokens)
+    assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]
