@@ -507,7 +507,9 @@ class App:
                 self.execute(command)
         self.tick()
         if self.hub is not None:
-            self.hub.publish(None if self.show_home else self.table)
+            timer, now = self.timer, self.clock()
+            left = 0.0 if timer is None else timer.remaining(now)
+            self.hub.publish(None if self.show_home else self.table, timer, left)
         self.render()
         return self.running
 

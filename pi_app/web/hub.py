@@ -10,6 +10,7 @@ here blocks the owner: submitting wakes it, publishing hands over a reference.
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -30,6 +31,12 @@ class Published:
     state: Any
     game_id: int
     version: int
+    timer: Any = None
+    """The box's running sand timer (its own object: a new one for each timer), or None."""
+    timer_kind: str = ""
+    timer_seconds: float = 0.0
+    timer_ends: float = 0.0
+    """When it runs out, on this process's monotonic clock (phones count down to it)."""
 
 
 class Hub:
@@ -94,8 +101,9 @@ class Hub:
             self._inbox.clear()
         return taken
 
-    def publish(self, table: Any) -> None:
-        """Hand the table's current state to the phones (None: no game at the table)."""
+    def publish(self, table: Any, timer: Any = None, left: float = 0.0) -> None:
+        """Hand the table's current state to the phones (None: no game at the table),
+        with the box's sand timer (`kind`, `seconds`) and the seconds `left` on it."""
         with self._lock:
             current = self._published
             if table is None:
@@ -103,10 +111,19 @@ class Hub:
                     return
                 self._published = None
             else:
-                if current is not None and current.state is table.state:
+                if current is not None and current.state is table.state and current.timer is timer:
                     return  # nothing changed since the last publish
                 self._version += 1
-                self._published = Published(table.game, table.state, table.game_id, self._version)
+                self._published = Published(
+                    table.game,
+                    table.state,
+                    table.game_id,
+                    self._version,
+                    timer,
+                    getattr(timer, "kind", ""),
+                    float(getattr(timer, "seconds", 0.0)),
+                    time.monotonic() + left,
+                )
             published = self._published
         for listener in list(self._listeners):
             listener(published)

@@ -366,6 +366,10 @@ class PhoneServer:
             return {"type": "state", "view": None}
         view = phone_view(published.game, published.state, phone.seat, published.game_id)
         view["phones"] = sorted(self.hub.seats.holders())
+        if published.timer is not None:
+            left = max(0.0, published.timer_ends - time.monotonic())
+            kind, seconds = published.timer_kind, published.timer_seconds
+            view["timer"] = {"kind": kind, "seconds": seconds, "left": round(left, 2)}
         return {"type": "state", "version": published.version, "view": view}
 
     async def _send_view(self, phone: Phone) -> None:

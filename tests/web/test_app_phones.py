@@ -12,7 +12,7 @@ import pygame
 
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press, wait_events
-from pi_app.display.scene import NewGame
+from pi_app.display.scene import NewGame, StartTimer
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
@@ -33,11 +33,15 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
         assert hub.published is not None
         secret = hub.seats.game(app.table.game_id)
         replies: list[dict[str, Any]] = []
+        timers: list[Any] = []
+        app.execute(StartTimer("answers", 30))  # the box turns the sand timer
+        app.step([])
 
         async def phone() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
                 socket, view = await hello(session, token=await claim(session, secret, "Ben"))
                 assert view["gambit7"]["phase"] == "answers"
+                timers.append(view.get("timer"))
                 replies.append(await act(socket, type="answer", typed="1h30", locale="fr"))
                 replies.append(await act(socket, type="answer", typed="3", locale="fr"))
 
@@ -50,6 +54,7 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
 
         asyncio.run(loop())
         assert replies[0]["ok"] and not replies[1]["ok"]
+        assert timers[0]["kind"] == "answers" and 0 < timers[0]["left"] <= 30
         slates = {seat: slate.typed for seat, slate in app.table.state.answers}
         assert slates == {"Ben": "1h30"}
         app.journal.flush()

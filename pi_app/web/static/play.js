@@ -16,6 +16,7 @@ let bet = { chips: [], gambit7: null };
 let betRound = null;
 let mode = "chip";
 let lastPhase = null;
+let timerEnds = null;  // when the box's sand timer runs out, on this phone's clock
 
 function t(key, params) {
   return (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : ""));
@@ -67,6 +68,7 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     view = message.view;
+    timerEnds = view && view.timer ? Date.now() + 1000 * view.timer.left : null;
     const g = view && (view.gambit7 || view["quitte-ou-double"]);
     const phase = g ? `${g.round}/${g.phase}` : null;
     if (phase !== lastPhase) { lastPhase = phase; say(""); }  // a new phase: old news goes
@@ -227,11 +229,22 @@ function render() {
   if (!view) { game.append(el("p", {}, t("no_game"))); return; }
   document.getElementById("heading").textContent = view.title;
   game.append(el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator")));
+  game.append(el("p", { id: "timer", class: "tag", hidden: !timerEnds }, ""));
+  tick();
   if (view.gambit7) game.append(gambit7(view.gambit7));
   else if (view["quitte-ou-double"]) game.append(qod(view["quitte-ou-double"]));
   else game.append(el("p", {}, t("on_box")));
   scores();
 }
+
+function tick() {
+  const shown = document.getElementById("timer");
+  if (!shown) return;
+  const left = timerEnds === null ? 0 : Math.max(0, Math.ceil((timerEnds - Date.now()) / 1000));
+  shown.hidden = timerEnds === null;
+  shown.textContent = `⏳ ${left} s`;
+}
+setInterval(tick, 250);
 
 const picker = document.getElementById("lang");
 picker.value = lang;
