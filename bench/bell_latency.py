@@ -12,7 +12,12 @@ every fsync and fdatasync made MS milliseconds slower (as on a Pi's SD card, thr
 preload library of `slow_fsync.py`), and prints both side by side. Target: p99 under
 16.7 ms (one 60 Hz frame) in both.
 
+`--phones N` measures with N phones connected to the box's phone server (in another
+process), each receiving the new state of every bell: the web side must not delay
+the frame either.
+
     python bench/bell_latency.py [--presses 200] [--size 800x480] [--slow-fsync 20]
+                                 [--phones 17]
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import select
 import statistics
 import subprocess
 import sys
@@ -65,6 +71,55 @@ def summary(latencies: list[float]) -> dict[str, float]:
     }
 
 
+SPECTATORS = r"""
+import asyncio, sys
+import aiohttp
+
+async def main(url, secret, count):
+    async with aiohttp.ClientSession(url) as session:
+        sockets = []
+        for _ in range(count):
+            socket = await session.ws_connect("/ws")
+            await socket.send_json({"type": "hello", "secret": secret})
+            await socket.receive()
+            sockets.append(socket)
+        print("connected", flush=True)
+        await asyncio.gather(*(drain(s) for s in sockets))
+
+async def drain(socket):
+    async for _ in socket:
+        pass
+
+asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
+"""
+
+
+def connect_phones(app: App, count: int) -> subprocess.Popen[str]:
+    """The box's phone server, and `count` phones following the game from a child."""
+    from pi_app.web.hub import Hub
+    from pi_app.web.seats import SeatBook
+    from pi_app.web.server import PhoneServer
+
+    hub = Hub(SeatBook(None))
+    port = PhoneServer(hub, host="127.0.0.1", port=0).start()
+    app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
+    app.step([])
+    assert app.table is not None
+    secret = hub.seats.game(app.table.game_id)
+    url = f"http://127.0.0.1:{port}"
+    phones = subprocess.Popen(
+        [sys.executable, "-c", SPECTATORS, url, secret, str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert phones.stdout is not None
+    while True:  # the app serves while the phones connect
+        app.step(wait_events(20, False))
+        if select.select([phones.stdout], [], [], 0)[0]:
+            assert phones.stdout.readline().strip() == "connected"
+            return phones
+
+
 def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
     """Bell-to-STOP and bell-to-disk times of `args.presses` presses, in milliseconds."""
     folder = tempfile.mkdtemp()
@@ -82,6 +137,7 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
     app.ring = devices.ring
     app.on_listen = devices.listen_bell
     app.execute(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {}))
+    phones = connect_phones(app, args.phones) if args.phones else None
     for target in ("deal", "open"):
         app.feed(Press(target))
     app.step([])
@@ -126,6 +182,8 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
         app.step([])
 
     devices.close()
+    if phones is not None:
+        phones.kill()
     app.journal.close()
     return latencies, on_disk
 
@@ -135,14 +193,15 @@ def side_by_side(args: argparse.Namespace) -> int:
     from bench.slow_fsync import environ
 
     command = [sys.executable, __file__, "--json", "--presses", str(args.presses)]
-    command += ["--size", args.size]
+    command += ["--size", args.size, "--phones", str(args.phones)]
     runs = {}
     with tempfile.TemporaryDirectory() as folder:
         slow = environ(args.slow_fsync, Path(folder))
         for name, env in (("normal", dict(os.environ)), (f"fsync +{args.slow_fsync:g} ms", slow)):
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
             runs[name] = json.loads(done.stdout.splitlines()[-1])
-    print(f"bell to STOP frame over {args.presses} presses ({args.size}), ms:")
+    with_phones = f", {args.phones} phones connected" if args.phones else ""
+    print(f"bell to STOP frame over {args.presses} presses ({args.size}{with_phones}), ms:")
     print(f"  {'':<16}" + "".join(f"{name:>18}" for name in runs))
     for key in ("p50", "p99", "max", "on disk p50", "on disk p99"):
         print(f"  {key:<16}" + "".join(f"{run[key]:>18.2f}" for run in runs.values()))
@@ -159,6 +218,7 @@ def main() -> int:
         "--slow-fsync", type=float, metavar="MS", help="also measure with fsyncs MS ms slower"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--phones", type=int, default=0, help="phones connected meanwhile")
     args = parser.parse_args()
     if args.slow_fsync:
         return side_by_side(args)
