@@ -112,6 +112,8 @@ class App:
         self.hub: Any = None  # pi_app.web.hub.Hub once phones can join
         self.phones_url: Callable[[str], str] = lambda secret: f"/j/{secret}"
         self.show_phones = False
+        self._phones_seat: str | None = None  # the free seat whose own code is shown
+        self._phones_page = 0
         self._last_watchdog = 0.0
         self.table: Table | None = self._resume()
         self.show_home = self.table is None
@@ -435,7 +437,11 @@ class App:
             from pi_app.display.phones import draw_phones
 
             secret = self.hub.seats.game(self.table.game_id)
-            draw_phones(canvas, self.phones_url(secret), sorted(self.hub.seats.holders()))
+            seats = list(self.table.export()["seats"])
+            held = sorted(self.hub.seats.holders())
+            chosen = self._phones_seat if self._phones_seat not in held else None
+            url = self.phones_url(secret)
+            draw_phones(canvas, url, seats, held, chosen, self._phones_page)
         self._draw_message(canvas)
         if canvas.animated:
             self._still = canvas.surface.copy()
@@ -530,11 +536,15 @@ class App:
             return False
         target = intent.target
         if target == "phones" and self.table is not None:
-            self.show_phones = True
+            self.show_phones, self._phones_seat, self._phones_page = True, None, 0
         elif target == "phones-close":
             self.show_phones = False
+        elif target == "phones-more":
+            self._phones_page += 1
         elif isinstance(target, tuple) and target[:1] == ("free-seat",):
             self.hub.seats.free(str(target[1]))
+        elif isinstance(target, tuple) and target[:1] == ("seat-code",):
+            self._phones_seat = str(target[1])
         else:
             return False
         return True

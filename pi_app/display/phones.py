@@ -2,7 +2,9 @@
 
 Drawn over the game when the host taps "QR" in the top bar: the code (segno's matrix,
 drawn as squares, so it needs no image library), the address written out for phones
-that cannot scan, and every seat a phone holds with a button that frees it. It draws
+that cannot scan, and every seat: one a phone holds has a button that frees it; a free
+one has a button that turns the code into that seat's own (the host assigns the seat:
+the phone that scans it sits there at once). Long tables page with "More". It draws
 what it is given and changes nothing; the app acts on its buttons.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Sequence
+from urllib.parse import quote
 
 import pygame
 import segno
@@ -37,6 +40,11 @@ def box_address() -> str:
     return f"{name}.local"
 
 
+def seat_link(url: str, seat: str | None) -> str:
+    """The join link, or the link that seats its phone at `seat` directly."""
+    return url if seat is None else f"{url}#{quote(seat)}"
+
+
 def qr_surface(text: str) -> pygame.Surface:
     """The QR code of `text`, one pixel a module with its quiet zone (cached)."""
     if text not in _codes:
@@ -52,33 +60,68 @@ def qr_surface(text: str) -> pygame.Surface:
     return _codes[text]
 
 
-def draw_phones(canvas: Canvas, url: str, held: Sequence[str]) -> None:
-    """The panel: the code on the left, the address and the held seats on the right."""
+def draw_phones(
+    canvas: Canvas,
+    url: str,
+    seats: Sequence[str],
+    held: Sequence[str],
+    chosen: str | None = None,
+    page: int = 0,
+) -> None:
+    """The panel: the code on the left; the address and the seats on the right.
+
+    `chosen` is the free seat whose own code is shown (None: the table's code);
+    `page` which rows of seats are shown when they do not all fit.
+    """
     t = canvas.theme
     canvas.hits.clear()  # the game underneath takes no touch while the panel is open
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     canvas.panel(area, th.PANEL, th.TEXT, 2)
     inner = area.inflate(-2 * t.pad, -2 * t.pad)
     side = min(inner.height, inner.width // 2)
-    qr = qr_surface(url)
+    qr = qr_surface(seat_link(url, chosen))
     scale = max(1, side // qr.get_width())
     drawn = pygame.transform.scale(qr, (qr.get_width() * scale, qr.get_height() * scale))
     canvas.surface.blit(drawn, (inner.x, inner.y + (inner.height - drawn.get_height()) // 2))
     right = pygame.Rect(inner.x + side + t.gap, inner.y, inner.width - side - t.gap, inner.height)
-    head, rest = split(right, t.button_h * 2, t.gap)
-    canvas.text(_("Scan to play from your phone:"), head, t.small, th.TEXT, align="left")
-    # The link in two lines, so that it can be typed where it cannot be scanned.
+    head, rest = split(right, t.button_h, t.gap)
+    said = _("Scan to join") if chosen is None else _("Code for {seat}").format(seat=chosen)
+    canvas.text(said, head, t.small, th.TEXT, align="left")
+    # The link in two lines, so that it can be typed where it cannot be scanned
+    # (without "http://": every phone's browser adds it, and the line stays short).
     site, _slash, secret = url.rpartition("/")
     address, rest = split(rest, t.button_h, t.gap)
-    # (without "http://": every phone's browser adds it, and the line stays short)
     canvas.text(site.removeprefix("http://") + "/", address, t.small, th.ACCENT, align="left")
     code, rest = split(rest, t.button_h, t.gap)
     canvas.text(secret, code, t.body, th.ACCENT, align="left")
-    body, close = split(rest, rest.height - t.button_h, t.gap)
-    line_h = t.button_h
-    for index, seat in enumerate(held[: max(0, body.height // (line_h + t.gap))]):
-        line = pygame.Rect(body.x, body.y + index * (line_h + t.gap), body.width, line_h)
-        name, button = split(line, line.width // 2, t.gap, vertical=False)
-        canvas.text(seat, name, t.small, th.TEXT, align="left")
-        canvas.button(button, _("Free"), ("free-seat", seat))
+    body, bottom = split(rest, rest.height - t.button_h, t.gap)
+    _seat_rows(canvas, body, seats, held, chosen, page)
+    fits = max(1, (body.height + t.gap) // (t.button_h + t.gap))
+    if len(seats) > fits:
+        more, close = split(bottom, bottom.width // 2, t.gap, vertical=False)
+        canvas.button(more, _("More"), "phones-more")
+    else:
+        close = bottom
     canvas.button(close, _("Close"), "phones-close")
+
+
+def _seat_rows(
+    canvas: Canvas,
+    body: pygame.Rect,
+    seats: Sequence[str],
+    held: Sequence[str],
+    chosen: str | None,
+    page: int,
+) -> None:
+    t = canvas.theme
+    fits = max(1, (body.height + t.gap) // (t.button_h + t.gap))
+    first = (page * fits) % max(1, len(seats))
+    for index, seat in enumerate(seats[first : first + fits]):
+        line = pygame.Rect(body.x, body.y + index * (t.button_h + t.gap), body.width, t.button_h)
+        name, button = split(line, line.width // 2, t.gap, vertical=False)
+        colour = th.ACCENT if seat == chosen else th.TEXT
+        canvas.text(seat, name, t.small, colour, align="left")
+        if seat in held:
+            canvas.button(button, _("Free"), ("free-seat", seat))
+        else:
+            canvas.button(button, _("Its code"), ("seat-code", seat))

@@ -60,3 +60,25 @@ def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def tap(driver: webdriver.Chrome, selector: str, seconds: float = 15) -> None:
+    """Click what `selector` names once it can be clicked. The page redraws itself on
+    every state from the box, so an element found a moment ago may be gone: find it
+    again and retry until the time is up."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as seen
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def clicked(_driver: object) -> bool:
+        try:
+            found = seen.element_to_be_clickable((By.CSS_SELECTOR, selector))(driver)
+            if not found:
+                return False
+            found.click()
+            return True
+        except StaleElementReferenceException:
+            return False
+
+    WebDriverWait(driver, seconds).until(clicked)

@@ -22,7 +22,7 @@ from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
-from tests.web.browser import phone
+from tests.web.browser import phone, tap
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")
 
@@ -40,24 +40,22 @@ def main(folder: Path) -> None:
         with phone("fr") as driver:
             wait = WebDriverWait(driver, 15)
             driver.get(f"{url}/j/{secret}")
-            wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Ana"]'))).click()
+            tap(driver, '[data-seat="Ana"]')
             wait.until(seen.presence_of_element_located((By.ID, "keypad")))
             host.call(lambda t: t.play('answer "Ben" "100" fr'))
             for key in ("1", "h", "3"):
-                driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
+                tap(driver, f'[data-key="{key}"]')
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-answer.png"))
-            driver.find_element(By.CSS_SELECTOR, '[data-key="0"]').click()
-            driver.find_element(By.ID, "send").click()
+            tap(driver, '[data-key="0"]')
+            tap(driver, "#send")
             wait.until(seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Cléo", 95), ("Dan", 120), ("Eli", 80)):
                 host.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" "{v}" fr'))
             host.call(lambda t: t.play('bet "Ben" [95, 100]'))
-            wait.until(
-                seen.element_to_be_clickable((By.CSS_SELECTOR, '.case[data-target="90"]'))
-            ).click()
-            driver.find_element(By.CSS_SELECTOR, '.case[data-target="95"]').click()
-            driver.find_element(By.ID, "place-bet").click()
+            tap(driver, '.case[data-target="90"]')
+            tap(driver, '.case[data-target="95"]')
+            tap(driver, "#place-bet")
             wait.until(seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-bet.png"))

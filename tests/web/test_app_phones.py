@@ -68,6 +68,9 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
         assert f"127.0.0.1:{port}/j/" in shown and secret in shown and "Ben" in shown
         app.feed(Press(("free-seat", "Ben")))
         assert hub.seats.holders() == set()
+        app.feed(Press(("seat-code", "Cléo")))  # the host gives Cléo's seat its own code
+        app.step([])
+        assert "Code de Cléo" in " ".join(t.text for t in app.canvas.texts)
         app.feed(Press("phones-close"))
         app.step([])
         assert secret not in " ".join(t.text for t in app.canvas.texts)

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.browser import phone
+from tests.web.browser import phone, tap
 from tests.web.conftest import SEATS, Served
 
 
@@ -17,20 +17,20 @@ def _wait(driver: object, condition: object, seconds: float = 15) -> object:
 def test_a_phone_joins_answers_bets_and_comes_back_after_a_reload(served: Served) -> None:
     with phone("fr") as driver:
         driver.get(f"{served.url}/j/{served.secret}")
-        _wait(driver, seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Ana"]'))).click()
+        tap(driver, '[data-seat="Ana"]')
         _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
         assert "Place : Ana" in driver.find_element(By.ID, "who").text
         for key in ("1", "h", "3", "0"):
-            driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
+            tap(driver, f'[data-key="{key}"]')
         assert driver.find_element(By.ID, "draft").text == "1h30"
-        driver.find_element(By.ID, "send").click()
+        tap(driver, "#send")
         slate = _wait(driver, seen.presence_of_element_located((By.ID, "slate")))
         assert "1h30" in slate.text  # type: ignore[attr-defined]
         for seat, value in zip(SEATS[1:], (100, 95, 120, 80), strict=True):
             served.box(f'answer "{seat}" "{value}" fr')
         case = '.case[data-target="90"]'
-        _wait(driver, seen.element_to_be_clickable((By.CSS_SELECTOR, case))).click()
-        driver.find_element(By.ID, "place-bet").click()
+        tap(driver, case)
+        tap(driver, "#place-bet")
         _wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
         bets = served.host.call(lambda table: dict(table.state.bets))
         assert bets["Ana"].chips == (90,)
@@ -52,9 +52,16 @@ def test_the_page_follows_the_phone_s_language_and_can_switch(served: Served) ->
     with phone("de") as driver:
         driver.get(f"{served.url}/j/{served.secret}")
         _wait(driver, seen.text_to_be_present_in_element((By.TAG_NAME, "h2"), "Wählen Sie"))
-        _wait(driver, seen.element_to_be_clickable((By.ID, "watch"))).click()
+        tap(driver, "#watch")
         _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Sie schauen zu"))
         picker = driver.find_element(By.ID, "lang")
         picker.find_element(By.CSS_SELECTOR, 'option[value="en"]').click()
         _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "You are watching"))
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+
+
+def test_a_code_made_for_one_seat_seats_the_phone_there(served: Served) -> None:
+    with phone("en") as driver:
+        driver.get(f"{served.url}/j/{served.secret}#Cl%C3%A9o")
+        _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Seat: Cléo"))
+    assert served.hub.seats.holders() == {"Cléo"}

@@ -17,7 +17,7 @@ from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
-from tests.web.browser import phone
+from tests.web.browser import phone, tap
 from tests.web.conftest import Served
 from tests.web.test_server import act, claim, hello, receive
 
@@ -82,21 +82,21 @@ def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
     with phone("en") as driver:
         wait = WebDriverWait(driver, 15)
         driver.get(f"{qod.url}/j/{qod.secret}")
-        wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Jaune"]'))).click()
+        tap(driver, '[data-seat="Jaune"]')
         wait.until(seen.presence_of_element_located((By.ID, "keypad")))
         for key in ("1", "2"):
-            driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
-        driver.find_element(By.ID, "send").click()
+            tap(driver, f'[data-key="{key}"]')
+        tap(driver, "#send")
         wait.until(seen.presence_of_element_located((By.ID, "slate")))
         qod.box('answer "Rouge" 20')
         qod.box('answer "Bleu" 30')
         zone = '.case[data-low="12"][data-high="20"]'
-        wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, zone))).click()
-        driver.find_element(By.ID, "place-token").click()
+        tap(driver, zone)
+        tap(driver, "#place-token")
         count = wait.until(seen.presence_of_element_located((By.ID, "stake-count")))
         count.clear()  # type: ignore[attr-defined]
         count.send_keys(str(owned))  # type: ignore[attr-defined]
-        driver.find_element(By.ID, "stake").click()
+        tap(driver, "#stake")
         wait.until(lambda _d: qod.host.call(lambda table: table.state.current.tokens)[0].stake)
         qod.box("truth 15")
         payout = wait.until(seen.presence_of_element_located((By.ID, "payout")))

@@ -16,7 +16,7 @@ from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.paths import ROOT
-from tests.web.browser import phone
+from tests.web.browser import phone, tap
 
 
 class Box:
@@ -76,18 +76,18 @@ def test_phones_come_back_to_the_same_state_after_sigkill(tmp_path: Path) -> Non
         with phone("fr") as driver:
             wait = WebDriverWait(driver, 20)
             driver.get(f"{box.url}/j/{box.secret}")
-            wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, '[data-seat="Ana"]'))).click()
+            tap(driver, '[data-seat="Ana"]')
             wait.until(seen.presence_of_element_located((By.ID, "keypad")))
             for key in ("1", "h", "3", "0"):
-                driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
-            driver.find_element(By.ID, "send").click()
+                tap(driver, f'[data-key="{key}"]')
+            tap(driver, "#send")
             wait.until(seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Ben", 100), ("Cléo", 95), ("Dan", 120), ("Eli", 80)):
                 box.type(f'answer "{seat}" "{value}" fr')
             box.type('bet "Ben" [95]')
             case = '.case[data-target="90"]'
-            wait.until(seen.element_to_be_clickable((By.CSS_SELECTOR, case))).click()
-            driver.find_element(By.ID, "place-bet").click()
+            tap(driver, case)
+            tap(driver, "#place-bet")
             wait.until(seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
 
             box.kill()  # mid-bets: the plug is pulled

@@ -18,7 +18,7 @@ from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
-from tests.web.browser import phone
+from tests.web.browser import phone, tap
 from tests.web.conftest import Served
 from tests.web.test_server import hello, receive
 
@@ -43,23 +43,19 @@ def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
             for seat, driver in phones.items():
                 driver.get(f"{served.url}/j/{served.secret}")
                 button = f'[data-seat="{seat}"]'
-                WebDriverWait(driver, 15).until(
-                    seen.element_to_be_clickable((By.CSS_SELECTOR, button))
-                ).click()
+                tap(driver, button)
                 WebDriverWait(driver, 15).until(seen.presence_of_element_located((By.ID, "keypad")))
             for seat, driver in phones.items():
                 for key in ANSWERS[seat]:
-                    driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]').click()
-                driver.find_element(By.ID, "send").click()
+                    tap(driver, f'[data-key="{key}"]')
+                tap(driver, "#send")
             for driver in phones.values():
                 WebDriverWait(driver, 15).until(seen.presence_of_element_located((By.ID, "slate")))
             served.box('answer "Fay" "110" fr')  # the seat without a phone
             for seat, driver in phones.items():
                 case = f'.case[data-target="{BETS[seat]}"]'
-                WebDriverWait(driver, 15).until(
-                    seen.element_to_be_clickable((By.CSS_SELECTOR, case))
-                ).click()
-                driver.find_element(By.ID, "place-bet").click()
+                tap(driver, case)
+                tap(driver, "#place-bet")
             for driver in phones.values():
                 WebDriverWait(driver, 15).until(
                     seen.text_to_be_present_in_element((By.ID, "status"), "tapis")

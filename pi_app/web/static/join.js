@@ -65,4 +65,6 @@ document.getElementById("watch").onclick = () => {
 const picker = document.getElementById("lang");
 picker.value = lang;
 picker.onchange = async () => { lang = picker.value; localStorage.setItem("lang", lang); await loadTexts(); loadSeats(); };
-loadTexts().then(loadSeats);
+// A code the host made for one seat (#Seat) seats this phone there at once.
+const assigned = decodeURIComponent(location.hash.slice(1));
+loadTexts().then(() => (assigned ? claim(assigned) : loadSeats()));
