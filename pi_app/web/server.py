@@ -159,11 +159,7 @@ class PhoneServer:
 
     async def _join_page(self, request: web.Request) -> web.Response:
         if not self.hub.seats.secret_matches(request.match_info["secret"]):
-            return self._refused(
-                request,
-                STALE_LINK,
-                403,
-            )
+            return self._refused(request, STALE_LINK, 403)
         return web.Response(body=_asset("join.html"), content_type="text/html")
 
     async def _play_page(self, request: web.Request) -> web.Response:
@@ -189,21 +185,23 @@ class PhoneServer:
 
     async def _seats(self, request: web.Request) -> web.Response:
         if not self.hub.seats.secret_matches(request.query.get("secret")):
-            return self._refused(
-                request,
-                STALE_LINK,
-                403,
-            )
+            return self._refused(request, STALE_LINK, 403)
         published = self.hub.published
-        seats = [] if published is None else list(published.game.export(published.state)["seats"])
         held = self.hub.seats.holders()
         return web.json_response(
             {
                 "ok": True,
                 "game": None if published is None else published.game.title,
-                "seats": [{"name": seat, "held": seat in held} for seat in seats],
+                "seats": [{"name": seat, "held": seat in held} for seat in self._table_seats()],
             }
         )
+
+    def _table_seats(self) -> list[str]:
+        """The seats of the game the box publishes (none before a game starts)."""
+        published = self.hub.published
+        if published is None:
+            return []
+        return [str(seat) for seat in published.game.export(published.state)["seats"]]
 
     async def _claim(self, request: web.Request) -> web.Response:
         try:
@@ -211,15 +209,9 @@ class PhoneServer:
         except (ValueError, web.HTTPRequestEntityTooLarge):
             return self._refused(request, UNREADABLE, 400)
         if not isinstance(body, dict) or not self.hub.seats.secret_matches(body.get("secret")):
-            return self._refused(
-                request,
-                STALE_LINK,
-                403,
-            )
-        published = self.hub.published
-        seats = [] if published is None else list(published.game.export(published.state)["seats"])
+            return self._refused(request, STALE_LINK, 403)
         seat = body.get("seat")
-        if not isinstance(seat, str) or seat not in seats:
+        if not isinstance(seat, str) or seat not in self._table_seats():
             return self._refused(request, N_("There is no such seat at this table."), 404)
         token = self.hub.seats.claim(seat)
         if token is None:

@@ -32,15 +32,23 @@ class Served:
         """What the host types on the box's own keypad."""
         self.host.call(lambda table: table.play(notation))
 
+    def stop(self) -> None:
+        self.server.stop()
+        self.host.stop()
+        self.host.table.journal.close()
+
+
+def serve(folder: Path, game: str = "gambit7", seats: tuple[str, ...] = SEATS) -> Served:
+    """A new game of `game` at a table host, and its phones' server on a free port."""
+    table = Table.new(Journal(folder / f"{game}.sqlite3"), game, seats, {}, seed=1)
+    hub = Hub(SeatBook(folder / "phones.json"))
+    host = TableHost(table, hub).start()
+    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    return Served(f"http://127.0.0.1:{server.start()}", hub, host, server)
+
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
-    table = Table.new(Journal(tmp_path / "j.sqlite3"), "gambit7", SEATS, {}, seed=1)
-    hub = Hub(SeatBook(tmp_path / "phones.json"))
-    host = TableHost(table, hub).start()
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
-    port = server.start()
-    yield Served(f"http://127.0.0.1:{port}", hub, host, server)
-    server.stop()
-    host.stop()
-    table.journal.close()
+    made = serve(tmp_path)
+    yield made
+    made.stop()

@@ -12,13 +12,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
 
-from pi_app.table import Journal, Table
-from pi_app.web.host import TableHost
-from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
-from pi_app.web.server import PhoneServer
 from tests.web.browser import phone, tap
-from tests.web.conftest import Served
+from tests.web.conftest import Served, serve
 from tests.web.test_server import act, claim, hello, receive
 
 TEAMS = ("Jaune", "Rouge", "Bleu")
@@ -26,15 +21,9 @@ TEAMS = ("Jaune", "Rouge", "Bleu")
 
 @pytest.fixture
 def qod(tmp_path: Path) -> Iterator[Served]:
-    table = Table.new(Journal(tmp_path / "j.sqlite3"), "quitte-ou-double", TEAMS, {}, seed=1)
-    hub = Hub(SeatBook(tmp_path / "phones.json"))
-    host = TableHost(table, hub).start()
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
-    port = server.start()
-    yield Served(f"http://127.0.0.1:{port}", hub, host, server)
-    server.stop()
-    host.stop()
-    table.journal.close()
+    made = serve(tmp_path, "quitte-ou-double", TEAMS)
+    yield made
+    made.stop()
 
 
 def _six_rounds_on_the_box(served: Served) -> None:

@@ -13,13 +13,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
 
-from pi_app.table import Journal, Table
-from pi_app.web.host import TableHost
-from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
-from pi_app.web.server import PhoneServer
 from tests.web.browser import phone, tap
-from tests.web.conftest import Served
+from tests.web.conftest import serve
 from tests.web.test_server import hello, receive
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli", "Fay")
@@ -27,16 +22,8 @@ ANSWERS = {"Ana": "1h30", "Ben": "100", "Cléo": "95", "Dan": "2h", "Eli": "80"}
 BETS = {"Ana": "95", "Ben": "95", "Cléo": "100", "Dan": "less", "Eli": "80"}
 
 
-def _serve(tmp_path: Path, game: str, seats: tuple[str, ...]) -> Served:
-    table = Table.new(Journal(tmp_path / f"{game}.sqlite3"), game, seats, {}, seed=1)
-    hub = Hub(SeatBook(None))
-    host = TableHost(table, hub).start()
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
-    return Served(f"http://127.0.0.1:{server.start()}", hub, host, server)
-
-
 def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
-    served = _serve(tmp_path, "gambit7", SEATS)
+    served = serve(tmp_path, "gambit7", SEATS)
     try:
         with ExitStack() as stack:
             phones = {seat: stack.enter_context(phone("fr")) for seat in ANSWERS}
@@ -71,8 +58,7 @@ def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
             assert f"→ {scores['Ana']}" in shown
             assert scores["Ana"] > 0 and scores["Ben"] > 0 and scores["Dan"] == 0
     finally:
-        served.server.stop()
-        served.host.stop()
+        served.stop()
 
 
 @pytest.mark.parametrize(
@@ -89,7 +75,7 @@ def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
 def test_games_played_on_the_box_show_their_scores_on_phones(
     tmp_path: Path, game: str, seats: tuple[str, ...], moves: list[str]
 ) -> None:
-    served = _serve(tmp_path, game, seats)
+    served = serve(tmp_path, game, seats)
     try:
 
         async def watch() -> dict[str, object]:
@@ -106,5 +92,4 @@ def test_games_played_on_the_box_show_their_scores_on_phones(
         if moves:
             assert view["rounds"] and sum(view["scores"].values()) != 0
     finally:
-        served.server.stop()
-        served.host.stop()
+        served.stop()
