@@ -95,8 +95,8 @@ def draw_phones(
     code, rest = split(rest, t.button_h, t.gap)
     canvas.text(secret, code, t.body, th.ACCENT, align="left")
     body, bottom = split(rest, rest.height - t.button_h, t.gap)
-    _seat_rows(canvas, body, seats, held, chosen, page)
     fits = max(1, (body.height + t.gap) // (t.button_h + t.gap))
+    _seat_rows(canvas, body, seats[(page * fits) % max(1, len(seats)) :][:fits], held, chosen)
     if len(seats) > fits:
         more, close = split(bottom, bottom.width // 2, t.gap, vertical=False)
         canvas.button(more, _("More"), "phones-more")
@@ -111,12 +111,10 @@ def _seat_rows(
     seats: Sequence[str],
     held: Sequence[str],
     chosen: str | None,
-    page: int,
 ) -> None:
+    """One row a seat, from the top of `body`: its name and its button."""
     t = canvas.theme
-    fits = max(1, (body.height + t.gap) // (t.button_h + t.gap))
-    first = (page * fits) % max(1, len(seats))
-    for index, seat in enumerate(seats[first : first + fits]):
+    for index, seat in enumerate(seats):
         line = pygame.Rect(body.x, body.y + index * (t.button_h + t.gap), body.width, t.button_h)
         name, button = split(line, line.width // 2, t.gap, vertical=False)
         colour = th.ACCENT if seat == chosen else th.TEXT

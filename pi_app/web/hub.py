@@ -17,8 +17,11 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from pi_app.web.requests import PhoneRequest, Reply
+from pi_app.i18n import N_, Translator
+from pi_app.web.requests import PhoneRequest, Reply, refusal
 from pi_app.web.seats import SeatBook
+
+_ = Translator("web")
 
 MAX_WAITING = 64  # requests waiting for the owner at most; more are refused at once
 
@@ -33,8 +36,6 @@ class Published:
     version: int
     timer: Any = None
     """The box's running sand timer (its own object: a new one for each timer), or None."""
-    timer_kind: str = ""
-    timer_seconds: float = 0.0
     timer_ends: float = 0.0
     """When it runs out, on this process's monotonic clock (phones count down to it)."""
 
@@ -60,7 +61,7 @@ class Hub:
         future: Future[Reply] = Future()
         with self._lock:
             if len(self._inbox) >= MAX_WAITING:
-                future.set_result(Reply(False, "busy"))
+                future.set_result(refusal(N_("The box is busy; try again."), request.lang))
                 return future
             self._inbox.append((request, future))
         self.wake()
@@ -120,8 +121,6 @@ class Hub:
                     table.game_id,
                     self._version,
                     timer,
-                    getattr(timer, "kind", ""),
-                    float(getattr(timer, "seconds", 0.0)),
                     time.monotonic() + left,
                 )
             published = self._published

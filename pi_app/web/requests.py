@@ -62,23 +62,34 @@ def _target(value: object) -> Any:
     return number
 
 
+def _typed(request: PhoneRequest) -> tuple[str, str]:
+    """What a phone typed and in which locale; ValueError for a malformed message."""
+    typed = request.fields.get("typed")
+    locale = request.fields.get("locale", request.lang)
+    if not isinstance(typed, str) or not typed.strip() or len(typed) > MAX_TYPED:
+        raise ValueError("typed")
+    if locale not in LOCALES:
+        raise ValueError("locale")
+    return typed, locale
+
+
+def _answered(request: PhoneRequest, number: int) -> Reply:
+    """A phone answers once a round (the box's keypad can still correct a slate)."""
+    return refusal(
+        N_("Your answer for round {round} is already on the box."), request.lang, round=number
+    )
+
+
 def gambit7_action(state: Any, request: PhoneRequest) -> Any:
     """The Gambit 7 action for a phone's request; raises ValueError for a malformed one
     and returns a Reply for one the phone may not make."""
     from pi_app.rules.gambit7.actions import Answer, PlaceBet
 
-    fields, lang = request.fields, request.lang
+    fields = request.fields
     if request.kind == "answer":
-        typed = fields.get("typed")
-        locale = fields.get("locale", lang)
-        if not isinstance(typed, str) or not typed.strip() or len(typed) > MAX_TYPED:
-            raise ValueError("typed")
-        if locale not in LOCALES:
-            raise ValueError("locale")
+        typed, locale = _typed(request)
         if request.seat in dict(state.answers):
-            return refusal(
-                N_("Your answer for round {round} is already on the box."), lang, round=state.round
-            )
+            return _answered(request, state.round)
         return Answer(request.seat, typed, locale)
     if request.kind == "bet":
         chips = fields.get("chips", [])
@@ -109,19 +120,11 @@ def qod_action(state: Any, request: PhoneRequest) -> Any:
     from pi_app.rules.quitte_ou_double.actions import Answer, Bet, Stake
     from pi_app.rules.quitte_ou_double.scoring import Place
 
-    fields, lang, team = request.fields, request.lang, request.seat
+    fields, team = request.fields, request.seat
     if request.kind == "answer":
-        typed, locale = fields.get("typed"), fields.get("locale", lang)
-        if not isinstance(typed, str) or not typed.strip() or len(typed) > MAX_TYPED:
-            raise ValueError("typed")
-        if locale not in LOCALES:
-            raise ValueError("locale")
+        typed, locale = _typed(request)
         if team in state.current.answer_map:
-            return refusal(
-                N_("Your answer for round {round} is already on the box."),
-                lang,
-                round=state.current.number,
-            )
+            return _answered(request, state.current.number)
         return Answer(team, parse_answer(typed, locale))
     place = Place(_bound(fields.get("low")), _bound(fields.get("high")))
     if request.kind == "bet":

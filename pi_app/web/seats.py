@@ -68,11 +68,6 @@ class SeatBook:
                 self._save()
             return self._book.secret
 
-    @property
-    def secret(self) -> str:
-        with self._lock:
-            return self._book.secret
-
     def secret_matches(self, secret: object) -> bool:
         with self._lock:
             ours = self._book.secret

@@ -29,7 +29,7 @@ from pi_app.i18n import LANGUAGES, N_, Translator, translate
 from pi_app.web.hub import Hub, Published
 from pi_app.web.requests import PhoneRequest, refusal
 from pi_app.web.texts import page_texts
-from pi_app.web.views import phone_view
+from pi_app.web.views import phone_view, summary
 
 log = logging.getLogger(__name__)
 _ = Translator("web")
@@ -41,11 +41,15 @@ MAX_PHONES = 64  # open websockets at once
 RATE, BURST = 5.0, 10  # messages per second a phone may send, and its burst
 STRIKES = 20  # messages refused for flooding before the phone is cut off
 REPLY_SECONDS = 5.0  # how long a phone waits for the table's answer
-PAGES = ("join.html", "play.html")
 STALE_LINK = N_("This link is not for the game on the box now: scan its code again.")
 NO_SEAT = N_("This phone holds no seat at the game on the box now: scan its code again.")
 UNREADABLE = N_("That message cannot be read.")
-STATIC = {"play.js": "text/javascript", "join.js": "text/javascript", "style.css": "text/css"}
+STATIC = {
+    "common.js": "text/javascript",
+    "play.js": "text/javascript",
+    "join.js": "text/javascript",
+    "style.css": "text/css",
+}
 
 
 def _language(request: web.Request) -> str:
@@ -99,6 +103,7 @@ class PhoneServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
+        self._summarised: tuple[int, dict[str, Any]] = (0, {})  # (version, its summary)
         hub.on_publish(self._published)
 
     # -- life -----------------------------------------------------------------------
@@ -238,14 +243,7 @@ class PhoneServer:
                 if not phone.spend():
                     if phone.strikes >= STRIKES:
                         break
-                    await self._send(
-                        phone,
-                        {
-                            "type": "reply",
-                            "ok": False,
-                            "message": self._say(phone, N_("Too many messages: slow down.")),
-                        },
-                    )
+                    await self._refuse(phone, N_("Too many messages: slow down."))
                     continue
                 await self._message(phone, message.data)
         finally:
@@ -261,14 +259,7 @@ class PhoneServer:
         except ValueError:
             message = None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            await self._send(
-                phone,
-                {
-                    "type": "reply",
-                    "ok": False,
-                    "message": self._say(phone, UNREADABLE),
-                },
-            )
+            await self._refuse(phone, UNREADABLE)
             return
         kind = message["type"]
         if isinstance(message.get("lang"), str) and message["lang"] in LANGUAGES:
@@ -280,15 +271,7 @@ class PhoneServer:
         elif kind in ("answer", "bet", "stake"):
             await self._act(phone, kind, message)
         else:
-            await self._send(
-                phone,
-                {
-                    "type": "reply",
-                    "ok": False,
-                    "id": message.get("id"),
-                    "message": self._say(phone, UNREADABLE),
-                },
-            )
+            await self._refuse(phone, UNREADABLE, message.get("id"))
 
     async def _hello(self, phone: Phone, message: dict[str, Any]) -> None:
         """A phone says who it is: a seat's token, or the join secret to watch."""
@@ -299,26 +282,14 @@ class PhoneServer:
             phone.seat, phone.token, phone.watching = None, None, True
         else:
             phone.seat, phone.watching = None, False
-            await self._send(
-                phone,
-                {
-                    "type": "unknown",
-                    "message": self._say(
-                        phone,
-                        NO_SEAT,
-                    ),
-                },
-            )
+            await self._send_unknown(phone)
             return
         await self._send_view(phone)
 
     async def _act(self, phone: Phone, kind: str, message: dict[str, Any]) -> None:
         ident = message.get("id")
         if phone.seat is None or self.hub.seats.seat_of(phone.token) != phone.seat:
-            reply = refusal(
-                NO_SEAT,
-                phone.lang,
-            )
+            reply = refusal(NO_SEAT, phone.lang)
         else:
             fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang")}
             future = self.hub.submit(PhoneRequest(phone.seat, kind, fields, phone.lang))
@@ -328,8 +299,6 @@ class PhoneServer:
                     await self._on_disk(reply.ticket)
             except TimeoutError:
                 reply = refusal(N_("The box did not answer in time; try again."), phone.lang)
-            if reply.message == "busy":
-                reply = refusal(N_("The box is busy; try again."), phone.lang)
         await self._send(
             phone, {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
         )
@@ -356,13 +325,20 @@ class PhoneServer:
     def _view(self, phone: Phone, published: Published | None) -> dict[str, Any]:
         if published is None:
             return {"type": "state", "view": None}
-        view = phone_view(published.game, published.state, phone.seat, published.game_id)
+        base = self._summary(published)
+        view = phone_view(published.game, published.state, phone.seat, published.game_id, base)
         view["phones"] = sorted(self.hub.seats.holders())
         if published.timer is not None:
             left = max(0.0, published.timer_ends - time.monotonic())
-            kind, seconds = published.timer_kind, published.timer_seconds
-            view["timer"] = {"kind": kind, "seconds": seconds, "left": round(left, 2)}
+            timer = published.timer
+            view["timer"] = {"kind": timer.kind, "seconds": timer.seconds, "left": round(left, 2)}
         return {"type": "state", "version": published.version, "view": view}
+
+    def _summary(self, published: Published) -> dict[str, Any]:
+        """The scores and rounds of a published state, re-scored once for every phone."""
+        if self._summarised[0] != published.version:
+            self._summarised = (published.version, summary(published.game, published.state))
+        return self._summarised[1]
 
     async def _send_view(self, phone: Phone) -> None:
         await self._send(phone, self._view(phone, self.hub.published))
@@ -370,6 +346,10 @@ class PhoneServer:
     async def _send(self, phone: Phone, payload: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError):  # the phone went away
             await phone.socket.send_str(json.dumps(payload, ensure_ascii=False))
+
+    async def _send_unknown(self, phone: Phone) -> None:
+        """Tell a phone it holds no seat (a wrong token, or its seat was freed)."""
+        await self._send(phone, {"type": "unknown", "message": self._say(phone, NO_SEAT)})
 
     async def _refuse(self, phone: Phone, message: str, ident: object = None) -> None:
         said = self._say(phone, message)
@@ -388,16 +368,7 @@ class PhoneServer:
             )
         for phone in list(self.phones):
             if phone.seat is not None and self.hub.seats.seat_of(phone.token) != phone.seat:
-                await self._send(
-                    phone,
-                    {
-                        "type": "unknown",
-                        "message": self._say(
-                            phone,
-                            NO_SEAT,
-                        ),
-                    },
-                )
+                await self._send_unknown(phone)
                 phone.seat = None
                 continue
             if phone.seat is not None or phone.watching:

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from pi_app.rules.contract import Game
+from pi_app.rules.quitte_ou_double.actions import write_number
 
 Json = dict[str, Any]
 
@@ -21,7 +22,7 @@ def target_json(target: object) -> str | None:
     """A Gambit 7 target as the phone names it: the answer's value as text, or "less"."""
     if target is None:
         return None
-    return str(target) if not isinstance(target, Decimal) else format(target.normalize(), "f")
+    return write_number(target) if isinstance(target, Decimal) else str(target)
 
 
 def summary(game: Game[Any, Any], state: Any) -> Json:
@@ -92,7 +93,7 @@ def _gambit7(state: Any, seat: str | None) -> Json:
 
 
 def _number(value: Decimal | None) -> str | None:
-    return None if value is None else format(value.normalize(), "f")
+    return None if value is None else write_number(value)
 
 
 def _quitte_ou_double(state: Any, seat: str | None) -> Json:
@@ -141,9 +142,15 @@ def _quitte_ou_double(state: Any, seat: str | None) -> Json:
 DETAILED = {"gambit7": _gambit7, "quitte-ou-double": _quitte_ou_double}
 
 
-def phone_view(game: Game[Any, Any], state: Any, seat: str | None, game_id: int) -> Json:
-    """Everything the phone of `seat` (None: a spectator) may see now."""
-    view = summary(game, state)
+def phone_view(
+    game: Game[Any, Any], state: Any, seat: str | None, game_id: int, base: Json | None = None
+) -> Json:
+    """Everything the phone of `seat` (None: a spectator) may see now.
+
+    `base` is `summary(game, state)` when the caller has it already (it is the same
+    for every phone, and re-scoring the game is the costly part).
+    """
+    view = dict(summary(game, state) if base is None else base)
     view["game_id"] = game_id
     view["you"] = seat
     detailed = DETAILED.get(game.name)

@@ -1,33 +1,13 @@
 // The join page: the secret comes from the box's QR code (/j/SECRET); a free seat gives
 // this phone a token of its own, kept in localStorage so a reload finds the seat again.
+// common.js comes first: lang, t, loadTexts, say, pickLanguage.
 "use strict";
 const secret = decodeURIComponent(location.pathname.split("/").pop());
-const LANGS = ["fr", "de", "en"];
-let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
-if (!LANGS.includes(lang)) lang = "fr";
-let T = {};
-
-function t(key, params) {
-  return (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : ""));
-}
-
-async function loadTexts() {
-  T = await (await fetch(`/texts/${lang}.json`)).json();
-  document.documentElement.lang = lang;
-  document.querySelectorAll("[data-text]").forEach((el) => { el.textContent = t(el.dataset.text); });
-}
-
-function say(text, bad) {
-  const box = document.getElementById("status");
-  box.hidden = false;
-  box.textContent = text;
-  box.className = "status" + (bad ? " bad" : "");
-}
 
 async function loadSeats() {
   const answer = await fetch(`/api/seats?secret=${encodeURIComponent(secret)}`, { headers: { "Accept-Language": lang } });
   const body = await answer.json();
-  if (!body.ok) { say(body.message, true); return; }
+  if (!body.ok) { say(body.message, "bad"); return; }
   document.getElementById("game").textContent = body.game || t("no_game");
   const list = document.getElementById("seats");
   list.textContent = "";
@@ -49,7 +29,7 @@ async function claim(seat) {
     body: JSON.stringify({ secret, seat }),
   });
   const body = await answer.json();
-  if (!body.ok) { say(body.message, true); loadSeats(); return; }
+  if (!body.ok) { say(body.message, "bad"); loadSeats(); return; }
   localStorage.setItem("seatToken", body.token);
   localStorage.setItem("joinSecret", secret);
   localStorage.removeItem("watch");
@@ -62,9 +42,7 @@ document.getElementById("watch").onclick = () => {
   localStorage.setItem("watch", "1");
   location.href = "/play";
 };
-const picker = document.getElementById("lang");
-picker.value = lang;
-picker.onchange = async () => { lang = picker.value; localStorage.setItem("lang", lang); await loadTexts(); loadSeats(); };
+pickLanguage(loadSeats);
 // A code the host made for one seat (#Seat) seats this phone there at once.
 const assigned = decodeURIComponent(location.hash.slice(1));
 loadTexts().then(() => (assigned ? claim(assigned) : loadSeats()));

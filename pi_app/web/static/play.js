@@ -1,13 +1,10 @@
 // The phone's page: its seat's slate and chips, the scores, over one websocket.
 // The box decides everything; this page only shows what the box sends and sends what
 // the player typed or tapped. It reconnects by itself and finds its seat by its token.
+// common.js comes first: lang, t, loadTexts, say, pickLanguage.
 "use strict";
-const LANGS = ["fr", "de", "en"];
-let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
-if (!LANGS.includes(lang)) lang = "fr";
 const token = localStorage.getItem("seatToken");
 const secret = localStorage.getItem("joinSecret");
-let T = {};
 let socket = null;
 let view = null;
 let draft = "";
@@ -18,10 +15,6 @@ let mode = "chip";
 let lastPhase = null;
 let timerEnds = null;  // when the box's sand timer runs out, on this phone's clock
 
-function t(key, params) {
-  return (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (params && k in params ? params[k] : ""));
-}
-
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -31,19 +24,6 @@ function el(tag, attrs, ...children) {
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
-}
-
-async function loadTexts() {
-  T = await (await fetch(`/texts/${lang}.json`)).json();
-  document.documentElement.lang = lang;
-  document.querySelectorAll("[data-text]").forEach((node) => { node.textContent = t(node.dataset.text); });
-}
-
-function say(text, kind) {
-  const box = document.getElementById("status");
-  box.hidden = !text;
-  box.textContent = text || "";
-  box.className = "status" + (kind ? " " + kind : "");
 }
 
 function send(message) {
@@ -246,13 +226,8 @@ function tick() {
 }
 setInterval(tick, 250);
 
-const picker = document.getElementById("lang");
-picker.value = lang;
-picker.onchange = async () => {
-  lang = picker.value;
-  localStorage.setItem("lang", lang);
-  await loadTexts();
+pickLanguage(() => {
   render();
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
-};
+});
 loadTexts().then(connect);
