@@ -42,6 +42,7 @@ TEXTS = {
     "qod_stake_left": N_("Gain tokens you can stake: {left}"),
     "qod_stake": N_("Stake them under my token"),
     "qod_paid": N_("The answer was {truth}: you gain {gain}."),
+    "timer": N_("Sand timer: {left} s"),
     "scores": N_("Scores"),
     "history": N_("Rounds"),
     "offline": N_("The box is out of reach; trying again…"),

@@ -65,3 +65,20 @@ def test_a_code_made_for_one_seat_seats_the_phone_there(served: Served) -> None:
         driver.get(f"{served.url}/j/{served.secret}#Cl%C3%A9o")
         _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Seat: Cléo"))
     assert served.hub.seats.holders() == {"Cléo"}
+
+
+def test_the_box_s_sand_timer_shows_on_the_phone_only_while_it_runs(served: Served) -> None:
+    from pi_app.display.scene import SandTimer
+
+    with phone("fr") as driver:
+        driver.get(f"{served.url}/j/{served.secret}")
+        tap(driver, '[data-seat="Ana"]')
+        _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        assert not driver.find_element(By.ID, "timer").is_displayed()
+        table = served.host.table
+        served.hub.publish(table, SandTimer("answers", 0.0, 30.0), 30.0)  # the box turns it
+        _wait(driver, seen.visibility_of_element_located((By.ID, "timer")))
+        shown = driver.find_element(By.ID, "timer").text
+        assert shown.startswith("Sablier : ") and 25 <= int(shown.split()[-2]) <= 30
+        served.hub.publish(table, None)  # the timer stops
+        _wait(driver, seen.invisibility_of_element_located((By.ID, "timer")))

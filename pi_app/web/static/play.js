@@ -222,7 +222,7 @@ function tick() {
   if (!shown) return;
   const left = timerEnds === null ? 0 : Math.max(0, Math.ceil((timerEnds - Date.now()) / 1000));
   shown.hidden = timerEnds === null;
-  shown.textContent = `⏳ ${left} s`;
+  shown.textContent = t("timer", { left });
 }
 setInterval(tick, 250);
 
