@@ -21,15 +21,16 @@ STOPPED = "stopped"
 
 ROUND_FIELDS: tuple[str, ...] = ("winner", "currency", "hand")
 ROUND_OPTIONAL: tuple[str, ...] = ("holding", "false_rings")
-RECORD_OPTIONS: tuple[str, ...] = ("variant", "target")
+RECORD_OPTIONS: tuple[str, ...] = ("variant", "target", "false_ring_fine")
 """Exactly the options `RECORDS.md` lists: the public format is not extended here."""
 
 
 def read_options(record: Mapping[str, Any]) -> Settings:
     """The settings of a record; a record without `target` plays the rounds given."""
     options = check_fields(record.get("options", {}), "options", (), RECORD_OPTIONS)
-    if "target" in options:
-        check_int(options["target"], "options.target")
+    for key in ("target", "false_ring_fine"):
+        if key in options:
+            check_int(options[key], f"options.{key}")
     if "variant" in options:
         check_str(options["variant"], "options.variant")
     return read_settings({"target": None, **options})
@@ -38,19 +39,14 @@ def read_options(record: Mapping[str, Any]) -> Settings:
 def write_options(settings: Settings) -> dict[str, Any]:
     """The record options of a game (the trading variants are not part of records).
 
-    A game played with the false-ring fine (R6 option) cannot be written: the record
-    format has no field for it, and a record that replays to other scores would lie.
+    The false-ring fine (R6) is written only when the table set one, as `RECORDS.md`
+    reads an omitted fine as 0: a game without it keeps its record unchanged.
     """
-    if settings.false_ring_fine:
-        raise RecordError(
-            "This game fined false rings ({fine} points), which a game record cannot "
-            "express; it cannot be exported.",
-            domain=DOMAIN,
-            fine=settings.false_ring_fine,
-        )
     options: dict[str, Any] = {"variant": settings.variant}
     if settings.target is not None:
         options["target"] = settings.target
+    if settings.false_ring_fine:
+        options["false_ring_fine"] = settings.false_ring_fine
     return options
 
 

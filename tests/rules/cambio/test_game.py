@@ -13,7 +13,7 @@ from pi_app.i18n import parse_po
 from pi_app.rules.cambio.actions import Bell, Deal, FalseRing, Open, Ring, Show, Stop
 from pi_app.rules.cambio.game import GAME, CambioState
 from pi_app.rules.cambio.scoring import currencies_in_play
-from pi_app.rules.contract import RecordError, RuleError
+from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import find_game
 from tests.paths import ROOT, RULES
 
@@ -189,9 +189,22 @@ def test_a_table_may_fine_false_rings() -> None:
     state = play(state, 'ring "Dan"', "false-ring", 'ring "Dan"', "false-ring")
     state = play(state, 'ring "Ben"', "show Dollar 9")
     assert state.score_map == {"Ana": 0, "Ben": 100, "Cleo": 0, "Dan": -30}
-    with pytest.raises(RecordError) as caught:
-        GAME.export(state)
-    assert "15" in caught.value.message("en")
+    record = GAME.export(state)
+    assert record["options"]["false_ring_fine"] == 15
+    assert GAME.replay(record)["scores"] == state.score_map
+
+
+def test_a_game_without_a_fine_keeps_its_record_unchanged() -> None:
+    state = play(trading(new()), 'ring "Ben"', "show Dollar 9")
+    assert "false_ring_fine" not in GAME.export(state)["options"]
+
+
+def test_a_record_fine_must_be_a_whole_number() -> None:
+    record = GAME.export(play(trading(new()), 'ring "Ben"', "show Dollar 9"))
+    for bad in ("10", 2.5, True, -5):
+        record["options"]["false_ring_fine"] = bad
+        with pytest.raises(RuleError):
+            GAME.replay(record)
 
 
 @pytest.mark.parametrize(
