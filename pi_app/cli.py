@@ -62,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_argument("--seed", type=int, help="seed for the easy level's mistakes")
 
     demo = sub.add_parser("demo", help="play a scripted game off-screen, saving a PNG per scene")
-    demo.add_argument("game", help="gambit7, quitte-ou-double, cambio, cambio-tournament or gambo")
+    demo.add_argument(
+        "game", help="gambit7, quitte-ou-double, cambio, cambio-tournament, gambo or history"
+    )
     demo.add_argument("--shots", type=Path, required=True, help="folder for the pictures")
     demo.add_argument("--size", default="800x480", choices=("800x480", "480x320"))
     firmware = sub.add_parser("firmware", help="put the firmware on the Pico, or check it")

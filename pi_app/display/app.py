@@ -48,23 +48,31 @@ from pi_app.display.scene import (
     SandTimer,
     Scene,
     SetLanguage,
+    ShowFinal,
+    ShowHistory,
     StartTimer,
     StopTimer,
     UndoAction,
+    table_colours,
 )
 from pi_app.display.sound import Sounds
 from pi_app.display.theme import RGB, theme_for
 from pi_app.i18n import Translator, current_language, set_language
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError, Table
+from pi_app.table.history import History
+from pi_app.table.journal import Player
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
 
+CELEBRATION_FLASHES = 6  # the ring's flashes when a game ends, in the winners' colours
+CELEBRATION_STEP = 0.4  # seconds between them
 FRAME = 1 / 30  # animations never run faster than 30 frames a second
 FLASH_SECONDS = 0.5  # how long a drawn ring's flash is animated
 MESSAGE_SECONDS = 5.0
 WARNING_SECONDS = 5  # the last seconds of a timer tick
+PLAYERS_OFFERED = 40  # the remembered players the home offers, the latest first
 JOURNAL_CHECK_SECONDS = 0.5  # while journal writes are pending, look at them this often
 # SDL video drivers whose event wait truly sleeps (others poll; see wait_events)
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
@@ -117,6 +125,9 @@ class App:
         self._last_watchdog = 0.0
         self.table: Table | None = self._resume()
         self.show_home = self.table is None
+        self.show_final = False
+        self._browse: Scene | None = None  # the history, over the home screen
+        self._celebration: list[tuple[float, RGB]] = []
         if journal.notice:
             self.flash_message(journal.notice, error=True)
         self.fonts = FontBook()
@@ -177,16 +188,43 @@ class App:
     @property
     def scene(self) -> Scene:
         """The scene for the table's state now (its own state kept while it stays)."""
+        if (self.show_home or self.table is None) and self._browse is not None:
+            return self._browse
         if self.show_home or self.table is None:
             if self._home is None:
                 from pi_app.display.home import HomeScene
 
-                self._home = HomeScene(self.config)
+                self._home = HomeScene(self.config, self._players())
             return self._home
         if self._scene is None:
             self._refresh_scene()
         assert self._scene is not None
         return self._scene
+
+    def _final_scene(self) -> Scene | None:
+        """The end-of-game screen of the table; None (and the game's own) if it fails."""
+        from pi_app.display.final import FinalScene
+
+        if isinstance(self._scene, FinalScene) and self._scene.game_id == self.table_id:
+            return self._scene  # folded once per game end, not on every refresh
+        try:
+            return FinalScene(self.table)
+        except Exception:  # a game whose record cannot be summarised keeps its own screen
+            log.exception("no final screen for this game")
+            self.show_final = False
+            return None
+
+    @property
+    def table_id(self) -> int | None:
+        return None if self.table is None else self.table.game_id
+
+    def _players(self) -> list[Player]:
+        """The remembered players, the latest first ([] while the storage fails)."""
+        try:
+            return self.journal.players(PLAYERS_OFFERED)
+        except JournalError as error:
+            log.warning("players not read: %s", error)
+            return []
 
     def _refresh_scene(self) -> None:
         """Follow the table to the scene of its state; a new scene stops the sand timer."""
@@ -195,7 +233,11 @@ class App:
             return
         from pi_app.display.games import scene_for
 
-        candidate = scene_for(self.table)
+        if self.show_final and self.table.outcome() is None:
+            self.show_final = False  # an undo took the game back from its end
+        candidate = self._final_scene() if self.show_final else None
+        if candidate is None:
+            candidate = scene_for(self.table)
         if self._scene is None or candidate.key() != self._scene.key():
             if self._scene is not None and self.timer is not None:
                 self.timer = None
@@ -245,16 +287,23 @@ class App:
             self.ring.colour(None)
         elif isinstance(command, NewGame):
             self._new_game(command)
+        elif isinstance(command, ShowFinal):
+            self._show_final()
+        elif isinstance(command, ShowHistory):
+            from pi_app.display.history import HistoryScene
+
+            per_page = 5 if self.theme.height >= 480 else 4
+            self._browse = HistoryScene(History(self.journal), per_page)
         elif isinstance(command, GoHome):
             self.show_home = True
-            self._home = None
+            self._home = self._browse = None
         elif isinstance(command, Resume):
             self.show_home = self.table is None
         elif isinstance(command, Abandon):
             if self.table is not None:
                 self.table.abandon()
             self.table, self._scene, self.timer = None, None, None
-            self._home = None
+            self._home, self.show_final = None, False
         elif isinstance(command, SetLanguage):
             set_language(command.lang)
         elif isinstance(command, Cue):
@@ -308,8 +357,27 @@ class App:
             self.flash_message(str(error), error=True)
             return
         self.table, self._scene, self.timer = table, None, None
-        self.show_home = False
+        self.show_home = self.show_final = False
         self.message = None
+        if command.players:
+            self.journal.remember_players([Player(n, c) for n, c in command.players])
+
+    def _show_final(self) -> None:
+        """The end-of-game screen, and the ring's celebration in the winners' colours."""
+        if self.table is None or self.table.outcome() is None:
+            return
+        self.show_final = True
+        self._refresh_scene()
+        outcome = self.table.outcome()
+        seats = list(getattr(self.table.state, "seats", ()))
+        palette = table_colours(self.table)
+        colours: list[RGB] = []
+        for winner in outcome.winners if outcome is not None else ():
+            index = seats.index(winner) if winner in seats else len(colours)
+            colours.append(th.seat_colour(index, palette))
+        now = self.clock()
+        steps = colours * (CELEBRATION_FLASHES // max(1, len(colours))) or [th.WARN] * 3
+        self._celebration = [(now + k * CELEBRATION_STEP, colour) for k, colour in enumerate(steps)]
 
     def flash_message(self, text: str, error: bool = False) -> None:
         self.message = (text, error, self.clock() + MESSAGE_SECONDS)
@@ -340,6 +408,9 @@ class App:
                         self.execute(command)
                 elif whole <= WARNING_SECONDS:
                     self.cue("tick")
+        while self._celebration and self._celebration[0][0] <= now:
+            self.ring.flash(self._celebration.pop(0)[1])
+            self._flash_until = now + FLASH_SECONDS
         if self._watchdog and now - self._last_watchdog >= self._watchdog:
             self._last_watchdog = now
             self.notify("WATCHDOG=1")
@@ -387,6 +458,8 @@ class App:
             waits.append(self.timer.remaining(now) % 1.0 + 0.001)
         if self.message is not None:
             waits.append(self.message[2] - now)
+        if self._celebration:
+            waits.append(self._celebration[0][0] - now)
         if self._watchdog:
             waits.append(self._last_watchdog + self._watchdog - now)
         if self.journal.pending or self._journal_error:
@@ -420,6 +493,7 @@ class App:
         ctx = self.ctx()
         scene = self.scene
         try:
+            canvas.colours = scene.colours(ctx)
             scene.draw(canvas, ctx)
         except Exception as error:  # a drawing fault must not stop the table: say so
             log.exception("drawing %s failed", scene.name)
@@ -508,7 +582,7 @@ class App:
                 self.feed(intent)
         if self.hub is not None:
             self._serve_phones()
-        if not self.show_home and self.table is not None:
+        if self._browse is not None or (not self.show_home and self.table is not None):
             for command in self.scene.poll(self.ctx()):
                 self.execute(command)
         self.tick()

@@ -120,6 +120,12 @@ class Canvas:
         self.hits: list[Hit] = []
         self.animated: list[Animated] = []
         self.ring_slot: pygame.Rect | None = None
+        self.colours: tuple[int, ...] = ()
+        """Each seat's palette index for this frame (the players' own colours)."""
+
+    def seat_colour(self, index: int) -> RGB:
+        """The colour of seat `index`: its player's colour when known, else the seat's."""
+        return th.seat_colour(index, self.colours)
 
     def reset(self) -> None:
         """Forget the previous frame's records (before a full redraw)."""
@@ -127,6 +133,7 @@ class Canvas:
         self.hits.clear()
         self.animated.clear()
         self.ring_slot = None
+        self.colours = ()
 
     @property
     def rect(self) -> pygame.Rect:

@@ -21,6 +21,9 @@ from pi_app.i18n import Translator
 _ = Translator("display")
 
 
+DEMO_START = 1_795_293_000.0  # 2026-11-21 20:30 UTC: the demo's games have a real date
+
+
 class FakeClock:
     """A clock that moves only when told: the demo and the tests are deterministic."""
 
@@ -201,12 +204,19 @@ def script_tournament(d: Driver) -> None:
     demo_script(d)
 
 
+def script_history(d: Driver) -> None:
+    from pi_app.display.history import demo_script
+
+    demo_script(d)
+
+
 SCRIPTS: dict[str, Script] = {
     "gambit7": script_gambit7,
     "cambio": script_cambio,
     "quitte-ou-double": script_quitte_ou_double,
     "gambo": script_gambo,
     "cambio-tournament": script_tournament,
+    "history": script_history,
 }
 
 
@@ -240,7 +250,7 @@ def play(
         raise KeyError(game)
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
-    clock = FakeClock()
+    clock = FakeClock(DEMO_START)
     with tempfile.TemporaryDirectory() as folder:
         app = make_app(size, Path(folder) / "demo.sqlite3", clock)
         driver = driver_class(app, clock, shots)

@@ -28,10 +28,13 @@ from pi_app.display.scene import (
     Resume,
     Scene,
     SetLanguage,
+    ShowHistory,
     seat_label,
 )
 from pi_app.i18n import LANGUAGES, N_, Translator, current_language
 from pi_app.rules.registry import games
+from pi_app.table.journal import Player
+from pi_app.table.players import assign_colours
 
 _ = Translator("display")
 
@@ -131,8 +134,10 @@ class HomeScene(Scene):
 
     name = "home"
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
+    def __init__(self, config: Mapping[str, Any], players: Sequence[Player] = ()) -> None:
         self.config = config
+        self.players = tuple(players)
+        self.player_page = 0
         self.page = "games"
         self.game = ""
         self.seats: list[str] = []
@@ -163,6 +168,7 @@ class HomeScene(Scene):
         self.selected = 0
         self.picks = {}
         self.editor = None
+        self.player_page = 0
         self.page = "seats"
 
     def options(self) -> dict[str, Any]:
@@ -197,13 +203,37 @@ class HomeScene(Scene):
         return tuple(names)
 
     def extras(self) -> dict[str, Any]:
-        """The table's own data: who the engine plays (the rules never see it)."""
+        """The table's own data: who the engine plays, the seats' colours (not rules)."""
+        extras: dict[str, Any] = {"colours": list(self.seat_colours())}
         level = self.engine()
-        if level is None:
-            return {}
-        from pi_app.display.games.gambo import opponent_extras
+        if level is not None:
+            from pi_app.display.games.gambo import opponent_extras
 
-        return opponent_extras(level)
+            extras.update(opponent_extras(level))
+        return extras
+
+    def seat_colours(self) -> tuple[int, ...]:
+        """The palette index of each seat: a remembered player's own where free."""
+        known = {player.name: player.colour for player in self.players}
+        return assign_colours([s.strip() for s in self.seats], known)
+
+    def colours(self, ctx: Ctx) -> tuple[int, ...]:
+        return self.seat_colours() if self.page != "games" else ()
+
+    def typed_players(self) -> tuple[tuple[str, int], ...]:
+        """The seats named by hand (not a colour, not the engine), with their colours."""
+        names = self.seat_names()
+        engine = self.engine() is not None
+        return tuple(
+            (name, colour)
+            for index, (name, colour) in enumerate(zip(names, self.seat_colours(), strict=True))
+            if not self.is_default(name) and not (engine and index == 1)
+        )
+
+    def offered(self) -> list[str]:
+        """Remembered players not seated yet, the latest first."""
+        seated = {s.strip().casefold() for s in self.seats}
+        return [p.name for p in self.players if p.name.casefold() not in seated]
 
     def is_default(self, name: str) -> bool:
         """Whether `name` is one the home gave (a colour, maybe numbered), not a typed one."""
@@ -232,14 +262,18 @@ class HomeScene(Scene):
         for box, lang in zip(cols(langs, len(LANGUAGES), t.gap), LANGUAGES, strict=True):
             canvas.button(box, lang.upper(), ("lang", lang), selected=lang == current_language())
         listed = self.available()
+        buttons = [*listed, ("", _("History"))]
         resume = ctx.has_unfinished
         bottom_h = t.button_h if resume else 0
         body_games, bottom = split(body, body.height - bottom_h - (t.gap if resume else 0), t.gap)
-        columns = 2 if len(listed) > 2 else 1
+        columns = 2 if len(buttons) > 2 else 1
         for box, (name, label) in zip(
-            grid(body_games, len(listed), columns, t.gap), listed, strict=True
+            grid(body_games, len(buttons), columns, t.gap), buttons, strict=True
         ):
-            canvas.button(box, label, ("game", name), colour=th.PANEL_HI, size=t.body)
+            if name:
+                canvas.button(box, label, ("game", name), colour=th.PANEL_HI, size=t.body)
+            else:
+                canvas.button(box, label, "history", colour=th.PANEL, size=t.body)
         if not listed:
             canvas.text(_("No game rules are installed."), body_games, t.body, th.WARN)
         if resume and ctx.table is not None:
@@ -265,11 +299,25 @@ class HomeScene(Scene):
     def _draw_seats(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         t = canvas.theme
         low, high = self.limits()
-        title = _("Seats or teams ({low} to {high})").format(low=low, high=high)
+        if low == high:
+            title = _("{n} players").format(n=low)
+        else:
+            title = _("Seats or teams ({low} to {high})").format(low=low, high=high)
         middle = self._footer(canvas, area, title)
-        side_w = t.button_h + t.gap
-        listing, side = split(middle, middle.width - side_w, t.gap, vertical=False)
-        columns = 2 if len(self.seats) > 4 or t.width < 800 else 1
+        offered = self.offered()
+        if offered:
+            width = middle.width * (2 if t.width >= 800 else 3) // 5
+            middle, known = split(middle, middle.width - width - t.gap, t.gap, vertical=False)
+            self._draw_players(canvas, known, offered)
+        if low != high:
+            side_w = t.button_h + t.gap
+            listing, side = split(middle, middle.width - side_w, t.gap, vertical=False)
+            plus, minus = rows(side, 2, t.gap)[:2]
+            canvas.button(plus, "+", "add", enabled=len(self.seats) < high, size=t.title)
+            canvas.button(minus, "−", "remove", enabled=len(self.seats) > low, size=t.title)
+        else:
+            listing = middle
+        columns = 2 if len(self.seats) > 4 or (t.width < 800 and not offered) else 1
         per_col = max(1, -(-len(self.seats) // columns))
         cells = grid(listing, per_col * columns, columns, t.gap)
         order = [r + c * per_col for r in range(per_col) for c in range(columns)]
@@ -280,9 +328,22 @@ class HomeScene(Scene):
             canvas.panel(cell, th.PANEL, th.WARN if selected else None, 3)
             seat_label(canvas, cell.inflate(-2 * t.gap, -t.gap // 2), self.seats[index], index)
             canvas.hits.append(Hit(cell, ("seat", index)))
-        plus, minus = rows(side, 2, t.gap)[:2]
-        canvas.button(plus, "+", "add", enabled=len(self.seats) < high, size=t.title)
-        canvas.button(minus, "−", "remove", enabled=len(self.seats) > low, size=t.title)
+
+    def _draw_players(self, canvas: Canvas, box: pygame.Rect, offered: Sequence[str]) -> None:
+        """Remembered players, one tap each into the selected seat; paged when many."""
+        t = canvas.theme
+        head, rest = split(box, t.min_px + 8, t.gap // 2)
+        canvas.text(_("Players"), head, t.small, th.MUTED, align="left")
+        room = max(1, (rest.height + t.gap) // (t.button_h + t.gap))
+        pages = max(1, -(-len(offered) // max(1, room - 1))) if len(offered) > room else 1
+        page = self.player_page % pages
+        shown = offered[page * (room - 1) : (page + 1) * (room - 1)] if pages > 1 else offered
+        cells = rows(rest, room, t.gap)
+        for cell, name in zip(cells, shown, strict=False):
+            canvas.button(cell, name, ("player", name))
+        if pages > 1:
+            label = _("More ({page}/{pages})").format(page=page + 1, pages=pages)
+            canvas.button(cells[-1], label, "more-players", colour=th.PANEL)
 
     def _draw_options(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         t = canvas.theme
@@ -321,8 +382,14 @@ class HomeScene(Scene):
             self.picks[str(target[1])] = self.picks.get(str(target[1]), 0) + 1
         elif target == "resume":
             return (Resume(),)
+        elif target == "history":
+            return (ShowHistory(),)
         elif target == "abandon":
             return (Abandon(),)
+        elif isinstance(target, tuple) and target[0] == "player":
+            return self._seat_player(str(target[1]))
+        elif target == "more-players":
+            self.player_page += 1
         elif target == "add":
             self._add_seat()
         elif target == "remove" and len(self.seats) > self.limits()[0]:
@@ -363,9 +430,22 @@ class HomeScene(Scene):
                 options["mat"] = load_mat_profile(str(options["mat"])).to_object()
             except RuleError as error:
                 return (Notice(error.message(), error=True),)
-        return (NewGame(self.game, self.seat_names(), options, self.extras()),)
+        return (
+            NewGame(self.game, self.seat_names(), options, self.extras(), self.typed_players()),
+        )
 
     # ---- names ---------------------------------------------------------------------------
+
+    def _seat_player(self, name: str) -> Sequence[Command]:
+        """A remembered player into the selected seat; the next seat named by colour is next."""
+        if any(s.strip().casefold() == name.casefold() for s in self.seats):
+            return (Notice(_("Another seat is already called {name}.").format(name=name), True),)
+        self.seats[self.selected] = name
+        free = [i for i, s in enumerate(self.seats) if self.is_default(s)]
+        later = [i for i in free if i > self.selected] or free
+        if later:
+            self.selected = later[0]
+        return ()
 
     def _open_editor(self) -> NameEditor:
         """The keyboard for the selected seat; a name the home gave is replaced on typing."""

@@ -63,13 +63,25 @@ class NewGame:
     """Start a game: the rules check the setup, then it is journaled.
 
     `extras` is the table's own data, journaled with the setup but not given to the
-    rules (who the computer plays).
+    rules (who the computer plays, the seats' colours).
     """
 
     game: str
     seats: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     extras: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[tuple[str, int], ...] = ()
+    """Typed names to remember, each with its palette colour (see `table.players`)."""
+
+
+@dataclass(frozen=True)
+class ShowFinal:
+    """Show the end of the game (ranking, chart, facts) and celebrate on the ring."""
+
+
+@dataclass(frozen=True)
+class ShowHistory:
+    """Show the finished games of the journal."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,11 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Redraw:
+    """Draw the screen again (background work moved on)."""
+
+
+@dataclass(frozen=True)
 class QuitApp:
     """Close the app."""
 
@@ -128,6 +145,8 @@ Command = (
     | StartTimer
     | StopTimer
     | NewGame
+    | ShowFinal
+    | ShowHistory
     | GoHome
     | Resume
     | Abandon
@@ -135,6 +154,7 @@ Command = (
     | Cue
     | RingFlash
     | Notice
+    | Redraw
     | QuitApp
 )
 
@@ -227,6 +247,19 @@ class Scene:
         """The ring's steady colour on this scene (whose turn), or None for off."""
         return None
 
+    def colours(self, ctx: Ctx) -> tuple[int, ...]:
+        """Each seat's palette index: the colours the game began with (`table_colours`)."""
+        return table_colours(ctx.table)
+
+
+def table_colours(table: Any) -> tuple[int, ...]:
+    """The palette index of each seat of `table`, kept in its extras; () for the defaults."""
+    extras = getattr(table, "extras", None)
+    colours = extras.get("colours") if isinstance(extras, Mapping) else None
+    if not isinstance(colours, list) or not all(isinstance(c, int) for c in colours):
+        return ()
+    return tuple(colours)
+
 
 # ---- shared pieces of game screens --------------------------------------------------
 
@@ -262,7 +295,7 @@ def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: s
     """A seat's colour patch with its name (and `extra`, such as a score) beside it."""
     t = canvas.theme
     patch = pygame.Rect(box.x, box.y, max(10, box.height // 3), box.height)
-    canvas.swatch(patch.inflate(0, -box.height // 4), th.seat_colour(index))
+    canvas.swatch(patch.inflate(0, -box.height // 4), canvas.seat_colour(index))
     rest = pygame.Rect(patch.right + t.gap, box.y, box.width - patch.width - t.gap, box.height)
     if extra:
         # the extra (a score) takes only the room it needs, so long names stay whole

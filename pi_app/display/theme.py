@@ -9,6 +9,7 @@ never shown without its seat's name beside it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 RGB = tuple[int, int, int]
@@ -40,8 +41,11 @@ CENTRE: RGB = (0, 90, 160)
 STOP_RED: RGB = (200, 30, 30)
 
 
-def seat_colour(index: int) -> RGB:
-    """The colour of the seat at `index` (cycling when there are more seats than colours)."""
+def seat_colour(index: int, palette: Sequence[int] = ()) -> RGB:
+    """The colour of the seat at `index`: its player's palette index if `palette` has one,
+    else the seat's own (cycling when there are more seats than colours)."""
+    if 0 <= index < len(palette):
+        return OKABE_ITO[palette[index] % len(OKABE_ITO)]
     return OKABE_ITO[index % len(OKABE_ITO)]
 
 

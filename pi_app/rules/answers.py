@@ -11,16 +11,27 @@ Durations read as minutes (`1h30`, `1:30`, `90 min`), percentages as their numbe
 (`45 %`), years before the common era as negative (`500 av. J.-C.`). Whatever cannot
 be read one way only is refused with a message that repeats what was typed: a
 scorekeeper never guesses (`1.5` in French could be a decimal or a thousands group).
+
+Scores need only the number, but a table reads `1h30` and `45 %` better than `90` and
+`45`: `shown_answer` gives back such answers as typed, every other one as its number.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
 from pi_app.rules.contract import RuleError
 
 LOCALES: tuple[str, ...] = ("fr", "de", "en")
+
+DURATION = "duration"
+PERCENTAGE = "percentage"
+YEAR = "year"
+NUMBER = "number"
+SHOWN_AS_TYPED = frozenset({DURATION, PERCENTAGE})
+"""Kinds whose number alone would hide what was meant: `90` does not say `1h30`."""
 
 _SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2009\u2007\t"), " ")
 _MINUS = dict.fromkeys(map(ord, "\u2212\u2012\u2013"), "-")
@@ -128,6 +139,20 @@ def parse_answer(typed: str | int | float | Decimal, locale: str = "fr") -> Deci
         if typed != typed or typed in (float("inf"), float("-inf")):
             raise _answer_error("Cannot read “{typed}” as a number.", str(typed))
         return _clean(Decimal(repr(typed)))
+    return _read_text(typed, locale)[0]
+
+
+def answer_kind(typed: str, locale: str = "fr") -> str:
+    """`DURATION`, `PERCENTAGE`, `YEAR` or `NUMBER`: how an answer was written.
+
+    Read by the very steps of `parse_answer`, so the kind never disagrees with the
+    value; `RuleError` for what cannot be read.
+    """
+    return _read_text(typed, locale)[1]
+
+
+def _read_text(typed: str, locale: str) -> tuple[Decimal, str]:
+    """The value of a typed answer and its kind, from one reading."""
     if locale not in _CONVENTIONS:
         raise RuleError("Unknown locale {locale!r}: use fr, de or en.", locale=locale)
     text = typed.translate(_SPACES).translate(_MINUS).strip().lower()
@@ -135,20 +160,60 @@ def parse_answer(typed: str | int | float | Decimal, locale: str = "fr") -> Deci
     if not text:
         raise RuleError("Nothing was written.")
     if text.endswith("%"):
-        return _plain_number(text[:-1].strip(), locale, typed)
+        return _plain_number(text[:-1].strip(), locale, typed), PERCENTAGE
     era = _BEFORE_ERA.match(text)
     if era:
         year = _plain_number(era.group(1), locale, typed)
         if year <= 0 or year != year.to_integral_value():
             raise _answer_error("Cannot read “{typed}” as a year.", typed)
-        return -year
+        return -year, YEAR
     era = _AFTER_ERA.match(text)
     if era:
         text = era.group(1)
     duration = _duration(text, locale, typed)
     if duration is not None:
-        return duration
-    return _plain_number(text, locale, typed)
+        return duration, (YEAR if era else DURATION)
+    return _plain_number(text, locale, typed), (YEAR if era else NUMBER)
+
+
+def typed_form(value: Decimal, typed: str, locale: str = "fr") -> str | None:
+    """What was typed, worth keeping for display: a duration or percentage reading as `value`.
+
+    The text comes back with its spaces normalised (`45\u00a0%` gives `45 %`); None for
+    any other kind, or text that does not read as `value`. It is read in `locale`
+    first, then in the others: a phone set to English may write `45.5 %` at a French
+    table, and the notation reads everything in one convention.
+    """
+    for convention in (locale, *(other for other in LOCALES if other != locale)):
+        try:
+            read, kind = _read_text(typed, convention)
+        except RuleError:
+            continue
+        if read == value:
+            return " ".join(typed.translate(_SPACES).split()) if kind in SHOWN_AS_TYPED else None
+    return None
+
+
+def shown_answer(value: Decimal, typed: str | None, locale: str = "fr") -> str:
+    """An answer as the table shows it: `1h30` or `45 %` as typed, else the number.
+
+    A duration read as minutes (`90`) or a percentage without its sign would no longer
+    say what the seat wrote; any other answer is written in `locale`'s convention.
+    """
+    return shown_among(value, () if typed is None else (typed,), locale)
+
+
+def shown_among(value: Decimal, typed: Iterable[str | None], locale: str = "fr") -> str:
+    """The value several seats wrote, as shown: the first duration or percentage form.
+
+    Equal answers typed differently (`90` and `1h30`) share one tile or case; the first
+    form worth keeping names it, else the number in `locale`'s convention.
+    """
+    for text in typed:
+        form = None if text is None else typed_form(value, text, locale)
+        if form is not None:
+            return form
+    return format_answer(value, locale)
 
 
 def format_answer(value: Decimal, locale: str = "fr") -> str:

@@ -22,7 +22,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,8 @@ from pi_app.table.writer import Listener, Writer
 log = logging.getLogger(__name__)
 _ = Translator("core")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+KNOWN_VERSIONS = (0, 1, 2)  # 1 lacked the players: the tables below add them in place
 CLOSE_SECONDS = 10.0  # how long closing waits for queued writes
 EVENT_KINDS = ("action", "undo", "redo")
 
@@ -55,6 +56,12 @@ CREATE TABLE IF NOT EXISTS events (
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, seq);
+CREATE INDEX IF NOT EXISTS games_by_end ON games (finished, id);
+CREATE TABLE IF NOT EXISTS players (
+    name TEXT PRIMARY KEY,
+    colour INTEGER NOT NULL,
+    last_played REAL NOT NULL
+);
 """
 
 
@@ -75,6 +82,15 @@ class GameEntry:
     setup: dict[str, Any]
     finished: bool
     abandoned: bool
+    started: float = 0.0
+
+
+@dataclass(frozen=True)
+class Player:
+    """A name typed at this table once, with the palette colour it last had."""
+
+    name: str
+    colour: int
 
 
 class Journal:
@@ -102,7 +118,7 @@ class Journal:
                 raise sqlite3.DatabaseError("quick_check failed")
             db.executescript(_SCHEMA)
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
+            if version not in KNOWN_VERSIONS:
                 raise sqlite3.DatabaseError(f"unknown journal version {version}")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError:
@@ -188,6 +204,50 @@ class Journal:
         """Leave every unfinished game for good (a new game starts); all are kept."""
         self._writer.submit("UPDATE games SET abandoned=1 WHERE finished=0 AND abandoned=0", ())
 
+    def finished_count(self) -> int:
+        """How many games are finished (the history's length)."""
+        return int(self._read("SELECT COUNT(*) FROM games WHERE finished=1")[0][0])
+
+    def finished_games(self, limit: int, offset: int = 0) -> list[GameEntry]:
+        """Finished games, newest first: one page of the history."""
+        rows = self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE finished=1 ORDER BY id DESC LIMIT ? OFFSET ?",
+            (limit, offset),
+        )
+        return [_entry(row) for row in rows]
+
+    def last_event(self, game_id: int) -> int:
+        """The sequence number of a game's latest event (0 if none): its version."""
+        rows = self._read("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,))
+        return int(rows[0][0] or 0)
+
+    def games_of(self, name: str) -> list[GameEntry]:
+        """Finished games where `name` held a seat, oldest first."""
+        rows = self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE finished=1 AND EXISTS "
+            "(SELECT 1 FROM json_each(games.setup, '$.seats') WHERE value=?) ORDER BY id",
+            (name,),
+        )
+        return [_entry(row) for row in rows]
+
+    def remember_players(self, players: Sequence[Player]) -> None:
+        """Keep names typed for a new game, with their colours, as the latest players."""
+        now = self.clock()
+        for player in players:
+            self._writer.submit(
+                "INSERT INTO players (name, colour, last_played) VALUES (?, ?, ?) "
+                "ON CONFLICT(name) DO UPDATE SET colour=excluded.colour, "
+                "last_played=excluded.last_played",
+                (player.name, player.colour, now),
+            )
+
+    def players(self, limit: int = 100) -> list[Player]:
+        """The remembered players, the latest first."""
+        rows = self._read(
+            "SELECT name, colour FROM players ORDER BY last_played DESC, name LIMIT ?", (limit,)
+        )
+        return [Player(str(name), int(colour)) for name, colour in rows]
+
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query, once every queued write is on disk."""
         self.flush()
@@ -203,25 +263,28 @@ class Journal:
 
     def game(self, game_id: int) -> GameEntry | None:
         """One game's entry."""
-        rows = self._read(
-            "SELECT id, game, setup, finished, abandoned FROM games WHERE id=?", (game_id,)
-        )
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id=?", (game_id,))
         return _entry(rows[0]) if rows else None
 
     def games(self) -> list[GameEntry]:
         """Every game, oldest first."""
-        rows = self._read("SELECT id, game, setup, finished, abandoned FROM games ORDER BY id")
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")
         return [_entry(row) for row in rows]
 
     def unfinished(self) -> GameEntry | None:
         """The latest game that is neither finished nor abandoned: the one to resume."""
         rows = self._read(
-            "SELECT id, game, setup, finished, abandoned FROM games "
+            f"SELECT {_GAME_COLUMNS} FROM games "
             "WHERE finished=0 AND abandoned=0 ORDER BY id DESC LIMIT 1"
         )
         return _entry(rows[0]) if rows else None
 
 
+_GAME_COLUMNS = "id, game, setup, finished, abandoned, started"
+
+
 def _entry(row: tuple[Any, ...]) -> GameEntry:
-    game_id, game, setup, finished, abandoned = row
-    return GameEntry(int(game_id), str(game), json.loads(setup), bool(finished), bool(abandoned))
+    game_id, game, setup, finished, abandoned, started = row
+    return GameEntry(
+        int(game_id), str(game), json.loads(setup), bool(finished), bool(abandoned), started
+    )

@@ -116,8 +116,7 @@ def _bound(value: object) -> Decimal | None:
 
 def qod_action(state: Any, request: PhoneRequest) -> Any:
     """The Quitte ou Double action for a phone's request (as gambit7_action)."""
-    from pi_app.rules.answers import parse_answer
-    from pi_app.rules.quitte_ou_double.actions import Answer, Bet, Stake
+    from pi_app.rules.quitte_ou_double.actions import Bet, Stake, typed_answer
     from pi_app.rules.quitte_ou_double.scoring import Place
 
     fields, team = request.fields, request.seat
@@ -125,7 +124,7 @@ def qod_action(state: Any, request: PhoneRequest) -> Any:
         typed, locale = _typed(request)
         if team in state.current.answer_map:
             return _answered(request, state.current.number)
-        return Answer(team, parse_answer(typed, locale))
+        return typed_answer(team, typed, locale)
     place = Place(_bound(fields.get("low")), _bound(fields.get("high")))
     if request.kind == "bet":
         return Bet(team, place)

@@ -326,7 +326,9 @@ class PhoneServer:
         if published is None:
             return {"type": "state", "view": None}
         base = self._summary(published)
-        view = phone_view(published.game, published.state, phone.seat, published.game_id, base)
+        view = phone_view(
+            published.game, published.state, phone.seat, published.game_id, base, phone.lang
+        )
         view["phones"] = sorted(self.hub.seats.holders())
         if published.timer is not None:
             left = max(0.0, published.timer_ends - time.monotonic())

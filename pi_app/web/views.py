@@ -5,6 +5,10 @@ what, before the answers are revealed: on the table the slates stay face down), 
 answer, the mat as the box sorted it with what each case pays, every bet on it, and
 its own payout. Spectators see the same without a seat. Every game offers the scores
 and the history, from its own record: `game.replay(game.export(state))`.
+
+Answers are shown as the box shows them (`shown_answer`): a duration or percentage as
+it was typed (`1h30`, `45 %`), any other as its number, while targets and zone bounds
+stay numbers in the notation's spelling, for the phone to send back.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from pi_app.rules.answers import shown_answer
 from pi_app.rules.contract import Game
 from pi_app.rules.quitte_ou_double.actions import write_number
 
@@ -41,7 +46,7 @@ def summary(game: Game[Any, Any], state: Any) -> Json:
     }
 
 
-def _gambit7(state: Any, seat: str | None) -> Json:
+def _gambit7(state: Any, seat: str | None, locale: str) -> Json:
     from pi_app.rules.gambit7.board import board, payouts
 
     answered = dict(state.answers)
@@ -53,13 +58,15 @@ def _gambit7(state: Any, seat: str | None) -> Json:
         "bets_placed": [name for name, _bet in state.bets],
     }
     if seat is not None and seat in answered:
-        view["your_answer"] = answered[seat].typed
+        slate = answered[seat]
+        view["your_answer"] = shown_answer(slate.value, slate.typed, locale)
     if str(state.phase) != "answers":
         view["board"] = [
             {
                 "case": str(case.case),
                 "target": target_json(case.target),
                 "typed": list(case.typed),
+                "label": case.label(locale),
                 "writers": list(case.seats),
                 "alone": case.alone,
                 "shared": case.shared,
@@ -96,8 +103,9 @@ def _number(value: Decimal | None) -> str | None:
     return None if value is None else write_number(value)
 
 
-def _quitte_ou_double(state: Any, seat: str | None) -> Json:
-    from pi_app.rules.answers import format_answer
+def _quitte_ou_double(state: Any, seat: str | None, locale: str) -> Json:
+    """Tiles, zones and answers in the table's locale, as the box shows them (`locale`,
+    the phone's language, is for games without a table locale)."""
     from pi_app.rules.quitte_ou_double.board import board
     from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS
 
@@ -131,7 +139,8 @@ def _quitte_ou_double(state: Any, seat: str | None) -> Json:
         current = state.current
         answer = current.answer_map.get(seat)
         if answer is not None:
-            view["your_answer"] = format_answer(answer, state.setup.locale)
+            typed = current.typed_map.get(seat)
+            view["your_answer"] = shown_answer(answer, typed, state.setup.locale)
         mine = current.tokens_of(seat)
         view["tokens_left"] = BET_TOKENS - len(mine)
         view["owned"] = state.owned(seat)
@@ -143,17 +152,23 @@ DETAILED = {"gambit7": _gambit7, "quitte-ou-double": _quitte_ou_double}
 
 
 def phone_view(
-    game: Game[Any, Any], state: Any, seat: str | None, game_id: int, base: Json | None = None
+    game: Game[Any, Any],
+    state: Any,
+    seat: str | None,
+    game_id: int,
+    base: Json | None = None,
+    locale: str = "fr",
 ) -> Json:
     """Everything the phone of `seat` (None: a spectator) may see now.
 
     `base` is `summary(game, state)` when the caller has it already (it is the same
-    for every phone, and re-scoring the game is the costly part).
+    for every phone, and re-scoring the game is the costly part). `locale`, the
+    phone's language, writes the answers of a game that has no table locale.
     """
     view = dict(summary(game, state) if base is None else base)
     view["game_id"] = game_id
     view["you"] = seat
     detailed = DETAILED.get(game.name)
     if detailed is not None:
-        view[game.name] = detailed(state, seat)
+        view[game.name] = detailed(state, seat, locale)
     return view

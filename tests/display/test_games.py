@@ -144,10 +144,12 @@ def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) ->
     app.feed(Press(("cycle", "opponent")))  # easy -> hard
     app.feed(Press("next"))
     table = app.table
-    assert table is not None and table.extras == {"opponent": {"B": "hard"}}
+    expected = {"opponent": {"B": "hard"}, "colours": [0, 1]}
+    assert table is not None and table.extras == expected
     assert table.state.seats == ("Alice", "Ordinateur (difficile)")
     entry = app.journal.game(table.game_id)
-    assert entry.setup["extras"] == {"opponent": {"B": "hard"}}
+    assert entry.setup["extras"] == expected
+    assert [p.name for p in app.journal.players()] == ["Alice"]  # the engine is no player
     assert "opponent" not in entry.setup["options"]  # the rules never see it
     assert engine_level(table, 1) == "hard" and engine_level(table, 0) is None
     app.render()  # drawn without a step: the engine's search is not started
@@ -160,7 +162,7 @@ def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) ->
     finally:
         set_language("fr")
     second = app_factory()  # a restart on the same journal
-    assert second.table.extras == {"opponent": {"B": "hard"}}
+    assert second.table.extras == expected
     second.render()
     shown = drawn_text(second.canvas.texts)
     assert "Ordinateur (difficile)" in shown and "Alice" in shown

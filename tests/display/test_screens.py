@@ -40,8 +40,16 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "qod-stake": (*QOD_TEAMS, "+1"),
     "gambo-start": ("Alice", "Bruno"),
     "gambo-selected": ("Alice", "Bruno"),
+    "gambo-swapped": ("Alice", "c10"),
     "tournament-deal": ("Ana", "Ben", "Eve", "Dollar"),
     "tournament-moves": ("Ben", "Ivy", "80"),
+    "history-final": GAMBIT7_SEATS,
+    "history-cambio-final": ("Ana", "Ben", "Chloé", "Dan", "275"),
+    "history-list": ("Cambio", "Gambit 7"),
+    "history-game": GAMBIT7_SEATS,
+    "history-rounds": ("Alice", "Bruno", "42"),
+    "history-stats": ("Chloé", "Alice"),
+    "history-player": ("Chloé", "Gambit 7", "Cambio"),
 }
 # terms drawn in the current language: the domain that translates them
 TERMS: dict[str, str] = {
@@ -51,7 +59,7 @@ TERMS: dict[str, str] = {
     "Cancel": "display",
     "Space": "display",
 }
-GAMES = ("gambit7", "cambio", "quitte-ou-double", "gambo", "cambio-tournament")
+GAMES = ("gambit7", "cambio", "quitte-ou-double", "gambo", "cambio-tournament", "history")
 CASES = [(g, s, "fr") for g in GAMES for s in SIZES] + [(g, "480x320", "de") for g in GAMES]
 
 

@@ -24,6 +24,7 @@ from pi_app.display.scene import (
     Play,
     RingFlash,
     Scene,
+    ShowFinal,
     StartTimer,
     UndoAction,
     chrome,
@@ -92,7 +93,7 @@ def target_board(
         if target:
             share = max(0.0, min(1.0, scores[index] / target))
             bar = pygame.Rect(cell.x, cell.bottom - 4, int(cell.width * share), 4)
-            pygame.draw.rect(canvas.surface, th.seat_colour(index), bar)
+            pygame.draw.rect(canvas.surface, canvas.seat_colour(index), bar)
         seat_label(canvas, cell.inflate(-t.gap, -6), seats[index], index, str(scores[index]))
 
 
@@ -194,7 +195,7 @@ class CambioScene(Scene):
         head, foot = split(box, box.height - t.button_h - t.gap, t.gap)
         names = ", ".join(outcome.winners) if outcome is not None else ""
         canvas.text(_("Winners: {names}").format(names=names), head, t.title, th.WARN)
-        canvas.button(foot, _("New game"), "home", colour=th.GOOD)
+        canvas.button(foot, _("Final ranking"), "final", colour=th.GOOD)
 
     def _draw_stop(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
@@ -223,7 +224,9 @@ class CambioScene(Scene):
         seat_area, foot = split(buttons, buttons.height - t.button_h - t.gap, t.gap)
         columns = 4 if len(state.seats) > 4 else len(state.seats)
         for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
-            canvas.button(cell, state.seats[index], ("ringer", index), colour=th.seat_colour(index))
+            canvas.button(
+                cell, state.seats[index], ("ringer", index), colour=canvas.seat_colour(index)
+            )
         canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), "resume")
 
     def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
@@ -272,6 +275,8 @@ class CambioScene(Scene):
         target = intent.target
         if target == "home":
             return (GoHome(),)
+        if target == "final":
+            return (ShowFinal(),)
         if target == "deal":
             seconds = ctx.timer_seconds("cambio_study")
             return (Play(_fmt(table, Deal())), StartTimer("study", seconds))

@@ -24,6 +24,7 @@ from pi_app.display.scene import (
     Notice,
     Play,
     Scene,
+    ShowFinal,
     StartTimer,
     chrome,
     sand_timer,
@@ -31,7 +32,7 @@ from pi_app.display.scene import (
 )
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator, current_language
-from pi_app.rules.answers import format_answer
+from pi_app.rules.answers import shown_answer
 from pi_app.rules.gambit7 import game as g7
 from pi_app.rules.gambit7.actions import Answer, CloseBets, NextRound, PlaceBet, Truth
 from pi_app.rules.gambit7.scoring import LESS
@@ -50,10 +51,6 @@ def _notation(table: Any, action: object) -> str:
     return str(table.game.format_action(action))
 
 
-def _value(value: Decimal | None) -> str:
-    return "" if value is None else format_answer(value, current_language())
-
-
 class Gambit7Scene(Scene):
     """One phase of one round; the screen's own state is the seat and the typed digits."""
 
@@ -63,14 +60,13 @@ class Gambit7Scene(Scene):
         self.entry = NumberEntry()
         self.seat = 0
         self.token_mode = False
-        self.final = False
 
     def key(self) -> Hashable:
         return ("gambit7", self.phase, self.round)
 
     @property
     def name(self) -> str:  # type: ignore[override]
-        return "gambit7-final" if self.final else f"gambit7-{self.phase}"
+        return f"gambit7-{self.phase}"
 
     def wants_bell(self, ctx: Ctx) -> bool:
         """The bell turns the sand timer while answers or bets are open."""
@@ -81,8 +77,6 @@ class Gambit7Scene(Scene):
     # ---- drawing --------------------------------------------------------------------
 
     def title(self) -> str:
-        if self.final:
-            return _("Gambit 7: final ranking")
         return _("Round {round}/{rounds} · question {n}").format(
             round=self.round, rounds=ROUNDS, n=self.round
         )
@@ -90,9 +84,6 @@ class Gambit7Scene(Scene):
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         body = chrome(canvas, ctx, self.title())
         state = ctx.state
-        if self.final:
-            self._draw_final(canvas, ctx, body)
-            return
         t = canvas.theme
         left_w = body.width * (58 if t.width >= 800 else 55) // 100
         left, right = split(body, left_w, t.gap, vertical=False)
@@ -143,7 +134,7 @@ class Gambit7Scene(Scene):
                 cell,
                 state.seats[index],
                 ("seat", index),
-                colour=th.seat_colour(index),
+                colour=canvas.seat_colour(index),
                 selected=index == self.seat,
             )
         places = rows(rest, lines, t.gap)
@@ -166,7 +157,8 @@ class Gambit7Scene(Scene):
         result = state.history[-1]
         head, rest = split(box, t.button_h, t.gap)
         listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
-        truth = _("True answer: {value}").format(value=result.truth.typed)
+        shown = shown_answer(result.truth.value, result.truth.typed, current_language())
+        truth = _("True answer: {value}").format(value=shown)
         canvas.text(truth, head, t.body, th.WARN, align="left")
         for index, (cell, pay) in enumerate(
             zip(rows(listing, len(state.seats), t.gap // 2), g7.payouts(state), strict=True)
@@ -178,23 +170,6 @@ class Gambit7Scene(Scene):
             canvas.text(str(pay.after), total_box, t.body, th.TEXT, align="right")
         last = state.round == ROUNDS
         canvas.button(foot, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD)
-
-    def _draw_final(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> None:
-        t = canvas.theme
-        state = ctx.state
-        listing, foot = split(body, body.height - t.button_h - t.gap, t.gap)
-        ranking = g7.ranking(state)
-        best = ranking[0][2] if ranking else 0
-        for cell, (place, seat, score) in zip(
-            rows(listing, len(ranking), t.gap // 2), ranking, strict=True
-        ):
-            index = state.seats.index(seat)
-            if score == best:
-                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            place_box, rest = split(cell, cell.height * 2, t.gap, vertical=False)
-            canvas.text(f"{place}.", place_box, t.body, th.WARN if score == best else th.TEXT)
-            seat_label(canvas, rest.inflate(-t.gap, 0), seat, index, str(score))
-        canvas.button(foot, _("New game"), "home", colour=th.GOOD)
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -235,7 +210,7 @@ class Gambit7Scene(Scene):
         if self.phase == Phase.SCORED and (intent == Press("next") or isinstance(intent, Enter)):
             if state.round < ROUNDS:
                 return (Play(_notation(ctx.table, NextRound())),)
-            self.final = True
+            return (ShowFinal(),)
         return ()
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
@@ -359,7 +334,8 @@ def mat(
             canvas.text(_g7("Moins que ça"), slate, t.small, th.TEXT, align="left")
         elif case.value is not None:
             writers = ", ".join(case.seats)
-            label = _value(case.value) if small else f"{_value(case.value)} {writers}"
+            value = case.label(current_language())
+            label = value if small else f"{value} {writers}"
             canvas.text(label, slate, t.small, th.TEXT, align="left")
         _chips(canvas, chips, case, seats, by_seat)
 
@@ -388,7 +364,9 @@ def _chips(
         for _n in range(count):
             dot = pygame.Rect(x, box.centery - 5, 10, 10)
             if dot.right <= box.right:
-                pygame.draw.circle(canvas.surface, th.seat_colour(seats.index(seat)), dot.center, 5)
+                pygame.draw.circle(
+                    canvas.surface, canvas.seat_colour(seats.index(seat)), dot.center, 5
+                )
             x += 12
         name = seat if count == 1 else f"{seat}×{count}"
         if case.winning and seat in paid:

@@ -1,19 +1,26 @@
 """Gambo screens: the board, the selected piece's legal moves, scores, whose move.
 
 Pieces are drawn as shapes (elephant a disc, cat a triangle, mouse a diamond) with one
-to three pips for the strength, in the side's colour: no letters, so the board reads
+to three pips for the strength, in the player's colour: no letters, so the board reads
 the same in every language and at 480x320. Which side the engine plays, and at which
 level, is the table's own data (`Table.extras["opponent"]`, e.g. {"B": "hard"}), not
 part of any seat's name; its seat is shown as "Computer (hard)" in the screen's
 language. Its search runs on a worker thread so the screen stays responsive, and its
 move is played through the table like any tap.
+
+A move shows as it happens: the squares it touched are marked on the board,
+a sentence says who did what, a strip below lists the latest moves, and the pairs each
+side took in duels stand beside its score. All of it is read from the game's story
+(`pi_app.rules.gambo.story`), re-told from the state's setup and history.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -21,9 +28,11 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.intents import WAKE_EVENT, Intent, Press, post
-from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome, seat_label
+from pi_app.display.scene import Command, Ctx, Play, Scene, ShowFinal, chrome, seat_label
 from pi_app.i18n import N_, Translator
-from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, front_of
+from pi_app.rules.gambo import story
+from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, SQUARE_NAMES, front_of
+from pi_app.rules.gambo.game import ADV, DUEL, SWAP, Piece
 
 _ = Translator("display")
 
@@ -33,9 +42,14 @@ ENGINE_LABELS: dict[str, str] = {
     "hard": N_("Engine (hard)"),
 }
 SIDES = "AB"
-SIDE_COLOURS: tuple[th.RGB, th.RGB] = (th.OKABE_ITO[0], th.OKABE_ITO[1])
 ANIMAL_NAMES = {"E": N_("elephant"), "C": N_("cat"), "M": N_("mouse")}
+PIECE_NAMES = {"E": N_("elephant {n}"), "C": N_("cat {n}"), "M": N_("mouse {n}")}
+"""A piece in a sentence; a translation may add the article its language needs."""
 MOVETIME = 1.0
+CENTRAL_FILL: th.RGB = (52, 58, 70)
+LAST_MOVE_CHOICES = (6, 7, 5)
+"""Palette indices that may mark the last move: reddish purple unless a side has it."""
+LAST_MOVE_FILL: th.RGB = (78, 52, 76)
 
 
 def scene_for(table: Any) -> Scene:
@@ -68,6 +82,67 @@ def seat_name(table: Any, side: int) -> str:
     return engine_label(level) if level is not None else str(table.state.seats[side])
 
 
+def piece_name(code: str) -> str:
+    """A piece in words (`"cat 2"`), in the current language."""
+    return _(PIECE_NAMES[code[0]]).format(n=code[1])
+
+
+def move_sentence(table: Any, step: story.Step) -> str:
+    """The move `step` in words, naming who played it, in the current language."""
+    player = seat_name(table, step.side)
+    if step.kind == ADV:
+        return _("{player} advanced {piece} to {square}").format(
+            player=player,
+            piece=piece_name(step.pieces[0].code),
+            square=SQUARE_NAMES[step.squares[1]],
+        )
+    if step.kind == SWAP:
+        first, second = step.pieces
+        return _("{player} swapped {first} and {second}").format(
+            player=player, first=piece_name(first.code), second=piece_name(second.code)
+        )
+    if step.kind == DUEL:
+        return _duel_sentence(table, step)
+    return _("{player} passed").format(player=player)
+
+
+def _duel_sentence(table: Any, step: story.Step) -> str:
+    """A duel from the attacker's side: what it took, or that it lost and who scored.
+
+    The points of the ninth duel include its bonus, said after them.
+    """
+    attacker, defender = step.pieces
+    winner = step.side if step.winner is None else step.winner
+    values = {
+        "player": seat_name(table, step.side),
+        "piece": piece_name(attacker.code),
+        "other": piece_name(defender.code),
+        "points": step.points,
+        "winner": seat_name(table, winner),
+    }
+    if winner == step.side:
+        text = _("{player} took {other} with {piece}: +{points}").format(**values)
+    else:
+        text = _("{player} attacked {other} with {piece} and lost: +{points} for {winner}")
+        text = text.format(**values)
+    if step.bonus:
+        text += " " + _("(last duel: +{bonus})").format(bonus=step.bonus)
+    return text
+
+
+def marked_squares(state: Any) -> frozenset[int]:
+    """The squares the last move touched, marked on the board."""
+    return story.touched(story.story(state))
+
+
+def ghosts(state: Any) -> dict[int, Piece]:
+    """The pair a duel just took, drawn faintly on the squares it was fought from."""
+    last = story.last_step(story.story(state))
+    if last is None or last.kind != DUEL:
+        return {}
+    return dict(zip(last.squares, last.pieces, strict=True))
+
+
 class EngineWorker:
     """One search on a thread; `result` is the move's notation once it is found."""
 
@@ -89,6 +164,22 @@ class EngineWorker:
 
 
 _worker: EngineWorker | None = None
+_paused = False
+
+
+@contextmanager
+def engine_paused() -> Iterator[None]:
+    """While inside, the engine neither starts a search nor plays one.
+
+    A scripted demo plays the engine's side itself: a search on a thread finishes at
+    a different moment on every run, and its move could land before the script's.
+    """
+    global _paused, _worker
+    _paused, _worker = True, None
+    try:
+        yield
+    finally:
+        _paused = False
 
 
 class GamboScene(Scene):
@@ -107,7 +198,7 @@ class GamboScene(Scene):
 
     def ring_colour(self, ctx: Ctx) -> th.RGB | None:
         side = ctx.state.to_move
-        return None if side is None else SIDE_COLOURS[side]
+        return None if side is None else th.seat_colour(side, self.colours(ctx))
 
     def targets(self, ctx: Ctx) -> dict[int, str]:
         """Legal destinations of the selected piece: square -> the move's notation."""
@@ -126,53 +217,75 @@ class GamboScene(Scene):
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         state = ctx.state
-        t = canvas.theme
         mover = state.to_move
         if mover is None:
             title = _("Gambo: game over")
         else:
             title = _("Gambo · to move: {seat}").format(seat=seat_name(ctx.table, mover))
-        body = chrome(canvas, ctx, title)
-        head, rest = split(body, t.button_h, t.gap)
-        for side, cell in enumerate(cols(head, 2, t.gap)):
-            if side == mover:
+        parts = layout(canvas, chrome(canvas, ctx, title))
+        steps = story.story(state)
+        self._draw_head(canvas, ctx, parts.head, steps)
+        self._draw_board(canvas, ctx, parts.board)
+        draw_last_move(canvas, ctx.table, parts.sentence, steps)
+        draw_moves(canvas, parts.moves, steps)
+        self._draw_foot(canvas, ctx, parts.foot)
+
+    def _draw_head(
+        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, steps: tuple[story.Step, ...]
+    ) -> None:
+        """Each side's name and score, and below the score the pairs it took."""
+        t = canvas.theme
+        state = ctx.state
+        line = canvas.fonts.font(t.small).get_linesize() + 1
+        latest = story.last_capture(steps)
+        last = story.last_step(steps)
+        just_now = latest is not None and last is not None and last.number == latest.number
+        for side, cell in enumerate(cols(box, 2, t.gap)):
+            if side == state.to_move:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
+            inner = cell.inflate(-t.gap, 0)
+            name_row, taken_row = split(inner, max(line, inner.height // 2), 2)
             label = f"{seat_name(ctx.table, side)} ({SIDES[side]})"
-            seat_label(canvas, cell.inflate(-t.gap, 0), label, side, str(state.scores[side]))
-        board_box, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
-        self._draw_board(canvas, ctx, board_box)
-        self._draw_foot(canvas, ctx, foot)
+            seat_label(canvas, name_row, label, side, str(state.scores[side]))
+            indent = max(10, name_row.height // 3) + t.gap
+            taken_row = pygame.Rect(
+                taken_row.x + indent, taken_row.y, taken_row.width - indent, taken_row.height
+            )
+            draw_taken(canvas, taken_row, story.taken_by(steps, side), latest, just_now)
 
     def _draw_board(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         board = ctx.state.board
         targets = self.targets(ctx)
-        width = box.width / 18
-        top, middle, bottom = rows(box, 3, 4)
-        cells: dict[int, pygame.Rect] = {}
-        for i in range(18):
-            x = round(box.x + i * width)
-            w = round(box.x + (i + 1) * width) - x
-            cells[CENTRAL.start + i] = pygame.Rect(x, middle.y, w, middle.height)
-        for i in range(9):
-            a, b = cells[front_of(A_START.start + i)], cells[front_of(B_START.start + i)]
-            cells[A_START.start + i] = pygame.Rect(a.x, bottom.y, a.width, bottom.height)
-            cells[B_START.start + i] = pygame.Rect(b.x, top.y, b.width, top.height)
-        for square, cell in cells.items():
-            colour = (52, 58, 70) if square in CENTRAL else th.PANEL
-            border = None
-            if square == self.selected:
-                border = th.TEXT
-            elif square in targets and targets[square].startswith("duel"):
-                border = th.BAD  # a duel: the attacked piece
-                colour = (100, 45, 20)
-            elif square in targets:
-                border = th.WARN
-                colour = (90, 80, 30)
+        marked = marked_squares(ctx.state)
+        faint = ghosts(ctx.state)
+        mark = last_move_colour(canvas)
+        for square, cell in board_cells(box).items():
+            colour, border = self._square_look(square, targets, marked, mark)
             canvas.panel(cell.inflate(-2, -2), colour, border, 3)
+            if square in marked and border != mark:
+                canvas.panel(cell.inflate(-8, -8), colour, mark, 2)
             piece = board[square]
             if piece is not None:
-                draw_piece(canvas, cell.inflate(-6, -6), piece.code, SIDE_COLOURS[piece.side])
+                draw_piece(canvas, cell.inflate(-6, -6), piece.code, canvas.seat_colour(piece.side))
+            elif square in faint:
+                ghost = faint[square]
+                draw_piece(canvas, cell.inflate(-6, -6), ghost.code, faded(canvas, ghost.side))
             canvas.hits.append(Hit(cell, ("square", square)))
+
+    def _square_look(
+        self, square: int, targets: Mapping[int, str], marked: frozenset[int], mark: th.RGB
+    ) -> tuple[th.RGB, th.RGB | None]:
+        """A square's fill and outline: the selection, a target, the last move, or plain."""
+        colour = CENTRAL_FILL if square in CENTRAL else th.PANEL
+        if square == self.selected:
+            return colour, th.TEXT
+        if square in targets and targets[square].startswith(DUEL):
+            return (100, 45, 20), th.BAD  # a duel: the attacked piece
+        if square in targets:
+            return (90, 80, 30), th.WARN
+        if square in marked:
+            return LAST_MOVE_FILL, mark
+        return colour, None
 
     def _draw_foot(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
@@ -185,7 +298,7 @@ class GamboScene(Scene):
                 for seat in outcome.winners
             )
             canvas.text(_("Winners: {names}").format(names=names), legend, t.body, th.WARN)
-            canvas.button(button, _("New game"), "home", colour=th.GOOD)
+            canvas.button(button, _("Final ranking"), "final", colour=th.GOOD)
             return
         engine = engine_level(ctx.table, state.to_move) is not None
         if engine:
@@ -203,8 +316,8 @@ class GamboScene(Scene):
             return ()
         target = intent.target
         state = ctx.state
-        if target == "home":
-            return (GoHome(),)
+        if target == "final":
+            return (ShowFinal(),)
         if state.to_move is None or engine_level(ctx.table, state.to_move):
             return ()
         if target == "pass":
@@ -225,7 +338,7 @@ class GamboScene(Scene):
         """Start the engine's search when it is to move; play its move when found."""
         global _worker
         state = ctx.state
-        if state.to_move is None:
+        if state.to_move is None or _paused:
             return ()
         level = engine_level(ctx.table, state.to_move)
         if level is None:
@@ -271,8 +384,223 @@ def draw_legend(canvas: Canvas, box: pygame.Rect) -> None:
         canvas.text(_(ANIMAL_NAMES[animal]), name, t.small, th.TEXT, align="left")
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Where each part of the Gambo screen goes, top to bottom."""
+
+    head: pygame.Rect
+    board: pygame.Rect
+    sentence: pygame.Rect
+    moves: pygame.Rect
+    foot: pygame.Rect
+
+
+def layout(canvas: Canvas, body: pygame.Rect) -> Layout:
+    """The screen cut into rows; the board takes what the rows of text leave.
+
+    The sentence has room for two lines of the smallest type, the strip of moves for
+    one, so neither is ever shrunk below the legible size at 480x320.
+    """
+    t = canvas.theme
+    line = canvas.fonts.font(t.min_font).get_linesize()
+    head_h = t.button_h + t.gap
+    sentence_h = 2 * line + 2
+    moves_h = max(line + 5, t.button_h * 4 // 7)
+    board_h = body.height - head_h - sentence_h - moves_h - t.button_h - 4 * t.gap
+    head, rest = split(body, head_h, t.gap)
+    board, rest = split(rest, board_h, t.gap)
+    sentence, rest = split(rest, sentence_h, t.gap)
+    moves, foot = split(rest, moves_h, t.gap)
+    return Layout(head, board, sentence, moves, foot)
+
+
+def board_cells(box: pygame.Rect) -> dict[int, pygame.Rect]:
+    """Each square's cell: B's start row on top, the central row, A's start row below."""
+    width = box.width / 18
+    top, middle, bottom = rows(box, 3, 4)
+    cells: dict[int, pygame.Rect] = {}
+    for i in range(18):
+        x = round(box.x + i * width)
+        w = round(box.x + (i + 1) * width) - x
+        cells[CENTRAL.start + i] = pygame.Rect(x, middle.y, w, middle.height)
+    for i in range(9):
+        a, b = cells[front_of(A_START.start + i)], cells[front_of(B_START.start + i)]
+        cells[A_START.start + i] = pygame.Rect(a.x, bottom.y, a.width, bottom.height)
+        cells[B_START.start + i] = pygame.Rect(b.x, top.y, b.width, top.height)
+    return cells
+
+
+def last_move_colour(canvas: Canvas) -> th.RGB:
+    """The colour marking the last move: one that neither side plays in."""
+    sides = {canvas.seat_colour(0), canvas.seat_colour(1)}
+    free = [th.OKABE_ITO[i] for i in LAST_MOVE_CHOICES if th.OKABE_ITO[i] not in sides]
+    return free[0]
+
+
+def faded(canvas: Canvas, side: int) -> th.RGB:
+    """A side's colour mixed into the board's: a piece that is no longer there."""
+    colour = canvas.seat_colour(side)
+    return (
+        (colour[0] + 2 * CENTRAL_FILL[0]) // 3,
+        (colour[1] + 2 * CENTRAL_FILL[1]) // 3,
+        (colour[2] + 2 * CENTRAL_FILL[2]) // 3,
+    )
+
+
+def draw_taken(
+    canvas: Canvas,
+    box: pygame.Rect,
+    taken: Sequence[story.Capture],
+    latest: story.Capture | None,
+    just_now: bool,
+) -> None:
+    """The pairs a side took, right-aligned under its score, the latest duel's framed.
+
+    Each pair is the winner's own piece then the loser's, in their sides' colours; the
+    frame is the last move's colour when that duel was the move just played. When the
+    pairs would shrink below two thirds of the row, the oldest give way to a count.
+    """
+    if not taken:
+        return
+    gap = max(3, box.height // 3)
+    room = max(2, (box.width + gap) // (4 * box.height // 3 + gap))
+    shown = list(taken)
+    if len(taken) > room:
+        hidden = len(taken) - room + 1
+        box = _draw_hidden_count(canvas, box, hidden, gap)
+        shown = shown[hidden:]
+    count = len(shown)
+    size = min(box.height, (box.width - gap * (count - 1)) // (2 * count))
+    x = box.right - count * 2 * size - (count - 1) * gap
+    for capture in shown:
+        pair = pygame.Rect(x, box.centery - size // 2, 2 * size, size)
+        for piece, cell in zip(capture.pieces, cols(pair, 2), strict=True):
+            draw_piece(canvas, cell, piece.code, canvas.seat_colour(piece.side))
+        if capture == latest:
+            frame = last_move_colour(canvas) if just_now else th.MUTED
+            pygame.draw.rect(canvas.surface, frame, pair.inflate(2, 2), 2, border_radius=3)
+        x += 2 * size + gap
+
+
+def _draw_hidden_count(canvas: Canvas, box: pygame.Rect, hidden: int, gap: int) -> pygame.Rect:
+    """`+N` for the oldest pairs left out, at the row's left; returns the room left."""
+    text = f"+{hidden}"
+    font = canvas.fonts.font(canvas.theme.min_font)
+    width, line = font.size(text)[0] + 2, font.get_linesize() + 1
+    place = (box.x, box.centery - line // 2, width, line)
+    canvas.text(text, place, canvas.theme.min_font, th.MUTED)
+    return pygame.Rect(box.x + width + gap, box.y, box.width - width - gap, box.height)
+
+
+def draw_last_move(
+    canvas: Canvas, table: Any, box: pygame.Rect, steps: tuple[story.Step, ...]
+) -> None:
+    """The move just played in words, after a patch of its player's colour."""
+    t = canvas.theme
+    last = story.last_step(steps)
+    if last is None:
+        canvas.text(_("No move yet."), box, t.small, th.MUTED, align="left")
+        return
+    patch, words = split(box, max(8, box.height // 5), t.gap, vertical=False)
+    canvas.swatch(patch.inflate(0, -box.height // 3), canvas.seat_colour(last.side))
+    canvas.text(move_sentence(table, last), words, t.small, th.TEXT, align="left")
+
+
+def _chip_parts(step: story.Step) -> list[tuple[str, Any]]:
+    """What a move's chip shows, left to right: pieces, signs and a square or a word."""
+    if step.kind == ADV:
+        return [("piece", step.pieces[0]), ("arrow", None), ("text", SQUARE_NAMES[step.squares[1]])]
+    if step.kind == SWAP:
+        return [("piece", step.pieces[0]), ("swap", None), ("piece", step.pieces[1])]
+    if step.kind == DUEL:
+        attacker, defender = step.pieces
+        return [("fought", (attacker, step)), ("cross", None), ("fought", (defender, step))]
+    return [("text", _("Pass"))]
+
+
+def _chip_width(canvas: Canvas, height: int) -> int:
+    """The narrowest chip that holds any move: a number, two pieces and a sign."""
+    font = canvas.fonts.font(canvas.theme.min_font)
+    icon = height - 4
+    number = font.size("88")[0] + 2
+    body = max(icon * 5 // 2, icon * 3 // 2 + font.size("c17")[0] + 2)
+    return 6 + 3 + number + 3 + body + 6
+
+
+def draw_moves(canvas: Canvas, box: pygame.Rect, steps: tuple[story.Step, ...]) -> None:
+    """The latest moves, numbered, oldest on the left, the last one framed."""
+    if not steps:
+        return
+    gap = canvas.theme.gap
+    count = max(1, (box.width + gap) // (_chip_width(canvas, box.height) + gap))
+    shown = steps[-count:]
+    for cell, step in zip(cols(box, count, gap), shown, strict=False):
+        draw_chip(canvas, cell, step, step is steps[-1])
+
+
+def draw_chip(canvas: Canvas, box: pygame.Rect, step: story.Step, last: bool) -> None:
+    """One move: its mover's colour, its number, then what it did."""
+    t = canvas.theme
+    canvas.panel(box, th.PANEL, last_move_colour(canvas) if last else None, 2)
+    bar = pygame.Rect(box.x + 2, box.y + 2, 6, box.height - 4)
+    pygame.draw.rect(canvas.surface, canvas.seat_colour(step.side), bar, border_radius=2)
+    inner = pygame.Rect(bar.right + 3, box.y + 2, box.right - bar.right - 6, box.height - 4)
+    font = canvas.fonts.font(t.min_font)
+    number_w = font.size(str(step.number))[0] + 2
+    number, rest = split(inner, number_w, 3, vertical=False)
+    canvas.text(str(step.number), number, t.min_font, th.MUTED)
+    x, icon = rest.x, rest.height
+    for kind, value in _chip_parts(step):
+        if kind == "text":
+            width = min(rest.right - x, font.size(value)[0] + 2)
+            canvas.text(value, pygame.Rect(x, rest.y, width, rest.height), t.min_font, th.TEXT)
+        elif kind in ("piece", "fought"):
+            width = icon
+            piece, colour = _chip_piece(canvas, kind, value)
+            draw_piece(canvas, pygame.Rect(x, rest.y, icon, icon), piece.code, colour)
+        else:
+            width = icon // 2
+            draw_sign(canvas, pygame.Rect(x, rest.y, width, icon), kind)
+        x += width + 1
+
+
+def _chip_piece(canvas: Canvas, kind: str, value: Any) -> tuple[Piece, th.RGB]:
+    """A piece of a chip and its colour: a duel's loser is drawn faded."""
+    if kind == "piece":
+        return value, canvas.seat_colour(value.side)
+    piece, step = value
+    won = piece.side == step.winner
+    return piece, canvas.seat_colour(piece.side) if won else faded(canvas, piece.side)
+
+
+def draw_sign(canvas: Canvas, box: pygame.Rect, kind: str) -> None:
+    """An arrow (advance), two opposed arrows (swap) or a cross (duel), as lines.
+
+    Drawn rather than typed: the bundled font has no arrow glyphs.
+    """
+    surface, colour = canvas.surface, th.TEXT
+    left, right = box.x + 1, box.right - 2
+    head = max(3, box.width // 3)
+    if kind == "cross":
+        inset = box.inflate(-2, -(box.height - box.width) - 2)
+        pygame.draw.line(surface, colour, inset.topleft, inset.bottomright, 2)
+        pygame.draw.line(surface, colour, inset.bottomleft, inset.topright, 2)
+        return
+    ys = [box.centery] if kind == "arrow" else [box.centery - head, box.centery + head]
+    for k, y in enumerate(ys):
+        tip, tail = (right, left) if k == 0 else (left, right)
+        pygame.draw.line(surface, colour, (tail, y), (tip, y), 2)
+        back = tip - head if tip > tail else tip + head
+        pygame.draw.polygon(surface, colour, ((tip, y), (back, y - head), (back, y + head)))
+
+
 def demo_script(d: Any) -> None:
-    """The `tabletop demo gambo` script: two humans, a few moves, a selection."""
+    """The `tabletop demo gambo` script: two humans, a few moves, a selection; then a
+    game against the computer, just after its swap.
+
+    The engine is paused in the second game and its moves are played by the script,
+    so the pictures are the same on every run.
+    """
     from pi_app.display.scene import NewGame
 
     setup = {
@@ -285,3 +613,15 @@ def demo_script(d: Any) -> None:
         d.run(Play(move))
     d.press(("square", CENTRAL.start + 9))
     d.shot("gambo-selected")
+    with engine_paused():
+        d.run(
+            NewGame(
+                "gambo",
+                ("Alice", engine_label("hard")),
+                {"setup": setup},
+                opponent_extras("hard"),
+            )
+        )
+        for move in ("adv b4", "adv a4", "duel c9 c8", "adv a5", "swap b2 b6"):
+            d.run(Play(move))
+        d.shot("gambo-swapped")

@@ -24,6 +24,7 @@ from pi_app.display.scene import (
     Notice,
     Play,
     Scene,
+    ShowFinal,
     StartTimer,
     chrome,
     sand_timer,
@@ -32,7 +33,7 @@ from pi_app.display.scene import (
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
-from pi_app.rules.quitte_ou_double.actions import Bet, NextRound, Stake, Truth, read_place
+from pi_app.rules.quitte_ou_double.actions import Bet, NextRound, Stake, read_place
 from pi_app.rules.quitte_ou_double.scoring import ROUNDS
 
 _ = Translator("display")
@@ -53,12 +54,11 @@ class QodScene(Scene):
         self.team = 0
         self.staking = False
         self.truth_pad = False
-        self.final = False
         self.bets_closed = False  # the bets' sand timer ran out: no more tokens move
 
     @property
     def name(self) -> str:  # type: ignore[override]
-        return "qod-final" if self.final else f"qod-{self.phase}"
+        return f"qod-{self.phase}"
 
     def key(self) -> Hashable:
         return ("qod", self.phase, self.round)
@@ -74,14 +74,9 @@ class QodScene(Scene):
         title = _("Round {round}/{rounds} · question {n}").format(
             round=self.round, rounds=ROUNDS, n=board.question
         )
-        if self.final:
-            title = _("Quitte ou Double: final ranking")
         body = chrome(canvas, ctx, title)
         t = canvas.theme
         teams = state.setup.teams
-        if self.final:
-            self._draw_final(canvas, body, board, teams)
-            return
         left, right = split(body, body.width * 55 // 100, t.gap, vertical=False)
         if self.phase == "answers":
             self._draw_waiting(canvas, ctx, left, board, teams)
@@ -129,7 +124,7 @@ class QodScene(Scene):
                 cell,
                 f"{teams[index]} ({owned})",
                 ("team", index),
-                colour=th.seat_colour(index),
+                colour=canvas.seat_colour(index),
                 selected=index == self.team,
             )
         places = rows(rest, lines, t.gap)
@@ -169,19 +164,6 @@ class QodScene(Scene):
             next_box, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD
         )
 
-    def _draw_final(
-        self, canvas: Canvas, body: pygame.Rect, board: Any, teams: Sequence[str]
-    ) -> None:
-        t = canvas.theme
-        listing, foot = split(body, body.height - t.button_h - t.gap, t.gap)
-        order = sorted(board.scores, key=lambda item: -item[1])
-        best = order[0][1] if order else 0
-        for cell, (team, score) in zip(rows(listing, len(order), t.gap // 2), order, strict=True):
-            if score == best:
-                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            seat_label(canvas, cell.inflate(-t.gap, 0), team, teams.index(team), str(score))
-        canvas.button(foot, _("New game"), "home", colour=th.GOOD)
-
     # ---- inputs ---------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
@@ -216,7 +198,7 @@ class QodScene(Scene):
         if self.phase == "paid" and (intent == Press("next") or isinstance(intent, Enter)):
             if self.round < ROUNDS:
                 return (Play(ctx.table.game.format_action(NextRound())),)
-            self.final = True
+            return (ShowFinal(),)
         return ()
 
     def _answer(self, ctx: Ctx) -> Sequence[Command]:
@@ -255,11 +237,11 @@ class QodScene(Scene):
         if self.truth_pad and confirm:
             typed = self.entry.text.strip()
             try:
-                value = game.typed_answer(state, team, typed).value
+                truth = game.typed_truth(state, typed)
             except RuleError as error:
                 return (Notice(error.message(), True),)
             self.truth_pad = False
-            return (Play(game.format_action(Truth(value)), "payout"),)
+            return (Play(game.format_action(truth), "payout"),)
         if not isinstance(intent, Press):
             return ()
         target = intent.target
@@ -306,7 +288,9 @@ def column(canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str], p
         )
         if pick:
             canvas.hits.append(Hit(cell, ("zone", _notation_place(item))))
-        name_box, bets_box = split(cell.inflate(-t.gap, 0), cell.width // 3, t.gap, vertical=False)
+        name_box, bets_box = split(
+            cell.inflate(-t.gap, 0), _name_width(canvas, cell, item.name), t.gap, vertical=False
+        )
         canvas.text(item.name, name_box, t.small, th.MUTED, align="left")
         words = []
         for bet in item.bets:
@@ -314,6 +298,13 @@ def column(canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str], p
             words.append(f"{word} +{bet.stake}" if bet.stake else word)
         if words:
             canvas.text(", ".join(words), bets_box, t.small, th.TEXT, align="left")
+
+
+def _name_width(canvas: Canvas, cell: pygame.Rect, name: str) -> int:
+    """A zone name's share of its row: a third, more for a name such as `45 %..1h30`
+    (typed forms are longer than numbers), never more than three fifths."""
+    need = canvas.fonts.font(canvas.theme.min_font).size(name)[0] + 4
+    return min(max(cell.width // 3, need), cell.width * 3 // 5)
 
 
 def _notation_place(zone: Any) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from pi_app.rules.answers import shown_among
 from pi_app.rules.gambit7.mat import CASES
 from pi_app.rules.gambit7.scoring import LESS, Bet, Case, Payout, Target, placement
 from pi_app.rules.gambit7.state import Gambit7State, Phase, Slate
@@ -41,6 +42,12 @@ class CaseView:
     def target(self) -> Target | None:
         """What a bet on this case names: its answer value, "less", or None if empty."""
         return LESS if self.case == LESS else self.value
+
+    def label(self, locale: str = "fr") -> str:
+        """The answer as the case shows it ("" when empty): `1h30` or `45 %` as a seat
+        typed it (the first such form when seats wrote it differently), else the number.
+        """
+        return "" if self.value is None else shown_among(self.value, self.typed, locale)
 
 
 def _shown(
@@ -107,16 +114,6 @@ def payouts(state: Gambit7State, round_number: int | None = None) -> tuple[Payou
         if result.number == round_number:
             return result.payouts
     return ()
-
-
-def ranking(state: Gambit7State) -> tuple[tuple[int, str, int], ...]:
-    """(place, seat, score), best first; equal scores share a place (and the win)."""
-    order = sorted(zip(state.seats, state.scores, strict=True), key=lambda item: -item[1])
-    places: list[tuple[int, str, int]] = []
-    for index, (seat, score) in enumerate(order):
-        place = places[-1][0] if places and places[-1][2] == score else index + 1
-        places.append((place, seat, score))
-    return tuple(places)
 
 
 def winners(state: Gambit7State) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """Gambit 7 as the `Game` the registry finds: the pieces of the package tied together.
 
-It also offers the helpers the display and the tests read (`board`, `payouts`,
-`ranking`), so they need not know which module of the package holds what.
+It also offers the helpers the display and the tests read (`board`, `payouts`),
+so they need not know which module of the package holds what.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pi_app.rules.gambit7 import actions as gambit7_actions
 from pi_app.rules.gambit7 import record as gambit7_record
 from pi_app.rules.gambit7 import state as gambit7_state
 from pi_app.rules.gambit7.actions import Action, CloseBets, NextRound, PlaceBet
-from pi_app.rules.gambit7.board import CaseView, board, payouts, ranking, winners
+from pi_app.rules.gambit7.board import CaseView, board, payouts, winners
 from pi_app.rules.gambit7.mat import MatProfile, default_mat
 from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target, placement
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase
@@ -30,7 +30,6 @@ __all__ = [
     "board",
     "default_mat",
     "payouts",
-    "ranking",
 ]
 
 

@@ -1,15 +1,19 @@
 """Quitte ou Double's actions and their one-line notation, as kept in the journal.
 
     answer "Jaune" 125          a team lays its tile (the value it wrote)
+    answer "Jaune" 90 "1h30"    the same, with how a duration or percentage was typed
     bet "Jaune" 125..187        a team puts a bet token in a zone (<100, >187, 125..187)
     stake "Jaune" 125..187 3    a team slips 3 gain tokens under its bet token there
     truth 175                   the host reads the true answer: the round is paid
+    truth 45 "45 %"             the same, with how it was typed
     next                        the tiles are wiped and the next round begins
 
 Team names are JSON strings, so spaces, quotes and accents survive the round trip.
 Numbers are written in one fixed convention (decimal point, no grouping) so that a
 journal reads the same whatever the table's language; they are read back through the
-answer parser like every other number.
+answer parser like every other number. The typed text, a JSON string after the number,
+is only for display (`shown_answer`): it is kept for durations and percentages, must
+read as the number it follows, and journals written without it read as before.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pi_app.rules.answers import parse_answer
+from pi_app.rules.answers import parse_answer, typed_form
 from pi_app.rules.quitte_ou_double.scoring import Place, refuse
 
 NOTATION_LOCALE = "en"
@@ -32,6 +36,8 @@ class Answer:
 
     team: str
     value: Decimal
+    typed: str | None = None
+    """How a duration or percentage was typed (`1h30` for 90); None for other answers."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,8 @@ class Truth:
     """The host reads the true answer; the round is paid."""
 
     value: Decimal
+    typed: str | None = None
+    """How a duration or percentage was typed, as for `Answer`."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,18 @@ def write_number(value: Decimal) -> str:
 
 def _read_number(text: str) -> Decimal:
     return parse_answer(text, NOTATION_LOCALE)
+
+
+def typed_answer(team: str, typed: str, locale: str) -> Answer:
+    """A team's tile as typed in `locale`, keeping the text when it is worth showing."""
+    value = parse_answer(typed, locale)
+    return Answer(team, value, typed_form(value, typed, locale))
+
+
+def typed_truth(typed: str, locale: str) -> Truth:
+    """The true answer as typed in `locale`, keeping the text as `typed_answer` does."""
+    value = parse_answer(typed, locale)
+    return Truth(value, typed_form(value, typed, locale))
 
 
 def read_place(text: str, read: Callable[[str], Decimal]) -> Place:
@@ -108,22 +128,28 @@ def write_place(place: Place) -> str:
 def format_action(action: Action) -> str:
     """The one-line notation `parse_action` reads back."""
     if isinstance(action, Answer):
-        return f"answer {_team(action.team)} {write_number(action.value)}"
+        return f"answer {_quote(action.team)} {_value(action.value, action.typed)}"
     if isinstance(action, Bet):
-        return f"bet {_team(action.team)} {write_place(action.place)}"
+        return f"bet {_quote(action.team)} {write_place(action.place)}"
     if isinstance(action, Stake):
-        return f"stake {_team(action.team)} {write_place(action.place)} {action.count}"
+        return f"stake {_quote(action.team)} {write_place(action.place)} {action.count}"
     if isinstance(action, Truth):
-        return f"truth {write_number(action.value)}"
+        return f"truth {_value(action.value, action.typed)}"
     return "next"
 
 
 _LINE_BREAKS = {ord(ch): f"\\u{ord(ch):04x}" for ch in "\x85\u2028\u2029"}
 
 
-def _team(team: str) -> str:
-    """A team name as a JSON string, kept on one line even with exotic line breaks."""
-    return json.dumps(team, ensure_ascii=False).translate(_LINE_BREAKS)
+def _quote(text: str) -> str:
+    """A team name or typed text as a JSON string, kept on one line even with exotic
+    line breaks."""
+    return json.dumps(text, ensure_ascii=False).translate(_LINE_BREAKS)
+
+
+def _value(value: Decimal, typed: str | None) -> str:
+    """A number, then how it was typed when that is kept (`90 "1h30"`)."""
+    return write_number(value) if typed is None else f"{write_number(value)} {_quote(typed)}"
 
 
 def parse_action(text: str) -> Action:
@@ -132,21 +158,21 @@ def parse_action(text: str) -> Action:
     if verb == "next" and not rest.strip():
         return NextRound()
     if verb == "truth":
-        return Truth(_read_number(_one_word(rest, text)))
+        return Truth(*_read_value(rest, text))
     if verb in ("answer", "bet", "stake"):
-        team, words = _split_team(rest, text)
-        return _team_action(verb, team, words, text)
+        team, after = _json_text(rest, text)
+        return _team_action(verb, team, after, text)
     raise refuse(
         "Cannot read the action “{text}”: expected answer, bet, stake, truth or next.", text=text
     )
 
 
-def _team_action(verb: str, team: str, words: list[str], text: str) -> Action:
-    expected = {"answer": 1, "bet": 1, "stake": 2}[verb]
-    if len(words) != expected:
-        raise _bad_notation(text)
+def _team_action(verb: str, team: str, after: str, text: str) -> Action:
     if verb == "answer":
-        return Answer(team, _read_number(words[0]))
+        return Answer(team, *_read_value(after, text))
+    words = after.split()
+    if len(words) != {"bet": 1, "stake": 2}[verb]:
+        raise _bad_notation(text)
     place = read_place(words[0], _read_number)
     if verb == "bet":
         return Bet(team, place)
@@ -155,23 +181,35 @@ def _team_action(verb: str, team: str, words: list[str], text: str) -> Action:
     return Stake(team, place, int(words[1]))
 
 
-def _split_team(rest: str, text: str) -> tuple[str, list[str]]:
-    """The JSON-quoted team name at the start of `rest`, and the words after it."""
+def _json_text(rest: str, text: str) -> tuple[str, str]:
+    """The JSON string at the start of `rest` (a team, or typed text) and what follows."""
     rest = rest.strip()
     try:
-        team, end = json.JSONDecoder().raw_decode(rest)
+        value, end = json.JSONDecoder().raw_decode(rest)
     except json.JSONDecodeError:
         raise _bad_notation(text) from None
-    if not isinstance(team, str) or (end < len(rest) and not rest[end].isspace()):
+    if not isinstance(value, str) or (end < len(rest) and not rest[end].isspace()):
         raise _bad_notation(text)
-    return team, rest[end:].split()
+    return value, rest[end:]
 
 
-def _one_word(rest: str, text: str) -> str:
-    words = rest.split()
-    if len(words) != 1:
+def _read_value(rest: str, text: str) -> tuple[Decimal, str | None]:
+    """A number, then optionally how it was typed: `90` or `90 "1h30"`.
+
+    The typed text must be a duration or percentage reading as that number, else the
+    display would show one value while the score counts another.
+    """
+    words = rest.split(maxsplit=1)
+    if not words:
         raise _bad_notation(text)
-    return words[0]
+    value = _read_number(words[0])
+    if len(words) == 1:
+        return value, None
+    typed, after = _json_text(words[1], text)
+    form = typed_form(value, typed, NOTATION_LOCALE)
+    if form is None or after.strip():
+        raise _bad_notation(text)
+    return value, form
 
 
 def _bad_notation(text: str) -> Exception:

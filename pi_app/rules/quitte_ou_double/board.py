@@ -5,6 +5,10 @@ answers with every team on them), the zones between them named as records name t
 the bet tokens and staked gain tokens in each zone by team, and, once the true answer
 is read, the paying zone(s), the tiles that earn and each team's gain this round.
 The display draws this and nothing else, so it never repeats a rule.
+
+Tiles, zones and the truth show a duration or a percentage as it was typed (`1h30`,
+`<45 %`, `1h..1h30`), every other answer as its number: a tile reading `90` would not
+be the tile the team wrote.
 """
 
 from __future__ import annotations
@@ -12,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pi_app.rules.answers import format_answer
+from pi_app.rules.answers import shown_among, shown_answer
 from pi_app.rules.quitte_ou_double.scoring import (
     Place,
     bank_count,
     paying_zones,
-    place_name,
+    place_label,
     tile_earners,
     zones,
 )
@@ -85,10 +89,11 @@ def board(state: QodState) -> Board:
     truth = current.truth
     paying = set(paying_zones(values, truth)) if truth is not None and values else set()
     earners = set(tile_earners(answered, truth)) if truth is not None else set()
+    labels = _tile_labels(state, values)
     stacks = tuple(
         TileStack(
             value=value,
-            label=format_answer(value, locale),
+            label=labels[value],
             teams=tuple(team for team, answer in current.answers if answer == value),
             earns=any(team in earners for team, answer in current.answers if answer == value),
         )
@@ -96,7 +101,7 @@ def board(state: QodState) -> Board:
     )
     views = tuple(
         ZoneView(
-            name=place_name(place, locale),
+            name=place_label(place, labels.__getitem__),
             low=place.low,
             high=place.high,
             bets=_zone_tokens(state, place),
@@ -111,13 +116,28 @@ def board(state: QodState) -> Board:
         waiting=tuple(team for team in state.setup.teams if team not in answered),
         tiles=stacks,
         zones=views,
-        truth=None if truth is None else format_answer(truth, locale),
+        truth=None if truth is None else shown_answer(truth, current.truth_typed, locale),
         paying_zones=tuple(view.name for view in views if view.paying),
         gains=current.gains,
         scores=tuple(state.score_map().items()),
         bank=bank_count(state.scores),
         finished=state.finished,
     )
+
+
+def _tile_labels(state: QodState, values: tuple[Decimal, ...]) -> dict[Decimal, str]:
+    """Each tile's label: the first duration or percentage form its teams typed (seat
+    order), else the number in the table's locale."""
+    current = state.current
+    typed = current.typed_map
+    return {
+        value: shown_among(
+            value,
+            (typed.get(team) for team, answer in current.answers if answer == value),
+            state.setup.locale,
+        )
+        for value in values
+    }
 
 
 def _zone_tokens(state: QodState, place: Place) -> tuple[ZoneTokens, ...]:

@@ -17,11 +17,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pi_app.rules.answers import parse_answer
 from pi_app.rules.contract import Outcome
-from pi_app.rules.quitte_ou_double.actions import Action, Answer
+from pi_app.rules.quitte_ou_double.actions import Action, Answer, Truth
 from pi_app.rules.quitte_ou_double.actions import format_action as _format_action
 from pi_app.rules.quitte_ou_double.actions import parse_action as _parse_action
+from pi_app.rules.quitte_ou_double.actions import typed_answer as _typed_answer
+from pi_app.rules.quitte_ou_double.actions import typed_truth as _typed_truth
 from pi_app.rules.quitte_ou_double.board import Board, board
 from pi_app.rules.quitte_ou_double.record import export as _export
 from pi_app.rules.quitte_ou_double.record import replay as _replay
@@ -57,8 +58,15 @@ class QuitteOuDouble:
         return _format_action(action)
 
     def typed_answer(self, state: QodState, team: str, typed: str) -> Answer:
-        """The answer a team wrote, read in the table's locale (`RuleError` if unreadable)."""
-        return Answer(team, parse_answer(typed, state.setup.locale))
+        """The answer a team wrote, read in the table's locale (`RuleError` if unreadable).
+
+        A duration or percentage keeps its typed text, so the tile shows `1h30`, not `90`.
+        """
+        return _typed_answer(team, typed, state.setup.locale)
+
+    def typed_truth(self, state: QodState, typed: str) -> Truth:
+        """The true answer the host read, as `typed_answer` reads a tile."""
+        return _typed_truth(typed, state.setup.locale)
 
     def apply(self, state: QodState, action: Action) -> QodState:
         return _apply(state, action)

@@ -11,7 +11,7 @@ Everything here is pure arithmetic on those places; the phase machine
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -70,8 +70,17 @@ class Place:
 
 def place_name(place: Place, locale: str = "fr") -> str:
     """`"<A"`, `">Z"`, `"A..B"` (or `"A"` for a tile) with values written for `locale`."""
-    low = None if place.low is None else format_answer(place.low, locale)
-    high = None if place.high is None else format_answer(place.high, locale)
+    return place_label(place, lambda value: format_answer(value, locale))
+
+
+def place_label(place: Place, write: Callable[[Decimal], str]) -> str:
+    """A place named as `place_name` does, each value written by `write`.
+
+    The board writes the values as its tiles show them (`<1h30`); records and
+    messages keep the numbers.
+    """
+    low = None if place.low is None else write(place.low)
+    high = None if place.high is None else write(place.high)
     if low is None:
         return f"<{high}"
     if high is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from pi_app.rules.answers import LOCALES
 from pi_app.rules.quitte_ou_double.actions import Action, Answer, Bet, NextRound, Stake, Truth
@@ -35,6 +35,8 @@ from pi_app.rules.quitte_ou_double.scoring import (
     tile_values,
     zones,
 )
+
+_T = TypeVar("_T")
 
 ANSWERS = "answers"
 BETS = "bets"
@@ -72,10 +74,19 @@ class RoundState:
     tokens: tuple[BetToken, ...] = ()
     truth: Decimal | None = None
     gains: tuple[tuple[str, int], ...] = ()
+    typed: tuple[tuple[str, str], ...] = ()
+    """How the teams typed the durations and percentages among their answers, for
+    display only: scores, records and exports use the numbers."""
+    truth_typed: str | None = None
+    """How the true answer was typed, when it is a duration or percentage."""
 
     @property
     def answer_map(self) -> dict[str, Decimal]:
         return dict(self.answers)
+
+    @property
+    def typed_map(self) -> dict[str, str]:
+        return dict(self.typed)
 
     @property
     def values(self) -> tuple[Decimal, ...]:
@@ -217,9 +228,25 @@ def _answer(state: QodState, action: Answer) -> QodState:
     if action.team in state.current.answer_map:
         raise refuse("{team} has already laid its tile.", team=action.team)
     answers = (*state.current.answers, (action.team, action.value))
+    typed = state.current.typed
+    if action.typed is not None:
+        typed = (*typed, (action.team, action.typed))
+    return _with_round(
+        state,
+        replace(
+            state.current,
+            answers=_in_seat_order(state, answers),
+            typed=_in_seat_order(state, typed),
+        ),
+    )
+
+
+def _in_seat_order(
+    state: QodState, pairs: tuple[tuple[str, _T], ...]
+) -> tuple[tuple[str, _T], ...]:
+    """(team, item) pairs sorted as the teams sit."""
     order = state.setup.teams
-    ordered = tuple(sorted(answers, key=lambda pair: order.index(pair[0])))
-    return _with_round(state, replace(state.current, answers=ordered))
+    return tuple(sorted(pairs, key=lambda pair: order.index(pair[0])))
 
 
 def _zone_of(state: QodState, place: Place) -> int:
@@ -276,7 +303,10 @@ def _truth(state: QodState, action: Truth) -> QodState:
         score + gains[team] for team, score in zip(state.setup.teams, state.scores, strict=True)
     )
     paid = replace(
-        current, truth=action.value, gains=tuple((team, gains[team]) for team in state.setup.teams)
+        current,
+        truth=action.value,
+        truth_typed=action.typed,
+        gains=tuple((team, gains[team]) for team in state.setup.teams),
     )
     return replace(_with_round(state, paid), scores=scores)
 

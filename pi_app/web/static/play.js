@@ -104,7 +104,7 @@ function toggle(target) {
 
 function caseRow(c, g, open) {
   const mine = bet.chips.filter((x) => x === c.target).length + (bet.gambit7 === c.target && c.target !== null ? 1 : 0);
-  const label = c.case === "less" ? t("less") : (c.typed.length ? c.typed[0] : t("empty"));
+  const label = c.case === "less" ? t("less") : (c.label || t("empty"));
   const chips = c.chips.map(([seat, n]) => `${seat}×${n}`).concat(c.tokens.map((seat) => `${seat} ★7`));
   const classes = ["case", c.case === "3" ? "centre" : "", c.target === null ? "empty" : "", mine ? "mine" : "", c.winning ? "winning" : ""];
   return el("button", {

@@ -22,7 +22,7 @@ from pi_app.rules.gambit7.actions import (
     Reveal,
     Truth,
 )
-from pi_app.rules.gambit7.game import GAME, Gambit7State, board, payouts, ranking
+from pi_app.rules.gambit7.game import GAME, Gambit7State, board, payouts
 from pi_app.rules.gambit7.mat import (
     CENTRE,
     DEFAULT_PATH,
@@ -264,6 +264,14 @@ def test_seven_rounds_then_game_over_with_shared_win() -> None:
     assert ranking(state) == ((1, "B", 46), (2, "A", 24), (3, "C", 0))
     refused(state, NextRound(), "Gambit 7 has 7 rounds, there is no round 8")
     assert GAME.legal_actions(state) == ()
+
+
+def ranking(state: Gambit7State) -> tuple[tuple[int, str, float], ...]:
+    """The ranking the end-of-game screen shows, from the game's record and its replay."""
+    from pi_app.table.summary import summarise
+
+    record = GAME.export(state)
+    return tuple(summarise(state.seats, record, GAME.replay(record)).ranking())
 
 
 def test_ranking_shares_places() -> None:

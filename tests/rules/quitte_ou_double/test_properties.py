@@ -14,6 +14,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pi_app.rules.answers import format_answer
 from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
@@ -141,11 +142,30 @@ places = st.one_of(
     st.builds(Place, values, st.none()),
     st.builds(Place, values, values),
 )
+durations = st.builds(
+    lambda hours, minutes, colon: (
+        Decimal(hours * 60 + minutes),
+        f"{hours}:{minutes:02d}" if colon else f"{hours}h{minutes:02d}",
+    ),
+    st.integers(min_value=0, max_value=99),
+    st.integers(min_value=0, max_value=59),
+    st.booleans(),
+)
+percentages = st.builds(
+    lambda value, locale: (value.normalize(), f"{format_answer(value, locale)} %"),
+    values,
+    st.sampled_from(["fr", "de", "en"]),
+)
+typed_values = durations | percentages
+"""(value, how it was typed): the answers whose typed form the notation keeps."""
+
 actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(Answer, teams, values),
+    st.builds(lambda team, typed: Answer(team, *typed), teams, typed_values),
     st.builds(Bet, teams, places),
     st.builds(Stake, teams, places, st.integers(min_value=1, max_value=200)),
     st.builds(Truth, values),
+    st.builds(lambda typed: Truth(*typed), typed_values),
     st.just(NextRound()),
 )
 

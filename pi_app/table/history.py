@@ -1,0 +1,164 @@
+"""The table's memory: finished games, newest first, and each player's statistics.
+
+Everything here is read from the journal and folded on demand (`Table.load`, then the
+game's record and its replay, see `summary`), never kept in a second table that could
+drift from the events. Folding costs about a millisecond a game, so the history folds
+only the page it shows; the statistics fold every finished game once and keep the
+summaries in memory, each tagged with the game's latest event, so that an undo after
+the end (which changes a finished game) is never served stale.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pi_app.table.journal import GameEntry, Journal
+from pi_app.table.summary import GameSummary, summarise
+from pi_app.table.table import Table
+
+log = logging.getLogger(__name__)
+
+GAMBIT7 = "gambit7"
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A finished game as the history lists it; `summary` is None if it cannot be read."""
+
+    id: int
+    game: str
+    started: float
+    seats: tuple[str, ...]
+    summary: GameSummary | None
+    colours: tuple[int, ...] = ()
+    """Each seat's palette index, as the game was played (see `table.players`)."""
+
+
+@dataclass
+class GameTally:
+    """One player's figures in one game."""
+
+    played: int = 0
+    won: int = 0
+    best: float | None = None
+
+
+@dataclass
+class PlayerStats:
+    """A player's statistics over every finished game of the journal."""
+
+    name: str
+    games: dict[str, GameTally] = field(default_factory=dict)
+    slate_wins: int = 0
+    """Gambit 7 rounds in which the player's own slate was the winning case."""
+    slate_rounds: int = 0
+    """Gambit 7 rounds the player wrote a slate in."""
+
+    @property
+    def played(self) -> int:
+        return sum(tally.played for tally in self.games.values())
+
+    @property
+    def won(self) -> int:
+        return sum(tally.won for tally in self.games.values())
+
+
+class History:
+    """Finished games and statistics of one journal (summaries memoised in memory)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self._memo: dict[int, tuple[int, GameSummary | None]] = {}
+        self._lock = threading.Lock()
+
+    def count(self) -> int:
+        """How many games are finished."""
+        return self.journal.finished_count()
+
+    def page(self, number: int, size: int) -> list[PastGame]:
+        """The `number`-th page (from 0) of finished games, newest first."""
+        entries = self.journal.finished_games(size, number * size)
+        return [self._past(entry) for entry in entries]
+
+    def game(self, game_id: int) -> PastGame | None:
+        """One game of the journal, finished or not."""
+        entry = self.journal.game(game_id)
+        return None if entry is None else self._past(entry)
+
+    def record(self, game_id: int) -> dict[str, Any]:
+        """The game record of a journaled game, as `tabletop export` writes it."""
+        return Table.load(self.journal, game_id).export()
+
+    def summary(self, game_id: int) -> GameSummary | None:
+        """A game's summary (None when its rules are missing or it cannot be folded)."""
+        version = self.journal.last_event(game_id)
+        with self._lock:
+            kept = self._memo.get(game_id)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        summary = self._fold(game_id)
+        with self._lock:
+            self._memo[game_id] = (version, summary)
+        return summary
+
+    def _fold(self, game_id: int) -> GameSummary | None:
+        try:
+            return summary_of(Table.load(self.journal, game_id))
+        except Exception:  # one unreadable game must not hide the others
+            log.exception("game %s cannot be summarised", game_id)
+            return None
+
+    def _past(self, entry: GameEntry) -> PastGame:
+        seats = tuple(str(seat) for seat in entry.setup.get("seats", ()))
+        extras = entry.setup.get("extras")
+        colours = extras.get("colours", []) if isinstance(extras, Mapping) else []
+        palette = tuple(c for c in colours if isinstance(c, int))
+        summary = self.summary(entry.id)
+        return PastGame(entry.id, entry.game, entry.started, seats, summary, palette)
+
+    def stats(
+        self,
+        players: Mapping[str, object] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[PlayerStats]:
+        """Statistics of the remembered players (or of `players`), most games first.
+
+        Folds every finished game not folded yet; `progress(done, total)` hears how far.
+        """
+        names = players if players is not None else {p.name: p for p in self.journal.players()}
+        found = {name: PlayerStats(name) for name in names}
+        total = self.count()
+        for done, entry in enumerate(self.journal.finished_games(max(total, 1)), start=1):
+            summary = self.summary(entry.id)
+            if summary is not None:
+                _tally(found, entry.game, summary)
+            if progress is not None:
+                progress(done, total)
+        return sorted(found.values(), key=lambda s: (-s.played, s.name.casefold()))
+
+
+def summary_of(table: Table) -> GameSummary:
+    """The summary of the game at `table`, from its record and that record's replay."""
+    record = table.export()
+    seats = getattr(table.state, "seats", ())
+    return summarise(tuple(str(seat) for seat in seats), record, table.game.replay(record))
+
+
+def _tally(found: dict[str, PlayerStats], game: str, summary: GameSummary) -> None:
+    """Add one finished game to its players' statistics."""
+    for seat in summary.seats:
+        stats = found.get(seat)
+        if stats is None:
+            continue
+        tally = stats.games.setdefault(game, GameTally())
+        tally.played += 1
+        tally.won += seat in summary.winners
+        score = float(summary.scores.get(seat, 0))
+        tally.best = score if tally.best is None else max(tally.best, score)
+        if game == GAMBIT7:
+            stats.slate_wins += summary.own_slate_wins.get(seat, 0)
+            stats.slate_rounds += summary.rounds
