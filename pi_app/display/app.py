@@ -369,15 +369,17 @@ class App:
         self.show_final = True
         self._refresh_scene()
         outcome = self.table.outcome()
-        seats = list(getattr(self.table.state, "seats", ()))
-        palette = table_colours(self.table)
-        colours: list[RGB] = []
-        for winner in outcome.winners if outcome is not None else ():
-            index = seats.index(winner) if winner in seats else len(colours)
-            colours.append(th.seat_colour(index, palette))
+        seats, palette = self.table.seats, table_colours(self.table)
+        colours = [
+            th.seat_colour(seats.index(winner), palette)
+            for winner in (outcome.winners if outcome is not None else ())
+            if winner in seats
+        ] or [th.WARN]
+        count = max(CELEBRATION_FLASHES, len(colours))
         now = self.clock()
-        steps = colours * (CELEBRATION_FLASHES // max(1, len(colours))) or [th.WARN] * 3
-        self._celebration = [(now + k * CELEBRATION_STEP, colour) for k, colour in enumerate(steps)]
+        self._celebration = [
+            (now + k * CELEBRATION_STEP, colours[k % len(colours)]) for k in range(count)
+        ]
 
     def flash_message(self, text: str, error: bool = False) -> None:
         self.message = (text, error, self.clock() + MESSAGE_SECONDS)

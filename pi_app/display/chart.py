@@ -114,11 +114,12 @@ def _axes(canvas: Canvas, layout: ChartLayout, step: int) -> None:
     pygame.draw.line(canvas.surface, th.MUTED, (plot.x, zero), (plot.right, zero), 1)
     pygame.draw.line(canvas.surface, th.PANEL_HI, (plot.x, plot.y), (plot.x, plot.bottom), 1)
     top = pygame.Rect(plot.x + 4, plot.y - step // 2, plot.width // 2, step)
-    canvas.text(_plain(layout.high), top, t.min_font, th.MUTED, align="left")
+    canvas.text(score_text(layout.high), top, t.min_font, th.MUTED, align="left")
     if layout.low < 0:
         bottom = pygame.Rect(plot.x + 4, plot.bottom - step // 2, plot.width // 2, step)
-        canvas.text(_plain(layout.low), bottom, t.min_font, th.MUTED, align="left")
+        canvas.text(score_text(layout.low), bottom, t.min_font, th.MUTED, align="left")
 
 
-def _plain(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
+def score_text(score: float) -> str:
+    """A score as shown: whole numbers without a decimal point."""
+    return str(int(score)) if score == int(score) else f"{score:g}"

@@ -15,7 +15,7 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, rows, split
-from pi_app.display.chart import draw_chart
+from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome, seat_label
 from pi_app.display.theme import RGB
@@ -86,10 +86,6 @@ def draw_ranking(
         seat_label(canvas, rest.inflate(-t.gap, 0), seat, index_of(seat), score_text(score))
 
 
-def score_text(score: float) -> str:
-    return str(int(score)) if score == int(score) else f"{score:g}"
-
-
 def winners_text(summary: GameSummary) -> str:
     if not summary.winners:
         return _("No winner")
@@ -108,7 +104,7 @@ class FinalScene(Scene):
         self.game_id = table.game_id
         self.moves = len(table.timeline.actions)
         self.title = str(getattr(table.game, "title", table.game.name))
-        self.seats = tuple(str(s) for s in getattr(table.state, "seats", ()))
+        self.seats: tuple[str, ...] = table.seats
         self.summary = summary_of(table)
 
     def key(self) -> Hashable:

@@ -23,8 +23,8 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
-from pi_app.display.chart import draw_chart
-from pi_app.display.final import draw_ranking, score_text, seat_index, winners_text
+from pi_app.display.chart import draw_chart, score_text
+from pi_app.display.final import draw_ranking, seat_index, winners_text
 from pi_app.display.intents import WAKE_EVENT, Back, Intent, Press, post
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene
 from pi_app.i18n import Translator, current_language

@@ -144,8 +144,7 @@ class History:
 def summary_of(table: Table) -> GameSummary:
     """The summary of the game at `table`, from its record and that record's replay."""
     record = table.export()
-    seats = getattr(table.state, "seats", ())
-    return summarise(tuple(str(seat) for seat in seats), record, table.game.replay(record))
+    return summarise(table.seats, record, table.game.replay(record))
 
 
 def _tally(found: dict[str, PlayerStats], game: str, summary: GameSummary) -> None:

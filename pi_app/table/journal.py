@@ -221,15 +221,6 @@ class Journal:
         rows = self._read("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,))
         return int(rows[0][0] or 0)
 
-    def games_of(self, name: str) -> list[GameEntry]:
-        """Finished games where `name` held a seat, oldest first."""
-        rows = self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE finished=1 AND EXISTS "
-            "(SELECT 1 FROM json_each(games.setup, '$.seats') WHERE value=?) ORDER BY id",
-            (name,),
-        )
-        return [_entry(row) for row in rows]
-
     def remember_players(self, players: Sequence[Player]) -> None:
         """Keep names typed for a new game, with their colours, as the latest players."""
         now = self.clock()

@@ -32,11 +32,14 @@ class Table:
         game_id: int,
         timeline: Timeline,
         extras: Mapping[str, Any] | None = None,
+        seats: Sequence[str] = (),
     ) -> None:
         self.journal = journal
         self.game_id = game_id
         self.timeline = timeline
         self._extras: dict[str, Any] = dict(extras or {})
+        self.seats: tuple[str, ...] = tuple(str(seat) for seat in seats)
+        """The seats as the game was set up, in order: each one's colour index is its place."""
         self.ticket = 0  # the journal ticket of the latest event (see Journal.on_durable)
 
     @classmethod
@@ -68,7 +71,7 @@ class Table:
         timeline = Timeline.start(game, setup)
         journal.abandon_unfinished()
         game_id = journal.begin_game(game_name, setup)
-        return cls(journal, game_id, timeline, setup.get("extras"))
+        return cls(journal, game_id, timeline, setup.get("extras"), seats)
 
     @classmethod
     def resume(cls, journal: Journal) -> Table | None:
@@ -87,7 +90,8 @@ class Table:
         timeline = Timeline.start(find_game(entry.game), entry.setup)
         timeline.fold(journal.events(game_id))
         extras = entry.setup.get("extras")
-        return cls(journal, game_id, timeline, extras if isinstance(extras, Mapping) else None)
+        extras = extras if isinstance(extras, Mapping) else None
+        return cls(journal, game_id, timeline, extras, entry.setup.get("seats", ()))
 
     @property
     def game(self) -> Game[Any, Any]:

@@ -17,7 +17,7 @@ from pi_app.display.final import FinalScene
 from pi_app.display.history import HistoryScene
 from pi_app.display.home import HomeScene
 from pi_app.display.intents import Back, Press
-from pi_app.display.scene import NewGame, Play
+from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.export import record_text, usb_folder
 from pi_app.i18n import translate
 from pi_app.replay import replay_record
@@ -251,3 +251,22 @@ def test_a_gambo_game_ends_with_its_duels_charted(app_factory: Any) -> None:
     shown = texts(app)
     assert _("Biggest duel: {seat} +{points} (move {step})").split(":")[0] in shown
     check_layout(app)
+
+
+def test_a_shared_win_celebrates_every_winner_in_turn(app_factory: Any, clock: FakeClock) -> None:
+    app = app_factory()
+    app.execute(NewGame("gambit7", SEATS, {}, {"colours": [4, 0, 6]}))
+    for number in range(1, 8):  # every answer above the truth, nobody bets: 0 all round
+        for seat in SEATS:
+            app.execute(Play(f'answer "{seat}" 50 fr'))
+        app.execute(Play("close-bets"))
+        app.execute(Play("truth 1 fr"))
+        if number < 7:
+            app.execute(Play("next"))
+    app.execute(ShowFinal())
+    for _step in range(20):
+        clock.advance(0.2)
+        app.step([])
+    flashes = [call[1] for call in app.ring.calls if call[0] == "flash"]
+    assert flashes == [th.OKABE_ITO[c] for c in (4, 0, 6)] * 2
+    assert _("Winners: {names}").format(names="Al, Bo, Cy") in texts(app)

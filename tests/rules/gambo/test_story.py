@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from hypothesis import given, settings
@@ -11,46 +12,19 @@ from pi_app.rules.gambo import game as gambo
 from pi_app.rules.gambo import story
 from pi_app.rules.gambo.board import DUELS_IN_A_GAME, LAST_DUEL_BONUS, PIECES, SQUARE_INDEX
 from pi_app.rules.gambo.game import Piece
+from tests.paths import GOLDEN
 
 A, B = 0, 1
 DEMO = {
     "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
     "B": ["M1", "E3", "C2", "M2", "E1", "C3", "M3", "E2", "C1"],
 }
-FULL = {
-    "A": ["C1", "M2", "C3", "C2", "M1", "E1", "E3", "M3", "E2"],
-    "B": ["E1", "E2", "M1", "E3", "C2", "C3", "C1", "M2", "M3"],
-}
-# tests/golden/gambo/full-game-tie-to-last-duel.json: the nine duels, 19 all at the end
-FULL_MOVES = [
-    "adv b0",
-    "adv a0",
-    "duel c1 c0",
-    "adv a1",
-    "adv b1",
-    "duel c2 c3",
-    "adv b2",
-    "adv a2",
-    "duel c5 c4",
-    "adv b3",
-    "adv a3",
-    "duel c7 c6",
-    "adv b4",
-    "adv a4",
-    "duel c9 c8",
-    "adv a5",
-    "adv b5",
-    "duel c10 c11",
-    "adv b6",
-    "adv a6",
-    "duel c13 c12",
-    "adv b7",
-    "adv a7",
-    "duel c15 c14",
-    "adv b8",
-    "adv a8",
-    "duel c17 c16",
-]
+# the nine duels of a whole game, 19 all at the end, from the golden records
+FULL_RECORD = json.loads(
+    (GOLDEN / "gambo" / "full-game-tie-to-last-duel.json").read_text(encoding="utf-8")
+)
+FULL: dict[str, list[str]] = FULL_RECORD["setup"]
+FULL_MOVES: list[str] = FULL_RECORD["moves"]
 
 
 def sq(name: str) -> int:
