@@ -52,12 +52,14 @@ def game_title(name: str) -> str:
 
 
 def game_line(past: PastGame) -> str:
-    """The two lines of a game in the list: when and what, then who and who won."""
-    players = ", ".join(past.seats)
+    """The two lines of a game in the list: when and what, then who won and who played."""
+    head = f"{date_text(past.started)} · {game_title(past.game)}"
     summary = past.summary
     if summary is None:
-        return f"{date_text(past.started)} · {game_title(past.game)}\n{players}"
-    return f"{date_text(past.started)} · {game_title(past.game)}\n{winners_text(summary)}"
+        return f"{head}\n{', '.join(past.seats)}"
+    others = ", ".join(seat for seat in past.seats if seat not in summary.winners)
+    players = f"{winners_text(summary)} · {others}" if others else winners_text(summary)
+    return f"{head}\n{players}"
 
 
 def player_line(stats: PlayerStats) -> str:
@@ -186,16 +188,24 @@ class HistoryScene(Scene):
     def _buttons(
         self, canvas: Canvas, foot: pygame.Rect, buttons: Sequence[tuple[str, Any, bool]]
     ) -> None:
-        for box, (label, target, enabled) in zip(
-            cols(foot, len(buttons), canvas.theme.gap), buttons, strict=True
-        ):
+        """A row of buttons; an arrow (one character) takes half the width of a word."""
+        weights = [1 if len(label) == 1 else 2 for label, _target, _on in buttons]
+        gap = canvas.theme.gap
+        unit = (foot.width - gap * (len(buttons) - 1)) / sum(weights)
+        x = float(foot.x)
+        for weight, (label, target, enabled) in zip(weights, buttons, strict=True):
+            box = pygame.Rect(round(x), foot.y, round(unit * weight), foot.height)
             canvas.button(box, label, target, enabled=enabled)
+            x += unit * weight + gap
 
     def _draw_list(
         self, canvas: Canvas, head: pygame.Rect, body: pygame.Rect, foot: pygame.Rect
     ) -> None:
         t = canvas.theme
+        pages = max(1, -(-self.count // self.per_page))
         title = _("History: {count} games").format(count=self.count)
+        if pages > 1:
+            title = f"{title} · {self.page + 1}/{pages}"
         canvas.text(title, head, t.title, th.ACCENT, align="left")
         if self.error is not None:
             canvas.text(self.error, body, t.small, th.WARN)
@@ -203,14 +213,12 @@ class HistoryScene(Scene):
             canvas.text(_("No finished game yet."), body, t.body, th.MUTED)
         for cell, past in zip(rows(body, self.per_page, t.gap // 2), self.listed, strict=False):
             canvas.button(cell, game_line(past), ("open", past.id), colour=th.PANEL)
-        pages = max(1, -(-self.count // self.per_page))
         self._buttons(
             canvas,
             foot,
             (
                 (_("Back"), "back", True),
                 ("«", "previous", self.page > 0),
-                (f"{self.page + 1}/{pages}", "noop", False),
                 ("»", "next", self.page + 1 < pages),
                 (_("Statistics"), "stats", True),
             ),
