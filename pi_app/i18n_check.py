@@ -37,6 +37,7 @@ _PLAIN_ERRORS = frozenset(
         "AssertionError",
         "NotImplementedError",
         "SerialException",
+        "ProtocolError",
     }
 )
 

@@ -1,0 +1,16 @@
+"""A Cambio tournament played by several boxes, one per table, over MQTT.
+
+The boxes share one tournament through a broker (Mosquitto on the box that created
+it, or any broker on the network). Each box plays its own table and publishes each
+round it scores; the creator's box orders what it receives and publishes that order;
+every box folds the same ordered rounds through the tournament's rules, so all agree
+on the scores and the seating (rulings R8). The broker is only a post office: every
+round lives in a box's own store first, and is sent again until the order holds it.
+
+- `protocol`: topics and JSON payloads (documented in docs/TOURNAMENT.md);
+- `ledger`: the ordered rounds and the state they fold to (pure, no network);
+- `store`: what a box keeps on disk (its rounds, the last order it saw);
+- `link`: the MQTT client (paho-mqtt), its messages handed over between frames;
+- `broker`: Mosquitto started with a per-tournament password;
+- `box`: one box in a tournament, tying these together.
+"""

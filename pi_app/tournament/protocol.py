@@ -1,0 +1,205 @@
+"""The tournament's topics and payloads: a small public protocol (docs/TOURNAMENT.md).
+
+Every payload is a JSON object with `"v": 1`. Reading one checks every field and
+refuses anything else with `ProtocolError` (a short English reason for the log):
+a box never acts on a message it did not fully understand.
+
+    tabletop/v1/directory/<tid>     retained   the tournament's name and tables
+    tabletop/v1/t/<tid>/settings    retained   options and starting seating (creator)
+    tabletop/v1/t/<tid>/order       retained   the rounds accepted, in order (creator)
+    tabletop/v1/t/<tid>/results/<box>  QoS 1   one round scored at a table (any box)
+    tabletop/v1/t/<tid>/boxes/<box> retained   which table a box plays, online or not
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pi_app.rules.cambio.record import read_result, write_result
+from pi_app.rules.cambio.scoring import RoundResult
+from pi_app.rules.contract import RuleError
+
+VERSION = 1
+ROOT = f"tabletop/v{VERSION}"
+MAX_PAYLOAD = 256 * 1024  # an order of thousands of rounds still fits; garbage does not
+_ID = re.compile(r"^[a-z0-9]{4,16}$")
+
+
+class ProtocolError(ValueError):
+    """A payload that is not what the protocol says (the reason goes to the log)."""
+
+
+def directory_topic(tid: str = "+") -> str:
+    return f"{ROOT}/directory/{tid}"
+
+
+def topic(tid: str, *parts: str) -> str:
+    """A topic of tournament `tid`: settings, order, results/<box>, boxes/<box>."""
+    return "/".join((ROOT, "t", tid, *parts))
+
+
+def check_id(value: object, what: str) -> str:
+    """A tournament or box id: 4 to 16 lower-case letters and digits (a topic level)."""
+    if not isinstance(value, str) or not _ID.match(value):
+        raise ProtocolError(f"{what} must be 4 to 16 lower-case letters or digits")
+    return value
+
+
+def dumps(payload: Mapping[str, Any]) -> bytes:
+    return json.dumps({"v": VERSION, **payload}, ensure_ascii=False).encode("utf-8")
+
+
+def loads(data: bytes) -> dict[str, Any]:
+    """A payload's JSON object, its version checked."""
+    if len(data) > MAX_PAYLOAD:
+        raise ProtocolError(f"payload of {len(data)} bytes is too large")
+    try:
+        payload = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise ProtocolError(f"not JSON: {error}") from None
+    if not isinstance(payload, dict):
+        raise ProtocolError("not a JSON object")
+    if payload.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {payload.get('v')!r}, expected {VERSION}")
+    return payload
+
+
+def _field(payload: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    value = payload.get(name)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise ProtocolError(f"field {name!r} is missing or of the wrong type")
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the creator set: options (variant, target, false-ring fine) and the tables."""
+
+    tid: str
+    name: str
+    options: dict[str, Any]
+    tables: tuple[tuple[str, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tournament": self.tid,
+            "name": self.name,
+            "options": self.options,
+            "tables": [list(row) for row in self.tables],
+        }
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> Settings:
+        tables = _field(payload, "tables", list)
+        if not tables or not all(
+            isinstance(row, list) and row and all(isinstance(p, str) for p in row) for row in tables
+        ):
+            raise ProtocolError("tables must be lists of player names")
+        return cls(
+            check_id(payload.get("tournament"), "tournament"),
+            str(_field(payload, "name", str)),
+            dict(_field(payload, "options", dict)),
+            tuple(tuple(row) for row in tables),
+        )
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One round scored at a table, as its box sends it.
+
+    `id` is `<box>-<seq>`: the box's own numbering, so a round sent twice is one round.
+    `seats` are the table's seats when the round was dealt: a round whose table was
+    changed by a seat move meanwhile is void (the table redeals, as on one box).
+    """
+
+    box: str
+    seq: int
+    table: int
+    seats: tuple[str, ...]
+    result: RoundResult
+
+    @property
+    def id(self) -> str:
+        return f"{self.box}-{self.seq}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "box": self.box,
+            "seq": self.seq,
+            "table": self.table,
+            "seats": list(self.seats),
+            "result": write_result(self.result),
+        }
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> Submission:
+        box = check_id(payload.get("box"), "box")
+        seq = _field(payload, "seq", int)
+        table = _field(payload, "table", int)
+        seats = _field(payload, "seats", list)
+        if seq < 1 or table < 0 or not all(isinstance(s, str) for s in seats):
+            raise ProtocolError("seq, table or seats out of range")
+        if payload.get("id") != f"{box}-{seq}":
+            raise ProtocolError("id must be <box>-<seq>")
+        try:
+            result = read_result(_field(payload, "result", dict))
+        except RuleError as error:
+            raise ProtocolError(f"result: {error.message('en')}") from None
+        return cls(box, seq, table, tuple(seats), result)
+
+
+@dataclass(frozen=True)
+class Order:
+    """The creator's word: the rounds accepted, in order, and those refused, with why."""
+
+    tid: str
+    rounds: tuple[Submission, ...]
+    refused: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tournament": self.tid,
+            "rounds": [item.to_json() for item in self.rounds],
+            "refused": [{"id": rid, "reason": why} for rid, why in self.refused],
+        }
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> Order:
+        rounds = tuple(Submission.from_json(item) for item in _dicts(payload, "rounds"))
+        refused = tuple(
+            (str(_field(item, "id", str)), str(_field(item, "reason", str)))
+            for item in _dicts(payload, "refused")
+        )
+        return cls(check_id(payload.get("tournament"), "tournament"), rounds, refused)
+
+
+def _dicts(payload: Mapping[str, Any], name: str) -> Sequence[Mapping[str, Any]]:
+    items: list[Any] = _field(payload, name, list)
+    if not all(isinstance(item, dict) for item in items):
+        raise ProtocolError(f"{name} must be a list of objects")
+    return [dict(item) for item in items]
+
+
+@dataclass(frozen=True)
+class BoxStatus:
+    """Which table a box plays and whether it is connected (its will says offline)."""
+
+    box: str
+    table: int
+    online: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"box": self.box, "table": self.table, "online": self.online}
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> BoxStatus:
+        return cls(
+            check_id(payload.get("box"), "box"),
+            int(_field(payload, "table", int)),
+            bool(_field(payload, "online", bool)),
+        )

@@ -1,0 +1,143 @@
+"""What a box keeps of a tournament on its own disk, so a pulled plug loses nothing.
+
+One SQLite file (WAL, `synchronous=FULL`) beside the journal: the tournament's
+settings and how to reach it (broker, credentials, this box's table), each round this
+box scored (written before it is sent, and sent again until the order holds it), and
+the last order seen (the creator's own ledger, on the creator's box). A restarted box
+finds its tournament, its table and its unsent rounds here, with no network at all.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pi_app.tournament.protocol import Order, Settings, Submission, loads
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS mine (seq INTEGER PRIMARY KEY, payload TEXT NOT NULL);
+"""
+
+
+@dataclass(frozen=True)
+class Membership:
+    """How this box takes part: the tournament, its table, the broker and credentials."""
+
+    tid: str
+    box: str
+    table: int
+    host: str
+    port: int
+    username: str
+    password: str
+    creator: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Membership:
+        return cls(
+            str(data["tid"]),
+            str(data["box"]),
+            int(data["table"]),
+            str(data["host"]),
+            int(data["port"]),
+            str(data["username"]),
+            str(data["password"]),
+            bool(data["creator"]),
+        )
+
+
+class TournamentStore:
+    """The box's tournament file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _get(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _put(self, key: str, value: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )
+
+    def begin(self, membership: Membership, settings: Settings | None = None) -> None:
+        """Start (or join) a tournament: forget any earlier one's rounds.
+
+        A box that joins learns the settings from the broker (`save_settings`).
+        """
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM meta")
+            self._db.execute("DELETE FROM mine")
+        self._put("membership", json.dumps(membership.to_json()))
+        if settings is not None:
+            self.save_settings(settings)
+
+    def save_settings(self, settings: Settings) -> None:
+        self._put("settings", json.dumps(settings.to_json()))
+
+    def membership(self) -> Membership | None:
+        text = self._get("membership")
+        return None if text is None else Membership.from_json(json.loads(text))
+
+    def settings(self) -> Settings | None:
+        text = self._get("settings")
+        return None if text is None else Settings.from_json({"v": 1, **json.loads(text)})
+
+    def set_table(self, table: int) -> None:
+        membership = self.membership()
+        if membership is not None:
+            data = {**membership.to_json(), "table": table}
+            self._put("membership", json.dumps(data))
+
+    def add_mine(self, item: Submission) -> None:
+        """Keep a round this box scored (before it is sent)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO mine (seq, payload) VALUES (?, ?)",
+                (item.seq, json.dumps(item.to_json())),
+            )
+
+    def mine(self) -> list[Submission]:
+        """Every round this box scored, in its own order."""
+        with self._lock:
+            rows = self._db.execute("SELECT payload FROM mine ORDER BY seq").fetchall()
+        return [Submission.from_json({"v": 1, **json.loads(text)}) for (text,) in rows]
+
+    def next_seq(self) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT MAX(seq) FROM mine").fetchone()
+        return int(row[0] or 0) + 1
+
+    def save_order(self, order: Order) -> None:
+        """Keep the last order seen (on the creator's box: its ledger)."""
+        self._put("order", json.dumps(order.to_json()))
+
+    def order(self) -> Order | None:
+        text = self._get("order")
+        if text is None:
+            return None
+        return Order.from_json(loads(json.dumps({"v": 1, **json.loads(text)}).encode()))
