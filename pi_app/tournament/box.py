@@ -213,8 +213,11 @@ class TournamentBox:
     def _on_order(self, order: p.Order) -> bool:
         if self.settings is None or order.tid != self.me.tid:
             return False
-        ledger = Ledger.from_order(self.settings, order)
         before = len(self.ledger.rounds) if self.ledger is not None else 0
+        if self.ledger is None:
+            ledger = Ledger.from_order(self.settings, order)
+        else:
+            ledger = self.ledger.follow(order)
         self.ledger = ledger
         self.store.save_order(order)
         if len(ledger.rounds) > before:

@@ -95,6 +95,7 @@ class Broker:
             f"password_file {self.folder / 'passwords'}",
             f"acl_file {self.folder / 'acl'}",
             "persistence false",
+            "set_tcp_nodelay true",
             f"log_dest file {self.folder / 'mosquitto.log'}",
         ]
         if os.geteuid() == 0:

@@ -92,6 +92,26 @@ class Ledger:
         ledger.refused.update(order.refused)
         return ledger
 
+    def follow(self, order: Order) -> Ledger:
+        """The ledger of a newer `order`: only its new rounds played when it extends this
+        one (the usual case, a round at a time), else rebuilt from the start."""
+        known = [item.id for item in self.rounds]
+        if [item.id for item in order.rounds[: len(known)]] != known:
+            return Ledger.from_order(self.settings, order)
+        newer = self._copy()
+        for item in order.rounds[len(known) :]:
+            if newer.offer(item) is not None:
+                raise ProtocolError(f"round {item.id} of the order does not play")
+        newer.refused.update(order.refused)
+        return newer
+
+    def _copy(self) -> Ledger:
+        """A ledger equal to this one that can grow apart (the state is frozen data)."""
+        twin = Ledger.__new__(Ledger)
+        twin.settings, twin.state = self.settings, self.state
+        twin.rounds, twin.refused, twin._ids = list(self.rounds), dict(self.refused), set(self._ids)
+        return twin
+
     def view(self, pending: Iterable[Submission]) -> TournamentState:
         """The state with this box's rounds not yet ordered played on top, where they can.
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import socket
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -81,6 +82,7 @@ class Link:
             client.will_set(will[0], will[1], qos=1, retain=True)
         client.reconnect_delay_set(*RECONNECT)
         client.max_queued_messages_set(0)  # unbounded: rounds are few and small
+        client.on_socket_open = self._on_socket_open
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -98,6 +100,12 @@ class Link:
     def publish(self, topic: str, payload: bytes, retain: bool = False) -> None:
         """Send with QoS 1; queued by paho while the broker is away."""
         self.client.publish(topic, payload, qos=1, retain=retain)
+
+    @staticmethod
+    def _on_socket_open(client: mqtt.Client, userdata: object, sock: object) -> None:
+        """Small packets go out at once: a round must not wait for Nagle's algorithm."""
+        if isinstance(sock, socket.socket):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def _on_connect(
         self,

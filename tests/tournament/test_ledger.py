@@ -57,16 +57,32 @@ def test_every_box_folds_the_creators_order_to_the_same_state(
     offers: list[tuple[int, str, bool]],
 ) -> None:
     creator = Ledger(SETTINGS)
+    follower = Ledger(SETTINGS)  # a box hearing every order as it is published
     for seq, (table, winner, stale) in enumerate(offers, start=1):
         seats = TABLES[table] if stale else creator.state.tables[table].seats
         creator.offer(round_of("boxa", seq, table, seats, winner))
+        follower = follower.follow(creator.order())
     order = p.Order.from_json(p.loads(p.dumps(creator.order().to_json())))
     member = Ledger.from_order(SETTINGS, order)
-    assert member.state == creator.state
-    assert member.refused == creator.refused
+    for ledger in (member, follower):
+        assert ledger.state == creator.state
+        assert ledger.refused == creator.refused
     replayed = GAME.replay(member.record())
     assert replayed["scores"] == creator.state.score_map
     assert replayed["tables"] == [list(row) for row in creator.state.seating]
+
+
+def test_an_order_that_does_not_extend_the_last_is_folded_again() -> None:
+    first = Ledger(SETTINGS)
+    first.offer(round_of("boxa", 1, 0, TABLES[0], "Ana"))
+    other = Ledger(SETTINGS)
+    other.offer(round_of("boxb", 1, 1, TABLES[1], "Dan"))
+    followed = first.follow(other.order())
+    assert followed.state == other.state and first.state.score_map["Ana"] == 100
+    broken = p.Order("abcd12", (round_of("boxc", 1, 0, TABLES[0], "Zed"),))
+    with pytest.raises(p.ProtocolError):
+        first.follow(broken)
+    assert first.state.score_map["Ana"] == 100  # a bad order changes nothing
 
 
 def test_pending_rounds_are_shown_on_top_until_the_order_decides() -> None:
