@@ -70,6 +70,12 @@ class TournamentBox:
         """The seat moves of the latest ordered round, for the tables to announce."""
         self.link: Link | None = None
         self._last_send = 0.0
+        self._outbox: list[tuple[int, str, bytes, bool]] = []
+        self._tickets = 0
+        """Publications waiting for their write to be on disk: (ticket, topic, payload, retain)."""
+        if self.me.creator:  # rounds scored here before a restart, not ordered yet
+            for item in self.pending():
+                self._offer(item)
 
     # ---- creating and joining -------------------------------------------------------
 
@@ -132,6 +138,11 @@ class TournamentBox:
             self.link = None
 
     @property
+    def saving(self) -> bool:
+        """Whether something this box scored or ordered is not on its disk yet."""
+        return bool(self._outbox) or self.store.durable < self._tickets
+
+    @property
     def online(self) -> bool:
         return self.link is not None and self.link.connected
 
@@ -148,6 +159,7 @@ class TournamentBox:
                 changed = True
             elif isinstance(event, Message):
                 changed |= self._on_message(event)
+        self._flush_outbox()
         if self.online and self.clock() - self._last_send >= RESEND_SECONDS:
             self._send_pending()
         return changed
@@ -174,13 +186,42 @@ class TournamentBox:
             order = self.ledger.order()
             self._publish(p.topic(self.me.tid, "order"), order.to_json(), retain=True)
 
-    def _send_pending(self) -> None:
-        """Send every round of this box the order does not hold yet (the creator keeps its own)."""
-        self._last_send = self.clock()
-        if self.me.creator:
+    def _publish_when_durable(
+        self, ticket: int, topic: str, payload: Mapping[str, object], retain: bool = False
+    ) -> None:
+        """Publish once the write `ticket` is on disk: nobody learns what we could forget."""
+        self._tickets = max(self._tickets, ticket)
+        self._outbox.append((ticket, topic, p.dumps(payload), retain))
+        self._flush_outbox()
+
+    def _flush_outbox(self) -> None:
+        durable = self.store.durable
+        due = [entry for entry in self._outbox if entry[0] <= durable]
+        if not due:
             return
+        self._outbox = [entry for entry in self._outbox if entry[0] > durable]
+        if self.link is not None:
+            for _ticket, topic, payload, retain in due:
+                self.link.publish(topic, payload, retain=retain)
+
+    def _send_pending(self) -> None:
+        """Send again every round of this box on disk that the order does not hold yet.
+
+        The creator offers its own to its ledger instead (after a restart, a round it
+        scored but had not ordered yet is ordered now).
+        """
+        self._last_send = self.clock()
+        waiting = {entry[2] for entry in self._outbox}
         for item in self.pending():
-            self._publish(p.topic(self.me.tid, "results", self.me.box), item.to_json())
+            if self.me.creator:
+                self._offer(item)
+                continue
+            payload = p.dumps(item.to_json())
+            if payload not in waiting and self.link is not None:
+                self.link.publish(self._result_topic(), payload)
+
+    def _result_topic(self) -> str:
+        return p.topic(self.me.tid, "results", self.me.box)
 
     def _on_message(self, message: Message) -> bool:
         """One message; a bad one is logged and changes nothing."""
@@ -219,6 +260,8 @@ class TournamentBox:
         else:
             ledger = self.ledger.follow(order)
         self.ledger = ledger
+        if self.me.creator:
+            return False
         self.store.save_order(order)
         if len(ledger.rounds) > before:
             self.moves = ledger.state.last_moves
@@ -239,8 +282,9 @@ class TournamentBox:
             log.warning("refused round %s from table %d: %s", item.id, item.table + 1, reason)
         else:
             self.moves = ledger.state.last_moves
-        self.store.save_order(ledger.order())
-        self._publish_order()
+        order = ledger.order()
+        ticket = self.store.save_order(order)
+        self._publish_when_durable(ticket, p.topic(self.me.tid, "order"), order.to_json(), True)
         return True
 
     # ---- the table ----------------------------------------------------------------------
@@ -266,20 +310,25 @@ class TournamentBox:
 
     def submit(self, result: RoundResult) -> p.Submission:
         """A round scored at this table: kept, then sent (or ordered, on the creator's box)."""
-        seq = self.store.next_seq()
+        seq = max((item.seq for item in self.mine), default=0) + 1
         item = p.Submission(self.me.box, seq, self.me.table, self.seats(), result)
-        self.store.add_mine(item)
+        ticket = self.store.add_mine(item)
         self.mine.append(item)
         if self.me.creator:
             self._offer(item)
-        elif self.online:
-            self._publish(p.topic(self.me.tid, "results", self.me.box), item.to_json())
+        else:
+            self._publish_when_durable(ticket, self._result_topic(), item.to_json())
         return item
 
     def set_table(self, table: int) -> None:
         """This box plays another table from now on."""
         self.me = replace(self.me, table=table)
-        self.store.set_table(table)
+        self.store.save_membership(self.me)
+
+    def leave(self) -> None:
+        """Take no part any more: the link closes and the store forgets the tournament."""
+        self.close()
+        self.store.leave()
 
     def record(self) -> dict[str, object]:
         """The tournament's record as ordered so far (every box exports the same)."""

@@ -2,9 +2,14 @@
 
 One SQLite file (WAL, `synchronous=FULL`) beside the journal: the tournament's
 settings and how to reach it (broker, credentials, this box's table), each round this
-box scored (written before it is sent, and sent again until the order holds it), and
-the last order seen (the creator's own ledger, on the creator's box). A restarted box
-finds its tournament, its table and its unsent rounds here, with no network at all.
+box scored, the round in progress at its table, and the last order seen (the creator's
+own ledger, on the creator's box). A restarted box finds its tournament, its table and
+its unsent rounds here, with no network at all.
+
+Writes go through the journal's writer thread (`table.writer.Writer`): the table never
+waits for the disk. Each write returns a ticket, and `durable` says how far the disk
+has come: the box publishes a round, or an order, only once it is on disk, so no other
+box can ever learn of something this box could forget.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pi_app.table.writer import Writer
 from pi_app.tournament.protocol import Order, Settings, Submission, loads
 
 _SCHEMA = """
@@ -65,39 +71,55 @@ class TournamentStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._writer = Writer(self._db, self._lock)
+
+    @property
+    def durable(self) -> int:
+        """The highest write ticket on disk."""
+        return self._writer.durable
+
+    def flush(self) -> None:
+        self._writer.flush()
 
     def close(self) -> None:
+        self._writer.close(10.0)
         with self._lock:
             self._db.close()
 
     def _get(self, key: str) -> str | None:
+        self.flush()
         with self._lock:
             row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
-    def _put(self, key: str, value: str) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-                (key, value),
-            )
+    def _put(self, key: str, value: str) -> int:
+        return self._writer.submit(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            (key, value),
+        )
 
     def begin(self, membership: Membership, settings: Settings | None = None) -> None:
         """Start (or join) a tournament: forget any earlier one's rounds.
 
         A box that joins learns the settings from the broker (`save_settings`).
         """
-        with self._lock, self._db:
-            self._db.execute("DELETE FROM meta")
-            self._db.execute("DELETE FROM mine")
+        self._writer.submit("DELETE FROM meta", ())
+        self._writer.submit("DELETE FROM mine", ())
         self._put("membership", json.dumps(membership.to_json()))
         if settings is not None:
             self.save_settings(settings)
+        self.flush()
 
-    def save_settings(self, settings: Settings) -> None:
-        self._put("settings", json.dumps(settings.to_json()))
+    def leave(self) -> None:
+        """This box takes no part any more (its rounds stay in the others' order)."""
+        self._writer.submit("DELETE FROM meta", ())
+        self._writer.submit("DELETE FROM mine", ())
+        self.flush()
+
+    def save_settings(self, settings: Settings) -> int:
+        return self._put("settings", json.dumps(settings.to_json()))
 
     def membership(self) -> Membership | None:
         text = self._get("membership")
@@ -107,34 +129,34 @@ class TournamentStore:
         text = self._get("settings")
         return None if text is None else Settings.from_json({"v": 1, **json.loads(text)})
 
-    def set_table(self, table: int) -> None:
-        membership = self.membership()
-        if membership is not None:
-            data = {**membership.to_json(), "table": table}
-            self._put("membership", json.dumps(data))
+    def save_membership(self, membership: Membership) -> int:
+        return self._put("membership", json.dumps(membership.to_json()))
 
-    def add_mine(self, item: Submission) -> None:
-        """Keep a round this box scored (before it is sent)."""
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO mine (seq, payload) VALUES (?, ?)",
-                (item.seq, json.dumps(item.to_json())),
-            )
+    def add_mine(self, item: Submission) -> int:
+        """Keep a round this box scored; returns the write's ticket (send it once durable)."""
+        return self._writer.submit(
+            "INSERT INTO mine (seq, payload) VALUES (?, ?)",
+            (item.seq, json.dumps(item.to_json())),
+        )
 
     def mine(self) -> list[Submission]:
         """Every round this box scored, in its own order."""
+        self.flush()
         with self._lock:
             rows = self._db.execute("SELECT payload FROM mine ORDER BY seq").fetchall()
         return [Submission.from_json({"v": 1, **json.loads(text)}) for (text,) in rows]
 
-    def next_seq(self) -> int:
-        with self._lock:
-            row = self._db.execute("SELECT MAX(seq) FROM mine").fetchone()
-        return int(row[0] or 0) + 1
+    def save_order(self, order: Order) -> int:
+        """Keep the last order seen (on the creator's box: its ledger); returns the ticket."""
+        return self._put("order", json.dumps(order.to_json()))
 
-    def save_order(self, order: Order) -> None:
-        """Keep the last order seen (on the creator's box: its ledger)."""
-        self._put("order", json.dumps(order.to_json()))
+    def save_round_actions(self, actions: list[str]) -> int:
+        """The actions of the round in progress at this box's table."""
+        return self._put("round", json.dumps(actions, ensure_ascii=False))
+
+    def round_actions(self) -> list[str]:
+        text = self._get("round")
+        return [] if text is None else [str(a) for a in json.loads(text)]
 
     def order(self) -> Order | None:
         text = self._get("order")

@@ -82,6 +82,7 @@ class Child:
         ledger = box.ledger
         return {
             "online": box.online,
+            "saving": box.saving,
             "box": box.me.box,
             "table": box.me.table,
             "ordered": len(ledger.rounds) if ledger else 0,

@@ -114,6 +114,7 @@ def test_a_box_killed_and_restarted_comes_back_to_its_table(tournament: Tourname
     wait_until(agreed(boxes, 1))
     tournament.proxies["two"].cut()  # its round cannot leave before the plug is pulled
     two.submit("Dan")
+    wait_until(lambda: not two.state()["saving"], what="the round on the box's disk")
     two.kill()
     tournament.proxies["two"].mend()
     two.start()
