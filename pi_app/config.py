@@ -70,6 +70,13 @@ def _boolean(v: Any) -> str | None:
     return None if isinstance(v, bool) else _("must be true or false")
 
 
+def _host(v: Any) -> str | None:
+    """A host name or address, or "" for this box."""
+    if isinstance(v, str) and not any(ch.isspace() for ch in v):
+        return None
+    return _('must be a host name or address, or "" for this box')
+
+
 DEFAULTS: dict[str, tuple[Any, Check]] = {
     "language": ("fr", _one_of(*LANGUAGES)),
     "hardware": ("auto", _one_of("auto", "pi", "sim")),
@@ -85,6 +92,8 @@ DEFAULTS: dict[str, tuple[Any, Check]] = {
     "sound.mute": (False, _boolean),
     "phones.enabled": (True, _boolean),
     "phones.port": (8370, _number(1, 65535)),
+    "tournament.broker": ("", _host),
+    "tournament.port": (1883, _number(1, 65535)),
 }
 
 

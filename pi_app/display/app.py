@@ -35,9 +35,11 @@ from pi_app.display.ring import RecordingRing, RingPort
 from pi_app.display.scene import (
     Abandon,
     Command,
+    CreateTournament,
     Ctx,
     Cue,
     GoHome,
+    JoinTournament,
     NewGame,
     Notice,
     Play,
@@ -50,6 +52,7 @@ from pi_app.display.scene import (
     SetLanguage,
     ShowFinal,
     ShowHistory,
+    ShowJoin,
     StartTimer,
     StopTimer,
     UndoAction,
@@ -68,12 +71,15 @@ _ = Translator("display")
 
 CELEBRATION_FLASHES = 6  # the ring's flashes when a game ends, in the winners' colours
 CELEBRATION_STEP = 0.4  # seconds between them
+SWEEP_STEPS = 12  # a seat move's sweep round the ring, in steps
+SWEEP_SECONDS = 1.2
 FRAME = 1 / 30  # animations never run faster than 30 frames a second
 FLASH_SECONDS = 0.5  # how long a drawn ring's flash is animated
 MESSAGE_SECONDS = 5.0
 WARNING_SECONDS = 5  # the last seconds of a timer tick
 PLAYERS_OFFERED = 40  # the remembered players the home offers, the latest first
 JOURNAL_CHECK_SECONDS = 0.5  # while journal writes are pending, look at them this often
+NETWORK_CHECK_SECONDS = 1.0  # in a tournament across boxes, look at the network this often
 # SDL video drivers whose event wait truly sleeps (others poll; see wait_events)
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
@@ -123,11 +129,16 @@ class App:
         self._phones_seat: str | None = None  # the free seat whose own code is shown
         self._phones_page = 0
         self._last_watchdog = 0.0
-        self.table: Table | None = self._resume()
+        from pi_app.display.network import TournamentHost
+
+        self.network = TournamentHost(config, journal.path.parent, _wake)
+        self.table: Any = self._resume()
+        """The game at the table: a journaled `Table`, or a tournament across boxes'."""
         self.show_home = self.table is None
         self.show_final = False
         self._browse: Scene | None = None  # the history, over the home screen
-        self._celebration: list[tuple[float, RGB]] = []
+        self._ring_script: list[tuple[float, Callable[[], None]]] = []
+        """Ring steps the app plays by itself (a celebration, a sweep): (when, step)."""
         if journal.notice:
             self.flash_message(journal.notice, error=True)
         self.fonts = FontBook()
@@ -136,8 +147,19 @@ class App:
 
     # ---- set-up -------------------------------------------------------------------
 
-    def _resume(self) -> Table | None:
-        """The unfinished game of the journal, or None (also when its rules are missing)."""
+    def _resume(self) -> Any:
+        """The tournament across boxes this box is part of, else the journal's unfinished
+        game, or None (also when its rules are missing)."""
+        try:
+            network = self.network.resume()
+        except Exception as error:  # the box starts anyway, on its own journal
+            log.exception("cannot resume the tournament")
+            self.flash_message(
+                _("The tournament could not be resumed: {error}").format(error=error), True
+            )
+            network = None
+        if network is not None:
+            return network
         try:
             return Table.resume(self.journal)
         except RuleError as error:
@@ -289,6 +311,12 @@ class App:
             self._new_game(command)
         elif isinstance(command, ShowFinal):
             self._show_final()
+        elif isinstance(command, CreateTournament | JoinTournament):
+            self._network_game(command)
+        elif isinstance(command, ShowJoin):
+            from pi_app.display.network import JoinScene
+
+            self._browse = JoinScene(self.network.host, self.network.port)
         elif isinstance(command, ShowHistory):
             from pi_app.display.history import HistoryScene
 
@@ -302,6 +330,8 @@ class App:
         elif isinstance(command, Abandon):
             if self.table is not None:
                 self.table.abandon()
+            if self.table is not None and self.table is self.network.table:
+                self.network.leave()
             self.table, self._scene, self.timer = None, None, None
             self._home, self.show_final = None, False
         elif isinstance(command, SetLanguage):
@@ -362,6 +392,47 @@ class App:
         if command.players:
             self.journal.remember_players([Player(n, c) for n, c in command.players])
 
+    def _network_game(self, command: CreateTournament | JoinTournament) -> None:
+        """Create or join a tournament across boxes; a failure is said, the home stays."""
+        from pi_app.rules.contract import RuleError as Refusal
+        from pi_app.tournament.broker import BrokerError
+        from pi_app.tournament.protocol import ProtocolError
+
+        self.network.close()
+        try:
+            if isinstance(command, CreateTournament):
+                table = self.network.create(command.seats, command.options, command.tables)
+            else:
+                table = self.network.join(command.tid, command.key, command.table)
+        except Refusal as error:
+            self.flash_message(error.message(), error=True)
+            return
+        except (BrokerError, ProtocolError, OSError) as error:
+            self.flash_message(
+                _("The tournament could not start: {error}").format(error=error), True
+            )
+            return
+        self.journal.abandon_unfinished()  # a new game starts, as with any other
+        self.table, self._scene, self.timer = table, None, None
+        self.show_home = self.show_final = False
+        self._home = self._browse = None
+        self.message = None
+
+    def _poll_network(self) -> None:
+        """What the tournament's network brought: new rounds, seat moves to announce."""
+        table = self.network.table
+        if table is None or self.table is not table:
+            return
+        changed, moved = self.network.poll()
+        if changed:
+            self.dirty = True
+            self._refresh_scene()
+        if moved:
+            self.sweep(th.WARN)
+        notice, table.notice = table.notice, None
+        if notice:
+            self.flash_message(notice, error=True)
+
     def _show_final(self) -> None:
         """The end-of-game screen, and the ring's celebration in the winners' colours."""
         if self.table is None or self.table.outcome() is None:
@@ -376,10 +447,35 @@ class App:
             if winner in seats
         ] or [th.WARN]
         count = max(CELEBRATION_FLASHES, len(colours))
+        self.play_on_ring(
+            [self._flash_step(colours[k % len(colours)]) for k in range(count)], CELEBRATION_STEP
+        )
+
+    def _flash_step(self, colour: RGB) -> Callable[[], None]:
+        def flash() -> None:
+            self.ring.flash(colour)
+            self._flash_until = self.clock() + FLASH_SECONDS
+
+        return flash
+
+    def play_on_ring(self, steps: Sequence[Callable[[], None]], every: float) -> None:
+        """Play `steps` on the ring, one every `every` seconds, between frames."""
         now = self.clock()
-        self._celebration = [
-            (now + k * CELEBRATION_STEP, colours[k % len(colours)]) for k in range(count)
-        ]
+        self._ring_script = [(now + k * every, step) for k, step in enumerate(steps)]
+
+    def sweep(self, colour: RGB) -> None:
+        """A colour going once round the ring (a seat move to announce), then whose turn."""
+
+        def at(fraction: float) -> Callable[[], None]:
+            return lambda: self.ring.progress(fraction, colour)
+
+        def done() -> None:
+            self._ring_colour = None  # the next frame shows whose turn it is again
+            self.ring.colour(None)
+            self.dirty = True
+
+        steps = [at(k / SWEEP_STEPS) for k in range(1, SWEEP_STEPS + 1)]
+        self.play_on_ring([*steps, done], SWEEP_SECONDS / SWEEP_STEPS)
 
     def flash_message(self, text: str, error: bool = False) -> None:
         self.message = (text, error, self.clock() + MESSAGE_SECONDS)
@@ -410,9 +506,8 @@ class App:
                         self.execute(command)
                 elif whole <= WARNING_SECONDS:
                     self.cue("tick")
-        while self._celebration and self._celebration[0][0] <= now:
-            self.ring.flash(self._celebration.pop(0)[1])
-            self._flash_until = now + FLASH_SECONDS
+        while self._ring_script and self._ring_script[0][0] <= now:
+            self._ring_script.pop(0)[1]()
         if self._watchdog and now - self._last_watchdog >= self._watchdog:
             self._last_watchdog = now
             self.notify("WATCHDOG=1")
@@ -460,10 +555,12 @@ class App:
             waits.append(self.timer.remaining(now) % 1.0 + 0.001)
         if self.message is not None:
             waits.append(self.message[2] - now)
-        if self._celebration:
-            waits.append(self._celebration[0][0] - now)
+        if self._ring_script:
+            waits.append(self._ring_script[0][0] - now)
         if self._watchdog:
             waits.append(self._last_watchdog + self._watchdog - now)
+        if self.network.table is not None:
+            waits.append(NETWORK_CHECK_SECONDS)  # rounds not yet ordered are sent again
         if self.journal.pending or self._journal_error:
             waits.append(JOURNAL_CHECK_SECONDS)  # so a failing write is seen soon
         return max(0, int(min(waits) * 1000))
@@ -584,6 +681,7 @@ class App:
                 self.feed(intent)
         if self.hub is not None:
             self._serve_phones()
+        self._poll_network()
         if self._browse is not None or (not self.show_home and self.table is not None):
             for command in self.scene.poll(self.ctx()):
                 self.execute(command)
@@ -665,6 +763,14 @@ def draw_ring(canvas: Canvas, box: pygame.Rect, pixels: Sequence[RGB]) -> None:
         centre = (box.centerx + radius * math.cos(angle), box.centery + radius * math.sin(angle))
         shown = colour if any(colour) else (40, 44, 52)
         pygame.draw.circle(canvas.surface, shown, centre, dot)
+
+
+def _wake() -> None:
+    """Wake the loop from another thread (the tournament's network)."""
+    from pi_app.display.intents import WAKE_EVENT, post
+
+    if pygame.display.get_init():
+        post(pygame.event.Event(WAKE_EVENT))
 
 
 def _watchdog_interval() -> float:
@@ -778,6 +884,7 @@ def run_app(config: Any) -> int:
     finally:
         for close in closers:
             close()
+        app.network.close()
         journal.close()
         pygame.quit()
 

@@ -22,6 +22,7 @@ from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import (
     Abandon,
     Command,
+    CreateTournament,
     Ctx,
     NewGame,
     Notice,
@@ -29,6 +30,7 @@ from pi_app.display.scene import (
     Scene,
     SetLanguage,
     ShowHistory,
+    ShowJoin,
     seat_label,
 )
 from pi_app.i18n import LANGUAGES, N_, Translator, current_language
@@ -56,6 +58,9 @@ COLOUR_NAMES: tuple[str, ...] = (
     N_("Purple"),
     N_("White"),
 )
+
+TABLE_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 10)
+"""A tournament across boxes: how many tables (one box each) the players are split into."""
 
 LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "de": "Deutsch", "en": "English"}
 
@@ -144,6 +149,8 @@ class HomeScene(Scene):
         self.selected = 0
         self.picks: dict[str, int] = {}
         self.editor: NameEditor | None = None
+        self.network = False
+        """Setting up a tournament across boxes (one box per table), not a game here."""
 
     # ---- what is chosen --------------------------------------------------------------
 
@@ -161,6 +168,7 @@ class HomeScene(Scene):
         return (int(game.min_seats), int(game.max_seats))
 
     def choose_game(self, name: str) -> None:
+        self.network = False
         self.game = name
         low, high = self.limits()
         count = max(low, min(high, 4))
@@ -171,14 +179,30 @@ class HomeScene(Scene):
         self.player_page = 0
         self.page = "seats"
 
+    def choices(self) -> tuple[Choice, ...]:
+        """The options offered now: a tournament across boxes also chooses its tables."""
+        found = game_choices(self.game, self.config)
+        if self.network:
+            found = (
+                *found,
+                Choice(
+                    "tables",
+                    N_("Tables (boxes)"),
+                    TABLE_COUNTS,
+                    tuple(map(str, TABLE_COUNTS)),
+                    plain=True,
+                ),
+            )
+        return found
+
     def options(self) -> dict[str, Any]:
         """The options as the game's rules read them (the opponent is not one of them)."""
         chosen: dict[str, Any] = {}
-        for choice in game_choices(self.game, self.config):
+        for choice in self.choices():
             value = choice.values[self.picks.get(choice.key, 0) % len(choice.values)]
             if choice.key == "variants":
                 chosen[choice.key] = list(value)
-            elif choice.key != "opponent":
+            elif choice.key not in ("opponent", "tables"):
                 chosen[choice.key] = value
         if self.game == "quitte-ou-double":
             chosen["locale"] = current_language()
@@ -250,9 +274,24 @@ class HomeScene(Scene):
             labels = Labels(space=_("Space"), done=_("Done"), cancel=_("Cancel"))
             draw_keyboard(canvas, area, self.editor, current_language(), labels)
             return
-        {"games": self._draw_games, "seats": self._draw_seats, "options": self._draw_options}[
-            self.page
-        ](canvas, ctx, area)
+        {
+            "games": self._draw_games,
+            "seats": self._draw_seats,
+            "options": self._draw_options,
+            "network": self._draw_network,
+        }[self.page](canvas, ctx, area)
+
+    def _draw_network(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
+        """Create a tournament here (this box plays table 1) or join one as another table."""
+        t = canvas.theme
+        head, body = split(area, t.button_h, t.gap)
+        canvas.text(_("Tournament across boxes"), head, t.title, th.ACCENT, align="left")
+        middle, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+        create, join = rows(middle, 2, t.gap)
+        canvas.button(create, _("Create a tournament: this box is table 1"), "network-create")
+        canvas.button(join, _("Join a tournament as another table"), "network-join")
+        back, _gap, _gap2 = cols(foot, 3, t.gap)
+        canvas.button(back, _("Back"), "back")
 
     def _draw_games(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         t = canvas.theme
@@ -262,18 +301,20 @@ class HomeScene(Scene):
         for box, lang in zip(cols(langs, len(LANGUAGES), t.gap), LANGUAGES, strict=True):
             canvas.button(box, lang.upper(), ("lang", lang), selected=lang == current_language())
         listed = self.available()
-        buttons = [*listed, ("", _("History"))]
+        buttons: list[tuple[Hashable, str, th.RGB]] = [
+            (("game", name), label, th.PANEL_HI) for name, label in listed
+        ]
+        if "cambio-tournament" in dict(listed):
+            buttons.append(("network", _("Tournament across boxes"), th.PANEL))
+        buttons.append(("history", _("History"), th.PANEL))
         resume = ctx.has_unfinished
         bottom_h = t.button_h if resume else 0
         body_games, bottom = split(body, body.height - bottom_h - (t.gap if resume else 0), t.gap)
         columns = 2 if len(buttons) > 2 else 1
-        for box, (name, label) in zip(
+        for box, (target, label, colour) in zip(
             grid(body_games, len(buttons), columns, t.gap), buttons, strict=True
         ):
-            if name:
-                canvas.button(box, label, ("game", name), colour=th.PANEL_HI, size=t.body)
-            else:
-                canvas.button(box, label, "history", colour=th.PANEL, size=t.body)
+            canvas.button(box, label, target, colour=colour, size=t.body)
         if not listed:
             canvas.text(_("No game rules are installed."), body_games, t.body, th.WARN)
         if resume and ctx.table is not None:
@@ -348,7 +389,7 @@ class HomeScene(Scene):
     def _draw_options(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         t = canvas.theme
         middle = self._footer(canvas, area, _("Options"))
-        choices = game_choices(self.game, self.config)
+        choices = self.choices()
         for box, choice in zip(rows(middle, max(2, len(choices)), t.gap), choices, strict=False):
             label_box, value_box = cols(box, 2, t.gap)
             canvas.text(_(choice.label), label_box, t.body, th.TEXT, align="left")
@@ -384,6 +425,13 @@ class HomeScene(Scene):
             return (Resume(),)
         elif target == "history":
             return (ShowHistory(),)
+        elif target == "network":
+            self.page = "network"
+        elif target == "network-create":
+            self.choose_game("cambio-tournament")
+            self.network = True
+        elif target == "network-join":
+            return (ShowJoin(),)
         elif target == "abandon":
             return (Abandon(),)
         elif isinstance(target, tuple) and target[0] == "player":
@@ -397,6 +445,7 @@ class HomeScene(Scene):
             self.selected = min(self.selected, len(self.seats) - 1)
         elif target == "back":
             self.page = "seats" if self.page == "options" else "games"
+            self.network = self.network and self.page != "games"
         elif target == "next":
             return self._next()
         return ()
@@ -430,9 +479,17 @@ class HomeScene(Scene):
                 options["mat"] = load_mat_profile(str(options["mat"])).to_object()
             except RuleError as error:
                 return (Notice(error.message(), error=True),)
+        if self.network:
+            tables = int(self.picked("tables"))
+            return (CreateTournament(self.seat_names(), options, tables),)
         return (
             NewGame(self.game, self.seat_names(), options, self.extras(), self.typed_players()),
         )
+
+    def picked(self, key: str) -> Any:
+        """The value chosen for option `key`."""
+        choice = next(c for c in self.choices() if c.key == key)
+        return choice.values[self.picks.get(key, 0) % len(choice.values)]
 
     # ---- names ---------------------------------------------------------------------------
 

@@ -27,6 +27,9 @@ class RingPort(Protocol):
     def colour(self, colour: RGB | None) -> None:
         """A steady colour (whose turn), or off."""
 
+    def progress(self, fraction: float, colour: RGB) -> None:
+        """Light `fraction` of the ring (0 to 1) clockwise from the top."""
+
 
 class RecordingRing:
     """A ring that records every request with the time it was made (tests, no ring)."""
@@ -43,6 +46,9 @@ class RecordingRing:
 
     def colour(self, colour: RGB | None) -> None:
         self.calls.append(("colour", colour, self.clock()))
+
+    def progress(self, fraction: float, colour: RGB) -> None:
+        self.calls.append(("progress", (fraction, colour), self.clock()))
 
 
 def _guarded(call: Callable[[], Any], what: str) -> None:
@@ -69,3 +75,6 @@ class DeviceRing:
             _guarded(self.ring.off, "off")
         else:
             _guarded(lambda: self.ring.whose_turn(colour), "whose_turn")
+
+    def progress(self, fraction: float, colour: RGB) -> None:
+        _guarded(lambda: self.ring.progress(fraction, colour), "progress")

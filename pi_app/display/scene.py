@@ -85,6 +85,29 @@ class ShowHistory:
 
 
 @dataclass(frozen=True)
+class CreateTournament:
+    """Create a Cambio tournament across boxes: this box plays table 1 of `tables`."""
+
+    seats: tuple[str, ...]
+    options: Mapping[str, Any]
+    tables: int
+
+
+@dataclass(frozen=True)
+class ShowJoin:
+    """Show the tournaments this box can join."""
+
+
+@dataclass(frozen=True)
+class JoinTournament:
+    """Take part in tournament `tid` (its key typed) as table `table` (0-based)."""
+
+    tid: str
+    key: str
+    table: int
+
+
+@dataclass(frozen=True)
 class GoHome:
     """Show the home scene (the game in progress stays, ready to resume)."""
 
@@ -147,6 +170,9 @@ Command = (
     | NewGame
     | ShowFinal
     | ShowHistory
+    | CreateTournament
+    | ShowJoin
+    | JoinTournament
     | GoHome
     | Resume
     | Abandon

@@ -42,7 +42,7 @@ def read_join_code(code: str) -> tuple[str, str]:
     """(tournament id, password) from a join code, or ProtocolError."""
     tid, _dash, password = code.strip().lower().partition("-")
     p.check_id(tid, "tournament")
-    if len(password) < 8 or not password.isalnum():
+    if len(password) < 8 or not (password.isascii() and password.isalnum()):
         raise p.ProtocolError("the join code's key is too short")
     return tid, password
 

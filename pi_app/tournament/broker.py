@@ -30,7 +30,7 @@ _ = Translator("core")
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 1883
-_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed on a box
+_ALPHABET = "abcdefghjkmnpqrstuvwxyz"  # letters only, no i, l, o: read aloud, typed on a box
 
 
 def new_secret(length: int) -> str:

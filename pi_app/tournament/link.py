@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import queue
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import paho.mqtt.client as mqtt
@@ -68,6 +68,8 @@ class Link:
         self.host, self.port = host, port
         self.subscriptions = tuple(subscriptions)
         self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self.wake: Callable[[], None] | None = None
+        """Called (on the network's thread) after each event, to wake the box's loop."""
         self.connected = False
         self.refusal: str | None = None
         client = mqtt.Client(
@@ -124,6 +126,7 @@ class Link:
             client.subscribe(topic, qos=1)
         self.connected = True
         self.events.put(Connected())
+        self._wake()
 
     def _on_disconnect(
         self,
@@ -137,9 +140,15 @@ class Link:
             log.info("broker %s:%s lost: %s", self.host, self.port, reason)
             self.connected = False
             self.events.put(Disconnected(str(reason)))
+            self._wake()
 
     def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         self.events.put(Message(msg.topic, bytes(msg.payload), bool(msg.retain)))
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.wake is not None:
+            self.wake()
 
     def take(self) -> list[Event]:
         """Everything that arrived since the last call (never waits)."""

@@ -127,6 +127,8 @@ class NetworkTable:
             raise RuleError("The tournament's settings have not arrived yet.", domain="cambio")
         if state.termination is not None:
             raise RuleError("The tournament is over.", domain="cambio")
+        if not self.actions:  # a new round is dealt with the seats of now
+            self.dealt_with = self._seats_now()
         phase, result = step(self.phase, self.dealt_with, parsed.action)
         notation = GAME.format_action(parsed)
         if result is None:

@@ -43,6 +43,10 @@ def shown_table(state: Any) -> int:
 
 def scene_for(table: Any) -> Scene:
     global _selected
+    if getattr(table, "box", None) is not None:  # a tournament across boxes: one table here
+        from pi_app.display.network import network_scene
+
+        return network_scene(table)
     state = table.state
     index = _selected = shown_table(state)  # the stopped table stays chosen after its round
     return TournamentScene(index, table_view(state, index), len(state.history), state.termination)

@@ -1,0 +1,343 @@
+"""The screens and the app's side of a Cambio tournament across boxes.
+
+`TournamentHost` is what the app holds: the box's tournament store, Mosquitto when
+this box created the tournament, and the table (`tournament.table.NetworkTable`) the
+app plays like any other. `NetworkScene` is the tournament's table screen for one box:
+no tabs (this box plays one table), a line saying whether the box is online, what it
+still has to send and, on the creator's box, the join code; the seat moves announced
+with the seat to go to. `JoinScene` lists the tournaments the broker shows and joins
+one as table N once its key is typed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, cols, rows, split
+from pi_app.display.games.cambio_tournament import TournamentScene, table_view
+from pi_app.display.intents import WAKE_EVENT, Back, Char, Enter, Erase, Intent, Press, post
+from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
+from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Scene, chrome
+from pi_app.i18n import Translator, current_language
+from pi_app.rules.cambio.tournament.game import default_seating
+from pi_app.tournament.box import TournamentBox, join_code
+from pi_app.tournament.broker import Broker
+from pi_app.tournament.directory import Listing, list_tournaments
+from pi_app.tournament.store import TournamentStore
+from pi_app.tournament.table import NetworkTable
+
+log = logging.getLogger(__name__)
+_ = Translator("display")
+
+STORE_NAME = "tournament.sqlite3"
+
+
+def move_texts(table: NetworkTable) -> list[str]:
+    """The last round's seat moves, each with the table and seat to go to (from 1)."""
+    state = table.state
+    if state is None or not state.history:
+        return []
+    return [
+        _("{player}: go to table {table}, seat {seat}").format(
+            player=move.player, table=move.to_table + 1, seat=move.to_seat + 1
+        )
+        for move in state.history[-1].moves
+    ]
+
+
+class TournamentHost:
+    """This box's tournament across boxes: store, broker (on the creator) and table."""
+
+    def __init__(self, config: Mapping[str, Any], folder: Path, wake: Callable[[], None]) -> None:
+        self.folder = folder
+        self.host = str(config.get("tournament.broker", "")) or "127.0.0.1"
+        self.port = int(config.get("tournament.port", 1883))
+        self.own_broker = not config.get("tournament.broker", "")
+        self.wake = wake
+        self.broker: Broker | None = None
+        self.table: NetworkTable | None = None
+        self.store: TournamentStore | None = None
+        self._rounds = 0
+
+    def _store(self) -> TournamentStore:
+        if self.store is None:
+            self.store = TournamentStore(self.folder / STORE_NAME)
+        return self.store
+
+    def resume(self) -> NetworkTable | None:
+        """The tournament this box was part of before a restart, if any."""
+        if not (self.folder / STORE_NAME).exists():
+            return None
+        store = self._store()
+        membership = store.membership()
+        if membership is None:
+            return None
+        if membership.creator and self.own_broker:
+            self._start_broker(membership.tid, membership.password)
+        return self._open(TournamentBox(store))
+
+    def create(self, seats: Sequence[str], options: Mapping[str, Any], tables: int) -> NetworkTable:
+        """A new tournament played at `tables` tables, this box at table 1."""
+        seating = [list(row) for row in default_seating(list(seats), tables)]
+        name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
+        box, code = TournamentBox.create(
+            self._store(), name, seating, dict(options), self.host, self.port
+        )
+        if self.own_broker:
+            tid, _dash, password = code.partition("-")
+            try:
+                self._start_broker(tid, password)
+            except Exception:
+                box.leave()
+                raise
+        return self._open(box)
+
+    def join(self, tid: str, key: str, table: int) -> NetworkTable:
+        box = TournamentBox.join(self._store(), join_code(tid, key), table, self.host, self.port)
+        return self._open(box)
+
+    def _start_broker(self, tid: str, password: str) -> None:
+        broker = Broker(self.folder / "broker", self.port)
+        broker.configure(tid, password)
+        broker.start()
+        self.broker = broker
+
+    def _open(self, box: TournamentBox) -> NetworkTable:
+        link = box.connect()
+        link.wake = self.wake
+        self.table = NetworkTable(box)
+        self._rounds = len(box.ledger.rounds) if box.ledger else 0
+        return self.table
+
+    def poll(self) -> tuple[bool, bool]:
+        """(anything changed, a seat move touches this table) after what arrived."""
+        table = self.table
+        if table is None:
+            return False, False
+        changed = table.box.poll()
+        ledger = table.box.ledger
+        rounds = len(ledger.rounds) if ledger else 0
+        moved = False
+        if rounds != self._rounds:
+            self._rounds = rounds
+            table.refresh()
+            mine = table.index
+            moved = any(mine in (m.from_table, m.to_table) for m in table.box.moves)
+        return changed, moved
+
+    def leave(self) -> None:
+        """This box leaves its tournament (the table's `abandon` forgot it already)."""
+        self.close()
+        self.table = None
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.box.close()
+        if self.broker is not None:
+            self.broker.stop()
+            self.broker = None
+
+
+def network_scene(table: NetworkTable) -> Scene:
+    """The scene of this box's table, or a wait while the settings are on their way."""
+    state = table.state
+    if state is None:
+        return WaitingScene()
+    view = table_view(state, table.index)
+    return NetworkScene(table.index, view, len(state.history), state.termination)
+
+
+class WaitingScene(Scene):
+    """Joined, but the tournament's settings have not come yet (offline, or a wrong key)."""
+
+    name = "tournament-waiting"
+
+    def key(self) -> Hashable:
+        return ("tournament-waiting",)
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        t = canvas.theme
+        body = chrome(canvas, ctx, _("Tournament"), undo=False)
+        box = ctx.table.box
+        refusal = box.link.refusal if box.link is not None else None
+        if refusal is not None:
+            text = _("The broker refused this box: is the key right?")
+        elif box.online:
+            text = _("Waiting for the tournament's settings…")
+        else:
+            text = _("Looking for the tournament at {host}:{port}…").format(
+                host=box.me.host, port=box.me.port
+            )
+        canvas.text(text, body, t.body, th.WARN if refusal else th.MUTED)
+
+
+class NetworkScene(TournamentScene):
+    """One table's Cambio screens, with the tournament's status above them."""
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        inner = self._ctx(ctx)
+        if self.inner.full_stop:
+            self.inner.draw(canvas, inner)
+            return
+        t = canvas.theme
+        table: NetworkTable = ctx.table
+        title = _("Tournament · table {n}").format(n=self.index + 1)
+        body = chrome(canvas, ctx, title)
+        status, rest = split(body, t.min_px + 12, t.gap // 2)
+        online = table.box.online
+        canvas.text(status_text(table), status, t.small, th.GOOD if online else th.WARN, "left")
+        moves = move_texts(table)
+        self.inner.quiet_summary = bool(moves)
+        if moves:
+            height = max(t.button_h, len(moves) * (t.min_px + 6) + t.gap)
+            note, rest = split(rest, height, t.gap)
+            canvas.panel(note, th.WARN)
+            canvas.text("\n".join(moves), note.inflate(-t.gap, -2), t.small, (0, 0, 0))
+        self.inner.draw_body(canvas, inner, pygame.Rect(rest))
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        return self.inner.handle(intent, self._ctx(ctx))
+
+
+def status_text(table: NetworkTable) -> str:
+    """Online or not, rounds still to send, refused ones, and the join code (creator)."""
+    box = table.box
+    parts = [_("online") if box.online else _("offline: the table plays on")]
+    waiting = len(box.pending())
+    if waiting:
+        parts.append(_("{count} to send").format(count=waiting))
+    if box.refused():
+        parts.append(_("{count} refused").format(count=len(box.refused())))
+    if box.me.creator:
+        parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.password)))
+    return " · ".join(parts)
+
+
+class JoinScene(Scene):
+    """The tournaments the broker shows; the key typed; the table; Join."""
+
+    name = "tournament-join"
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.listed: list[Listing] | None = None
+        self.error: str | None = None
+        self.chosen: Listing | None = None
+        self.table = 1
+        self.editor: NameEditor | None = None
+        self.key_text = ""
+        self._shown: object = None
+        threading.Thread(target=self._fetch, daemon=True).start()
+
+    def key(self) -> Hashable:
+        return ("tournament-join",)
+
+    def _fetch(self) -> None:
+        try:
+            self.listed = list_tournaments(self.host, self.port)
+        except OSError as error:
+            self.error = _("No broker at {host}:{port}: {error}").format(
+                host=self.host, port=self.port, error=error
+            )
+            self.listed = []
+        post(pygame.event.Event(WAKE_EVENT))
+
+    def poll(self, ctx: Ctx) -> Sequence[Command]:
+        from pi_app.display.scene import Redraw
+
+        shown = (self.listed is None, self.error)
+        if shown != self._shown:
+            self._shown = shown
+            return (Redraw(),)
+        return ()
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        t = canvas.theme
+        area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
+        if self.editor is not None:
+            labels = Labels(space=_("Space"), done=_("Done"), cancel=_("Cancel"))
+            draw_keyboard(canvas, area, self.editor, current_language(), labels)
+            return
+        head, rest = split(area, t.button_h, t.gap)
+        body, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        canvas.text(_("Join a tournament"), head, t.title, th.ACCENT, align="left")
+        if self.chosen is None:
+            self._draw_list(canvas, body)
+        else:
+            self._draw_choice(canvas, body, self.chosen)
+        back, _gap, go = cols(foot, 3, t.gap)
+        canvas.button(back, _("Back"), "back")
+        ready = self.chosen is not None and len(self.key_text) >= 8
+        canvas.button(go, _("Join"), "join", colour=th.GOOD, enabled=ready)
+
+    def _draw_list(self, canvas: Canvas, body: pygame.Rect) -> None:
+        t = canvas.theme
+        if self.listed is None:
+            text = _("Looking for tournaments at {host}:{port}…").format(
+                host=self.host, port=self.port
+            )
+            canvas.text(text, body, t.body, th.MUTED)
+            return
+        if self.error or not self.listed:
+            canvas.text(self.error or _("No tournament to join here."), body, t.body, th.MUTED)
+            return
+        for cell, listing in zip(rows(body, 4, t.gap // 2), self.listed, strict=False):
+            label = _("{name} · {tables} tables").format(name=listing.name, tables=listing.tables)
+            canvas.button(cell, label, ("pick", listing.tid), colour=th.PANEL)
+
+    def _draw_choice(self, canvas: Canvas, body: pygame.Rect, listing: Listing) -> None:
+        t = canvas.theme
+        lines = rows(body, 3, t.gap)
+        canvas.text(listing.name, lines[0], t.body, th.TEXT, align="left")
+        label, value = cols(lines[1], 2, t.gap)
+        canvas.text(_("Key"), label, t.body, th.TEXT, align="left")
+        canvas.button(value, self.key_text or "…", "type-key")
+        label, value = cols(lines[2], 2, t.gap)
+        canvas.text(_("Table"), label, t.body, th.TEXT, align="left")
+        canvas.button(value, str(self.table), "next-table")
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        if self.editor is not None:
+            return self._typing(intent)
+        if isinstance(intent, Back) or intent == Press("back"):
+            if self.chosen is None:
+                return (GoHome(),)
+            self.chosen = None
+            return ()
+        if not isinstance(intent, Press):
+            return ()
+        target = intent.target
+        if isinstance(target, tuple) and target[0] == "pick" and self.listed:
+            self.chosen = next((x for x in self.listed if x.tid == target[1]), None)
+        elif target == "type-key":
+            self.editor = NameEditor.open(0, self.key_text)
+            self.editor.flipped = True  # the key is in small letters
+        elif target == "next-table" and self.chosen is not None:
+            self.table = self.table % self.chosen.tables + 1
+        elif target == "join" and self.chosen is not None:
+            return (JoinTournament(self.chosen.tid, self.key_text, self.table - 1),)
+        return ()
+
+    def _typing(self, intent: Intent) -> Sequence[Command]:
+        editor = self.editor
+        assert editor is not None
+        if isinstance(intent, Char):
+            editor.type(intent.char.lower())
+        elif isinstance(intent, Erase):
+            editor.erase()
+        elif isinstance(intent, Enter) or intent == Press(("kb", "done")):
+            self.key_text = editor.result().lower().replace(" ", "")
+            self.editor = None
+        elif isinstance(intent, Back) or intent == Press(("kb", "cancel")):
+            self.editor = None
+        elif isinstance(intent, Press) and isinstance(intent.target, tuple):
+            editor.press(str(intent.target[1]))
+        return ()

@@ -1,0 +1,119 @@
+"""Two table apps, one real Mosquitto: created from one home screen, joined from another.
+
+The creator's app starts Mosquitto itself (its `tournament.broker` is this box), shows
+the join code; the second app lists the tournament, types the key on its keyboard and
+joins as table 2. Rounds played with each app's own screens reach the other; a seat
+move is announced on both tables' screens with the seat to go to, and swept round both
+rings; the broker gone, a box says it is offline and plays on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pi_app.display.demo import FakeClock, make_app
+from pi_app.display.intents import Char, Press
+from pi_app.display.network import JoinScene, NetworkScene, status_text
+from pi_app.display.scene import CreateTournament, Play
+from pi_app.i18n import set_language, translate
+from pi_app.tournament.broker import free_port
+from tests.display.layout_checks import drawn_text, outside, too_small
+from tests.tournament.harness import need_mosquitto
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+
+
+@pytest.fixture
+def apps(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
+    need_mosquitto()
+    set_language("en")
+    port = free_port()
+    made = []
+    for name, broker in (("one", ""), ("two", "127.0.0.1")):
+        config = {"tournament.broker": broker, "tournament.port": port, "phones.enabled": False}
+        made.append(make_app("800x480", tmp_path / name / "journal.sqlite3", FakeClock(), config))
+    yield made[0], made[1]
+    for app in made:
+        app.network.close()
+        app.journal.close()
+    set_language("fr")
+
+
+def run_until(
+    apps: tuple[Any, ...], check: Callable[[], bool], what: str, limit: float = 15
+) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for app in apps:
+            app.step([])
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"not within {limit} s: {what}")
+
+
+def shown(app: Any) -> str:
+    app.dirty = True
+    app.step([])
+    return drawn_text(app.canvas.texts)
+
+
+def play_round(app: Any, table: int, winner: str) -> None:
+    for action in ("deal", "open", f'ring "{winner}"', "show Dollar 9"):
+        app.execute(Play(f"table {table} {action}"))
+    assert app.message is None, app.message
+
+
+def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) -> None:
+    one, two = apps
+    one.execute(CreateTournament(PLAYERS, {"variant": "simple", "target": 1000}, 2))
+    assert isinstance(one.scene, NetworkScene) and one.message is None
+    me = one.network.table.box.me
+    code = translate("code {code}", "display").format(code=f"{me.tid}-{me.password}")
+    assert code in status_text(one.table) and code in shown(one)
+    run_until(apps, lambda: one.table.box.online, "the creator online")
+    # the second box: home, "across boxes", join, pick the tournament, type the key
+    two.feed(Press("network"))
+    two.feed(Press("network-join"))
+    join = two.scene
+    assert isinstance(join, JoinScene)
+    run_until(apps, lambda: bool(join.listed), "the tournament listed")
+    two.feed(Press(("pick", me.tid)))
+    two.feed(Press("type-key"))
+    for char in me.password:
+        two.feed(Char(char))
+    two.feed(Press(("kb", "done")))
+    two.feed(Press("next-table"))
+    assert join.table == 2
+    two.feed(Press("join"))
+    run_until(apps, lambda: two.table.state is not None, "the settings at the second box")
+    assert isinstance(two.scene, NetworkScene) and two.table.index == 1
+    assert "Dan" in shown(two) and "Ana" in shown(one)
+
+    play_round(two, 1, "Dan")  # table 2's own screens, through its own table
+    run_until(apps, lambda: one.table.state.score_map["Dan"] == 100, "Dan's round at box one")
+    play_round(one, 0, "Ana")
+    play_round(one, 0, "Ana")  # Ana's second win: she and table 2's leader, Dan, swap (R8)
+    run_until(apps, lambda: two.table.state.tables[1].seats[0] == "Ana", "the move at box two")
+    expected = translate("{player}: go to table {table}, seat {seat}", "display")
+    for app in (one, two):
+        text = shown(app)
+        assert expected.format(player="Dan", table=1, seat=1) in text
+        assert expected.format(player="Ana", table=2, seat=1) in text
+        assert not outside(app.canvas.texts, app.canvas.rect)
+        assert not too_small(app.canvas.texts, 18)
+        run_until(apps, lambda app=app: any(c[0] == "progress" for c in app.ring.calls), "sweep")
+    assert one.table.export() == two.table.export()
+
+    assert one.network.broker is not None
+    one.network.broker.kill()  # the broker gone: box two says so and plays on
+    run_until(apps, lambda: not two.table.box.online, "box two offline")
+    assert translate("offline: the table plays on", "display") in shown(two)
+    play_round(two, 1, "Eve")
+    assert two.table.state.score_map["Eve"] == 100 and two.table.box.pending()
+    assert translate("{count} to send", "display").format(count=1) in status_text(two.table)
