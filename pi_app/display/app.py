@@ -429,6 +429,11 @@ class App:
             self._refresh_scene()
         if moved:
             self.sweep(th.WARN)
+        if changed and table.outcome() is not None:
+            try:  # the finished tournament goes into this box's history, once
+                table.archive(self.journal)
+            except (RuleError, JournalError) as error:
+                log.warning("the tournament could not be kept in the journal: %s", error)
         notice, table.notice = table.notice, None
         if notice:
             self.flash_message(notice, error=True)

@@ -154,6 +154,14 @@ class TournamentStore:
         """The actions of the round in progress at this box's table."""
         return self._put("round", json.dumps(actions, ensure_ascii=False))
 
+    def archived(self) -> int | None:
+        """The journal's game this finished tournament was kept as, if it was."""
+        text = self._get("archived")
+        return None if text is None else int(text)
+
+    def mark_archived(self, game_id: int) -> int:
+        return self._put("archived", str(game_id))
+
     def round_actions(self) -> list[str]:
         text = self._get("round")
         return [] if text is None else [str(a) for a in json.loads(text)]

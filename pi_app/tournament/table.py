@@ -19,9 +19,15 @@ from typing import Any
 
 from pi_app.i18n import Translator
 from pi_app.rules.cambio.round import RoundPhase, step
-from pi_app.rules.cambio.tournament.game import GAME, TableAction, score_table_round
+from pi_app.rules.cambio.tournament.game import (
+    GAME,
+    TableAction,
+    round_actions,
+    score_table_round,
+)
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.rules.contract import Outcome, RuleError
+from pi_app.table import Journal, Table
 from pi_app.tournament.box import TournamentBox
 
 _ = Translator("cambio")
@@ -172,6 +178,23 @@ class NetworkTable:
             self.phase, self.actions, self.undone = RoundPhase(), [], []
             self.dealt_with = seats
             self._save()
+
+    def archive(self, journal: Journal) -> int | None:
+        """Keep the finished tournament in the box's journal, once: its history lists
+        it and `tabletop export` writes its record. Returns the journal's game id."""
+        store = self.box.store
+        state = self.box.ledger.state if self.box.ledger else None
+        if state is None or state.termination is None or store.archived() is not None:
+            return None
+        settings = self.box.settings
+        assert settings is not None
+        options = {**settings.options, "tables": [list(row) for row in settings.tables]}
+        kept = Table.new(journal, GAME.name, list(self.seats), options, extras={"boxes": True})
+        for item in state.history:
+            for action in round_actions(item.table, item.result):
+                kept.play(action)
+        store.mark_archived(kept.game_id)
+        return kept.game_id
 
     def abandon(self) -> None:
         """Leave the tournament on this box (what was played stays in the others')."""

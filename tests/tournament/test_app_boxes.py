@@ -117,3 +117,48 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     play_round(two, 1, "Eve")
     assert two.table.state.score_map["Eve"] == 100 and two.table.box.pending()
     assert translate("{count} to send", "display").format(count=1) in status_text(two.table)
+
+
+def test_a_finished_tournament_is_kept_in_every_boxs_history(
+    apps: tuple[Any, Any], tmp_path: Path
+) -> None:
+    from pi_app.display.final import FinalScene
+    from pi_app.replay import replay_record
+    from pi_app.table.history import History
+
+    one, two = apps
+    one.execute(CreateTournament(PLAYERS, {"variant": "simple", "target": 200}, 2))
+    me = one.table.box.me
+    from pi_app.display.scene import JoinTournament
+
+    two.execute(JoinTournament(me.tid, me.password, 1))
+    run_until(apps, lambda: two.table.state is not None, "box two joined")
+    play_round(one, 0, "Ana")
+    play_round(one, 0, "Ana")  # 200: the target
+    run_until(apps, lambda: two.table.outcome() is not None, "the end at box two")
+    record = one.table.export()
+    for app in (one, two):
+        past = History(app.journal).page(0, 5)
+        assert [p.game for p in past] == ["cambio-tournament"]
+        assert History(app.journal).record(past[0].id) == record
+        app.feed(Press("final"))
+        assert isinstance(app.scene, FinalScene)
+    assert replay_record(record)["scores"]["Ana"] == 200
+
+    # box two restarts (a pulled plug): it is back in its tournament, at its table
+    two.network.close()
+    two.journal.close()
+    again = make_app(
+        "800x480",
+        tmp_path / "two" / "journal.sqlite3",
+        FakeClock(),
+        {"tournament.broker": "127.0.0.1", "tournament.port": one.network.port},
+    )
+    try:
+        assert again.table is not None and again.table.index == 1
+        assert again.table.export() == record
+        run_until((one, again), lambda: again.table.box.online, "box two back online")
+        assert len(History(again.journal).page(0, 5)) == 1  # kept once, not twice
+    finally:
+        again.network.close()
+        again.journal.close()

@@ -163,7 +163,8 @@ def score_table_round(state: TournamentState, index: int, result: RoundResult) -
     )
 
 
-def _round_actions(table: int, result: RoundResult) -> list[TournamentAction]:
+def round_actions(table: int, result: RoundResult) -> list[TournamentAction]:
+    """The actions that play a recorded round at `table`: deal, open, false rings, ring, show."""
     actions: list[CambioAction] = [Deal(), Open()]
     for seat in result.false_rings:
         actions += [Ring(seat), FalseRing()]
@@ -231,7 +232,7 @@ class CambioTournament:
         self, state: TournamentState, table: int, result: RoundResult
     ) -> TournamentState:
         """A recorded round played at `table` action by action."""
-        for action in _round_actions(table, result):
+        for action in round_actions(table, result):
             state = self.apply(state, action)
         return state
 
