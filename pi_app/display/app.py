@@ -429,7 +429,7 @@ class App:
             self._refresh_scene()
         if moved:
             self.sweep(th.WARN)
-        if changed and table.outcome() is not None:
+        if table.archived is None and table.outcome() is not None:
             try:  # the finished tournament goes into this box's history, once
                 table.archive(self.journal)
             except (RuleError, JournalError) as error:

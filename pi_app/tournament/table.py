@@ -55,6 +55,8 @@ class NetworkTable:
         """Why the round in progress was dealt again (a seat move), to be said once."""
         saved = box.store.round_actions()
         self._fold(saved)
+        self.archived: int | None = box.store.archived()
+        """The journal's game this tournament was kept as once it ended (`archive`)."""
 
     # ---- what the app reads --------------------------------------------------------------
 
@@ -182,9 +184,8 @@ class NetworkTable:
     def archive(self, journal: Journal) -> int | None:
         """Keep the finished tournament in the box's journal, once: its history lists
         it and `tabletop export` writes its record. Returns the journal's game id."""
-        store = self.box.store
         state = self.box.ledger.state if self.box.ledger else None
-        if state is None or state.termination is None or store.archived() is not None:
+        if state is None or state.termination is None or self.archived is not None:
             return None
         settings = self.box.settings
         assert settings is not None
@@ -193,7 +194,8 @@ class NetworkTable:
         for item in state.history:
             for action in round_actions(item.table, item.result):
                 kept.play(action)
-        store.mark_archived(kept.game_id)
+        self.box.store.mark_archived(kept.game_id)
+        self.archived = kept.game_id
         return kept.game_id
 
     def abandon(self) -> None:
