@@ -40,19 +40,6 @@ _ = Translator("display")
 STORE_NAME = "tournament.sqlite3"
 
 
-def move_texts(table: NetworkTable) -> list[str]:
-    """The last round's seat moves, each with the table and seat to go to (from 1)."""
-    state = table.state
-    if state is None or not state.history:
-        return []
-    return [
-        _("{player}: go to table {table}, seat {seat}").format(
-            player=move.player, table=move.to_table + 1, seat=move.to_seat + 1
-        )
-        for move in state.history[-1].moves
-    ]
-
-
 class TournamentHost:
     """This box's tournament across boxes: store, broker (on the creator) and table."""
 
@@ -182,26 +169,14 @@ class WaitingScene(Scene):
 class NetworkScene(TournamentScene):
     """One table's Cambio screens, with the tournament's status above them."""
 
-    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
-        inner = self._ctx(ctx)
-        if self.inner.full_stop:
-            self.inner.draw(canvas, inner)
-            return
+    def draw_head(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> pygame.Rect:
+        """No tabs (this box plays one table): whether it is online, and what is pending."""
         t = canvas.theme
         table: NetworkTable = ctx.table
-        title = _("Tournament · table {n}").format(n=self.index + 1)
-        body = chrome(canvas, ctx, title)
         status, rest = split(body, t.min_px + 12, t.gap // 2)
-        online = table.box.online
-        canvas.text(status_text(table), status, t.small, th.GOOD if online else th.WARN, "left")
-        moves = move_texts(table)
-        self.inner.quiet_summary = bool(moves)
-        if moves:
-            height = max(t.button_h, len(moves) * (t.min_px + 6) + t.gap)
-            note, rest = split(rest, height, t.gap)
-            canvas.panel(note, th.WARN)
-            canvas.text("\n".join(moves), note.inflate(-t.gap, -2), t.small, (0, 0, 0))
-        self.inner.draw_body(canvas, inner, pygame.Rect(rest))
+        colour = th.GOOD if table.box.online else th.WARN
+        canvas.text(status_text(table), status, t.small, colour, align="left")
+        return rest
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         return self.inner.handle(intent, self._ctx(ctx))

@@ -97,11 +97,13 @@ class TableProxy:
 
 
 def announcements(state: Any) -> list[str]:
-    """The seat moves of the last round, by name and table (tables counted from 1)."""
-    if not state.history or not state.history[-1].moves:
+    """The seat moves of the last round: who goes to which table and seat (from 1)."""
+    if state is None or not state.history:
         return []
     return [
-        _("{player} moves to table {table}").format(player=move.player, table=move.to_table + 1)
+        _("{player}: go to table {table}, seat {seat}").format(
+            player=move.player, table=move.to_table + 1, seat=move.to_seat + 1
+        )
         for move in state.history[-1].moves
     ]
 
@@ -137,20 +139,24 @@ class TournamentScene(Scene):
             self.inner.draw(canvas, inner)
             return
         t = canvas.theme
-        state = ctx.state
         title = _("Tournament · table {n}").format(n=self.index + 1)
-        body = chrome(canvas, ctx, title)
-        tabs, rest = split(body, t.button_h, t.gap)
-        count = len(state.tables)
-        for number, cell in enumerate(cols(tabs, count, t.gap)):
-            canvas.button(cell, str(number + 1), ("table", number), selected=number == self.index)
-        moves = announcements(state)
+        rest = self.draw_head(canvas, ctx, chrome(canvas, ctx, title))
+        moves = announcements(ctx.state)
         self.inner.quiet_summary = bool(moves)  # the moves say more than the summary
         if moves:
-            note, rest = split(rest, t.button_h, t.gap)
+            height = max(t.button_h, len(moves) * (t.min_px + 6) + t.gap)
+            note, rest = split(rest, height, t.gap)
             canvas.panel(note, th.WARN)
-            canvas.text(" · ".join(moves), note.inflate(-t.gap, -2), t.small, (0, 0, 0))
+            canvas.text("\n".join(moves), note.inflate(-t.gap, -2), t.small, (0, 0, 0))
         self.inner.draw_body(canvas, inner, pygame.Rect(rest))
+
+    def draw_head(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> pygame.Rect:
+        """A tab per table above the chosen table's screen; returns the room below."""
+        t = canvas.theme
+        tabs, rest = split(body, t.button_h, t.gap)
+        for number, cell in enumerate(cols(tabs, len(ctx.state.tables), t.gap)):
+            canvas.button(cell, str(number + 1), ("table", number), selected=number == self.index)
+        return rest
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         global _selected
