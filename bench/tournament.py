@@ -26,11 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pi_app.net.box import TournamentBox  # noqa: E402
+from pi_app.net.broker import Broker, free_port  # noqa: E402
+from pi_app.net.link import Link, Message  # noqa: E402
+from pi_app.net.store import TournamentStore  # noqa: E402
 from pi_app.rules.cambio.scoring import RoundResult  # noqa: E402
-from pi_app.tournament.box import TournamentBox  # noqa: E402
-from pi_app.tournament.broker import Broker, free_port  # noqa: E402
-from pi_app.tournament.link import Link, Message  # noqa: E402
-from pi_app.tournament.store import TournamentStore  # noqa: E402
 
 NAMES = [f"P{n:02d}" for n in range(60)]
 

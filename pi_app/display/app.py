@@ -394,9 +394,9 @@ class App:
 
     def _network_game(self, command: CreateTournament | JoinTournament) -> None:
         """Create or join a tournament across boxes; a failure is said, the home stays."""
+        from pi_app.net.broker import BrokerError
+        from pi_app.net.protocol import ProtocolError
         from pi_app.rules.contract import RuleError as Refusal
-        from pi_app.tournament.broker import BrokerError
-        from pi_app.tournament.protocol import ProtocolError
 
         self.network.close()
         try:

@@ -27,12 +27,12 @@ from pi_app.display.intents import WAKE_EVENT, Back, Char, Enter, Erase, Intent,
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Scene, chrome
 from pi_app.i18n import Translator, current_language
+from pi_app.net.box import TournamentBox, join_code
+from pi_app.net.broker import Broker
+from pi_app.net.directory import Listing, list_tournaments
+from pi_app.net.store import TournamentStore
+from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.tournament.game import default_seating
-from pi_app.tournament.box import TournamentBox, join_code
-from pi_app.tournament.broker import Broker
-from pi_app.tournament.directory import Listing, list_tournaments
-from pi_app.tournament.store import TournamentStore
-from pi_app.tournament.table import NetworkTable
 
 log = logging.getLogger(__name__)
 _ = Translator("display")

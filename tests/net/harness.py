@@ -1,6 +1,6 @@
 """Boxes as processes, a real Mosquitto, and a network that the test can cut.
 
-Each box is `tests.tournament.box_child` in a process of its own with its own store;
+Each box is `tests.net.box_child` in a process of its own with its own store;
 it reaches the broker through a `Proxy`, a TCP relay the test can cut (every
 connection dropped, new ones refused) and mend, as a pulled network cable would.
 Mosquitto is the distribution's: missing, it fails the test in CI (where `.ci/run`
@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from pi_app.tournament.broker import Broker, free_port
+from pi_app.net.broker import Broker, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ class BoxProcess:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.tournament.box_child", str(self.store)],
+            [sys.executable, "-m", "tests.net.box_child", str(self.store)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.log.open("a", encoding="utf-8"),

@@ -1,6 +1,6 @@
 """A tournament box without a screen, run as a process of its own (to be cut or killed).
 
-`python -m tests.tournament.box_child STORE` reads one JSON command per line and
+`python -m tests.net.box_child STORE` reads one JSON command per line and
 answers one JSON line each, while its tournament box polls the network every 20 ms
 (what the display loop does between frames):
 
@@ -23,10 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pi_app.net.box import TournamentBox
+from pi_app.net.store import TournamentStore
 from pi_app.rules.cambio.record import read_result
 from pi_app.rules.contract import RuleError
-from pi_app.tournament.box import TournamentBox
-from pi_app.tournament.store import TournamentStore
 
 
 class Child:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pi_app.net.protocol import Order, Settings, Submission, loads
 from pi_app.table.writer import Writer
-from pi_app.tournament.protocol import Order, Settings, Submission, loads
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

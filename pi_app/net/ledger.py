@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from pi_app.net.protocol import Order, ProtocolError, Settings, Submission
 from pi_app.rules.cambio.tournament.game import GAME
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.rules.contract import RuleError
-from pi_app.tournament.protocol import Order, ProtocolError, Settings, Submission
 
 
 def start_state(settings: Settings) -> TournamentState:

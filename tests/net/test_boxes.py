@@ -17,8 +17,8 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from pi_app.tournament import protocol as p
-from tests.tournament.harness import ROOT, BoxProcess, Tournament, agreed, wait_until
+from pi_app.net import protocol as p
+from tests.net.harness import ROOT, BoxProcess, Tournament, agreed, wait_until
 
 TABLES = [["Ana", "Ben", "Cleo"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
 
@@ -215,7 +215,7 @@ def _result(winner: str) -> object:
 
 
 def _submission_of(box: BoxProcess, round_id: str) -> p.Submission:
-    from pi_app.tournament.store import TournamentStore
+    from pi_app.net.store import TournamentStore
 
     store = TournamentStore(box.store)
     try:

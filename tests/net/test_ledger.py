@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pi_app.net import protocol as p
+from pi_app.net.box import read_join_code
+from pi_app.net.ledger import Ledger
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.cambio.tournament.game import GAME
-from pi_app.tournament import protocol as p
-from pi_app.tournament.box import read_join_code
-from pi_app.tournament.ledger import Ledger
 
 TABLES = (("Ana", "Ben", "Cleo"), ("Dan", "Eve", "Fay"))
 SETTINGS = p.Settings("abcd12", "Tournoi", {"target": 500}, TABLES)

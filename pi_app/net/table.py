@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pi_app.i18n import Translator
+from pi_app.net.box import TournamentBox
 from pi_app.rules.cambio.round import RoundPhase, step
 from pi_app.rules.cambio.tournament.game import (
     GAME,
@@ -28,7 +29,6 @@ from pi_app.rules.cambio.tournament.game import (
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.rules.contract import Outcome, RuleError
 from pi_app.table import Journal, Table
-from pi_app.tournament.box import TournamentBox
 
 _ = Translator("cambio")
 

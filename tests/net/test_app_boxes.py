@@ -21,9 +21,9 @@ from pi_app.display.intents import Char, Press
 from pi_app.display.network import JoinScene, NetworkScene, status_text
 from pi_app.display.scene import CreateTournament, Play
 from pi_app.i18n import set_language, translate
-from pi_app.tournament.broker import free_port
+from pi_app.net.broker import free_port
 from tests.display.layout_checks import drawn_text, outside, too_small
-from tests.tournament.harness import need_mosquitto
+from tests.net.harness import need_mosquitto
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
 

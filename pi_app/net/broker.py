@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from pi_app.i18n import Translator
-from pi_app.tournament.protocol import ROOT, directory_topic, topic
+from pi_app.net.protocol import ROOT, directory_topic, topic
 
 _ = Translator("core")
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from pi_app.tournament import protocol as p
-from pi_app.tournament.broker import new_secret
+from pi_app.net import protocol as p
+from pi_app.net.broker import new_secret
 
 
 @dataclass(frozen=True)

@@ -19,14 +19,14 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from pi_app.net import protocol as p
+from pi_app.net.broker import new_secret, username_for
+from pi_app.net.ledger import Ledger
+from pi_app.net.link import Connected, Disconnected, Link, Message
+from pi_app.net.store import Membership, TournamentStore
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.cambio.tournament.seating import Move
 from pi_app.rules.cambio.tournament.state import TournamentState
-from pi_app.tournament import protocol as p
-from pi_app.tournament.broker import new_secret, username_for
-from pi_app.tournament.ledger import Ledger
-from pi_app.tournament.link import Connected, Disconnected, Link, Message
-from pi_app.tournament.store import Membership, TournamentStore
 
 log = logging.getLogger(__name__)
 
