@@ -1,0 +1,1 @@
+"""Sparring partners for the Gambo opponent (see bench/gambo_ai.py)."""
