@@ -93,7 +93,7 @@ DEFAULTS: dict[str, tuple[Any, Check]] = {
     "phones.enabled": (True, _boolean),
     "phones.port": (8370, _number(1, 65535)),
     "tournament.broker": ("", _host),
-    "tournament.port": (1883, _number(1, 65535)),
+    "tournament.port": (8371, _number(1, 65535)),
 }
 
 

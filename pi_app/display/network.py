@@ -28,7 +28,7 @@ from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Scene, chrome
 from pi_app.i18n import Translator, current_language
 from pi_app.net.box import TournamentBox, join_code
-from pi_app.net.broker import Broker
+from pi_app.net.broker import DEFAULT_PORT, Broker
 from pi_app.net.directory import Listing, list_tournaments
 from pi_app.net.store import TournamentStore
 from pi_app.net.table import NetworkTable
@@ -46,7 +46,7 @@ class TournamentHost:
     def __init__(self, config: Mapping[str, Any], folder: Path, wake: Callable[[], None]) -> None:
         self.folder = folder
         self.host = str(config.get("tournament.broker", "")) or "127.0.0.1"
-        self.port = int(config.get("tournament.port", 1883))
+        self.port = int(config.get("tournament.port", DEFAULT_PORT))
         self.own_broker = not config.get("tournament.broker", "")
         self.wake = wake
         self.broker: Broker | None = None

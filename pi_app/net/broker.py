@@ -29,7 +29,9 @@ _ = Translator("core")
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 1883
+DEFAULT_PORT = 8371
+"""Next to the phones' 8370, not MQTT's 1883: a Mosquitto installed from the distribution
+runs its own service there, and the tournament's broker must not fight it for the port."""
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz"  # letters only, no i, l, o: read aloud, typed on a box
 
 
