@@ -40,6 +40,7 @@ LABELS = {
     "journal": N_("journal"),
     "sound": N_("sound"),
     "service": N_("service"),
+    "tournament": N_("tournament"),
 }
 
 
@@ -94,6 +95,12 @@ class Machine:
             return Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return None
+
+    def which(self, program: str) -> str | None:
+        """Where `program` is on this machine, or None."""
+        return shutil.which(program) or next(
+            (p for p in (f"/usr/sbin/{program}",) if os.path.exists(p)), None
+        )
 
     def run(self, command: list[str]) -> tuple[int, str] | None:
         """A command's exit code and output; None when it is not on this machine."""
@@ -321,6 +328,37 @@ def check_service(machine: Machine, config: Config) -> Verdict:
     return Verdict(part, OK, said)
 
 
+def check_tournament(machine: Machine, config: Config) -> Verdict:
+    """Mosquitto, which this box starts when it creates a tournament across boxes."""
+    part = "tournament"
+    broker = str(config["tournament.broker"])
+    if broker:
+        return Verdict(
+            part,
+            SKIP,
+            _("the broker at {host}:{port} serves the tournaments").format(
+                host=broker, port=config["tournament.port"]
+            ),
+        )
+    missing = [p for p in ("mosquitto", "mosquitto_passwd") if machine.which(p) is None]
+    if missing:
+        return Verdict(
+            part,
+            WARN,
+            _("{programs} missing: this box can join a tournament, not create one").format(
+                programs=", ".join(missing)
+            ),
+            "sudo apt-get install -y mosquitto",
+        )
+    return Verdict(
+        part,
+        OK,
+        _("Mosquitto ready for a tournament across boxes (port {port})").format(
+            port=config["tournament.port"]
+        ),
+    )
+
+
 def _unit_settings(text: str) -> dict[str, str]:
     """`Key=value` lines of a systemd unit (the last one wins, as in systemd)."""
     settings = {}
@@ -338,6 +376,7 @@ CHECKS: tuple[Callable[[Machine, Config], Verdict], ...] = (
     check_journal,
     check_sound,
     check_service,
+    check_tournament,
 )
 
 

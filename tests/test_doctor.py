@@ -48,6 +48,7 @@ class Pi(Machine):
         self.writable = True
         self.free = 8 * 1024**3
         self.asked: list[str] = []
+        self.programs = {"mosquitto": "/usr/sbin/mosquitto", "mosquitto_passwd": "/usr/bin/x"}
 
     def is_pi(self) -> bool:
         return self.pi
@@ -78,6 +79,9 @@ class Pi(Machine):
 
     def run(self, command: list[str]) -> tuple[int, str] | None:
         return self.commands.get(tuple(command))
+
+    def which(self, program: str) -> str | None:
+        return self.programs.get(program)
 
 
 @pytest.fixture(autouse=True)
@@ -113,6 +117,7 @@ def test_a_healthy_pi_passes_every_check(
         "journal": OK,
         "sound": OK,
         "service": OK,
+        "tournament": OK,
     }
     assert "kmsdrm on /dev/dri/card1" in verdicts["display"].said
     assert "bell GPIO17" in verdicts["pins"].said and "lgpio" in verdicts["pins"].said
@@ -139,6 +144,7 @@ def test_a_healthy_pi_passes_every_check(
         ("sound", WARN, lambda m: m.files.pop("/dev/snd/pcmC0D0p"), "speaker"),
         ("sound", WARN, lambda m: m.files.update({"/dev/snd/pcmC0D0p": False}), "audio group"),
         ("service", FAIL, lambda m: m.texts.pop(doctor.UNIT), "enable --now"),
+        ("tournament", WARN, lambda m: m.programs.pop("mosquitto_passwd"), "install -y mosquitto"),
         (
             "service",
             FAIL,
