@@ -186,6 +186,9 @@ def status_text(table: NetworkTable) -> str:
     """Online or not, rounds still to send, refused ones, and the join code (creator)."""
     box = table.box
     parts = [_("online") if box.online else _("offline: the table plays on")]
+    others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
+    if box.online and others:
+        parts.append(_("{count} other box(es)").format(count=others))
     waiting = len(box.pending())
     if waiting:
         parts.append(_("{count} to send").format(count=waiting))

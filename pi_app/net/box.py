@@ -66,13 +66,14 @@ class TournamentBox:
             )
         self.mine = store.mine()
         self.statuses: dict[str, p.BoxStatus] = {}
+        """The other boxes as they last said (their wills say when they vanish)."""
         self.moves: tuple[Move, ...] = ()
         """The seat moves of the latest ordered round, for the tables to announce."""
         self.link: Link | None = None
         self._last_send = 0.0
         self._outbox: list[tuple[int, str, bytes, bool]] = []
-        self._tickets = 0
         """Publications waiting for their write to be on disk: (ticket, topic, payload, retain)."""
+        self._tickets = 0  # the highest write ticket this box waits for
         if self.me.creator:  # rounds scored here before a restart, not ordered yet
             for item in self.pending():
                 self._offer(item)

@@ -94,6 +94,8 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     run_until(apps, lambda: two.table.state is not None, "the settings at the second box")
     assert isinstance(two.scene, NetworkScene) and two.table.index == 1
     assert "Dan" in shown(two) and "Ana" in shown(one)
+    others = translate("{count} other box(es)", "display").format(count=1)
+    run_until(apps, lambda: others in status_text(one.table), "box one sees box two")
 
     play_round(two, 1, "Dan")  # table 2's own screens, through its own table
     run_until(apps, lambda: one.table.state.score_map["Dan"] == 100, "Dan's round at box one")
