@@ -396,7 +396,6 @@ class App:
         """Create or join a tournament across boxes; a failure is said, the home stays."""
         from pi_app.net.broker import BrokerError
         from pi_app.net.protocol import ProtocolError
-        from pi_app.rules.contract import RuleError as Refusal
 
         self.network.close()
         try:
@@ -404,7 +403,7 @@ class App:
                 table = self.network.create(command.seats, command.options, command.tables)
             else:
                 table = self.network.join(command.tid, command.key, command.table)
-        except Refusal as error:
+        except RuleError as error:
             self.flash_message(error.message(), error=True)
             return
         except (BrokerError, ProtocolError, OSError) as error:

@@ -333,7 +333,7 @@ class HomeScene(Scene):
         canvas.text(title, head, t.title, th.ACCENT, align="left")
         back, _gap, nxt = cols(foot, 3, t.gap)
         canvas.button(back, _("Back"), "back")
-        last = self.page == "options" or not game_choices(self.game, self.config)
+        last = self.page == "options" or not self.choices()
         canvas.button(nxt, _("Start") if last else _("Next"), "next", colour=th.GOOD)
         return middle
 
@@ -467,7 +467,7 @@ class HomeScene(Scene):
             names = [s.strip().casefold() for s in self.seats]
             if any(not n for n in names) or len(set(names)) != len(names):
                 return (Notice(_("Every seat needs its own name."), error=True),)
-            if game_choices(self.game, self.config):
+            if self.choices():
                 self.page = "options"
                 return ()
         options = self.options()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from pi_app.net import protocol as p
 from pi_app.net.broker import new_secret, username_for
@@ -175,17 +174,19 @@ class TournamentBox:
             self._publish(
                 p.directory_topic(me.tid), {**entry, "tables": len(self.settings.tables)}, True
             )
-            self._publish_order()
+            self._publish_order(self._tickets)
         self._send_pending()
 
     def _publish(self, topic: str, payload: Mapping[str, object], retain: bool = False) -> None:
         if self.link is not None:
             self.link.publish(topic, p.dumps(payload), retain=retain)
 
-    def _publish_order(self) -> None:
+    def _publish_order(self, ticket: int) -> None:
+        """Publish the ledger's order once the write `ticket` (its own, or a later one) is
+        on disk: on every connection, and after each round offered."""
         if self.ledger is not None:
-            order = self.ledger.order()
-            self._publish(p.topic(self.me.tid, "order"), order.to_json(), retain=True)
+            order = self.ledger.order().to_json()
+            self._publish_when_durable(ticket, p.topic(self.me.tid, "order"), order, True)
 
     def _publish_when_durable(
         self, ticket: int, topic: str, payload: Mapping[str, object], retain: bool = False
@@ -283,9 +284,7 @@ class TournamentBox:
             log.warning("refused round %s from table %d: %s", item.id, item.table + 1, reason)
         else:
             self.moves = ledger.state.last_moves
-        order = ledger.order()
-        ticket = self.store.save_order(order)
-        self._publish_when_durable(ticket, p.topic(self.me.tid, "order"), order.to_json(), True)
+        self._publish_order(self.store.save_order(ledger.order()))
         return True
 
     # ---- the table ----------------------------------------------------------------------
@@ -320,11 +319,6 @@ class TournamentBox:
         else:
             self._publish_when_durable(ticket, self._result_topic(), item.to_json())
         return item
-
-    def set_table(self, table: int) -> None:
-        """This box plays another table from now on."""
-        self.me = replace(self.me, table=table)
-        self.store.save_membership(self.me)
 
     def leave(self) -> None:
         """Take no part any more: the link closes and the store forgets the tournament."""

@@ -129,9 +129,6 @@ class TournamentStore:
         text = self._get("settings")
         return None if text is None else Settings.from_json({"v": 1, **json.loads(text)})
 
-    def save_membership(self, membership: Membership) -> int:
-        return self._put("membership", json.dumps(membership.to_json()))
-
     def add_mine(self, item: Submission) -> int:
         """Keep a round this box scored; returns the write's ticket (send it once durable)."""
         return self._writer.submit(

@@ -189,7 +189,6 @@ class GamboScene(Scene):
         self.moves = moves
         self.game_id = game_id
         self.selected: int | None = None
-        self.final = False
 
     name = "gambo"
 
