@@ -25,7 +25,7 @@ from pi_app.display.canvas import Canvas, cols, rows, split
 from pi_app.display.games.cambio_tournament import TournamentScene, table_view
 from pi_app.display.intents import WAKE_EVENT, Back, Char, Enter, Erase, Intent, Press, post
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
-from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Scene, chrome
+from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Redraw, Scene, chrome
 from pi_app.i18n import Translator, current_language
 from pi_app.net.box import TournamentBox, join_code
 from pi_app.net.broker import DEFAULT_PORT, Broker
@@ -229,8 +229,6 @@ class JoinScene(Scene):
         post(pygame.event.Event(WAKE_EVENT))
 
     def poll(self, ctx: Ctx) -> Sequence[Command]:
-        from pi_app.display.scene import Redraw
-
         shown = (self.listed is None, self.error)
         if shown != self._shown:
             self._shown = shown
