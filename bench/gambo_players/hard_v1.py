@@ -12,13 +12,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pi_app.ai.gambo.players import INFINITY, MAX_MARGIN, WIN, Clock, final_value
 from pi_app.ai.gambo.position import K_DUEL, K_SWAP, POINTS, SIDE_OF, WINNER, Position, to_action
 from pi_app.rules.gambo.game import GamboAction, GamboState
 
+Clock = Callable[[], float]
+WIN = 10_000
+MAX_MARGIN = 200
+INFINITY = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_LIMIT = 200_000
 CLOCK_EVERY = 512
+
+
+def final_value(position: Position, side: int) -> int:
+    """A finished game's value for `side`: a win or a loss, then the score margin."""
+    margin = position.scores[side] - position.scores[1 - side]
+    return (WIN if position.winner() == side else -WIN) + margin
 
 
 class _OutOfTime(Exception):

@@ -80,11 +80,47 @@ def test_easy_level_is_seeded_and_makes_mistakes() -> None:
     assert len(set(moves(1))) > 1
 
 
-def test_search_takes_a_winning_duel_and_avoids_a_losing_one() -> None:
-    state = play("adv b3", "adv a3")  # B's E3 faces A's C2: B to move wins 6
-    assert SearchPlayer(max_depth=1).choose(state) == gambo.parse_action("duel c7 c6")
-    state = play("adv b2", "adv a2", "adv b0")  # A's C3 on c4 faces B's M1 on c5
-    assert SearchPlayer(max_depth=3).choose(state) == gambo.parse_action("duel c4 c5")
+ENDGAME = [
+    "adv b0",
+    "adv a0",
+    "duel c1 c0",
+    "adv a1",
+    "adv b1",
+    "duel c2 c3",
+    "adv b2",
+    "adv a2",
+    "duel c5 c4",
+    "adv b3",
+    "adv a3",
+    "duel c7 c6",
+    "adv b4",
+    "adv a4",
+    "duel c9 c8",
+    "adv a5",
+    "adv b5",
+    "duel c10 c11",
+    "adv b6",
+    "adv a6",
+    "duel c13 c12",
+]
+"""Seven duels played: 13 to 9, B to move, two pieces each on the start rows."""
+
+
+def test_search_takes_a_winning_duel() -> None:
+    state = play(*ENDGAME, "adv b8", "adv a7")  # B's M3 on c17 attacks A's M3 on c14
+    assert SearchPlayer(max_depth=1).choose(state) == gambo.parse_action("duel c17 c14")
+
+
+def test_search_finds_a_sacrifice_that_keeps_the_move() -> None:
+    # B's M2 on c15 loses to A's M3 on c14 (A 19, B 9), but the lower score moves next:
+    # B again. Its M3 then beats A's E2 in the last duel, 6 + 4 points, and the tie of
+    # 19 all goes to the last duel's winner.
+    state = play(*ENDGAME, "adv b7", "adv a7")
+    player = SearchPlayer(max_depth=3)
+    action = player.choose(state)
+    assert action == gambo.parse_action("duel c15 c14")
+    assert player.stats.value > 900_000  # proven, not estimated
+    assert solve(gambo.apply(state, action)) == state.to_move
 
 
 def solve(state: gambo.GamboState) -> int:
@@ -99,34 +135,11 @@ def solve(state: gambo.GamboState) -> int:
 
 
 def test_search_solves_a_small_endgame_like_an_exhaustive_solver() -> None:
-    full = [
-        "adv b0",
-        "adv a0",
-        "duel c1 c0",
-        "adv a1",
-        "adv b1",
-        "duel c2 c3",
-        "adv b2",
-        "adv a2",
-        "duel c5 c4",
-        "adv b3",
-        "adv a3",
-        "duel c7 c6",
-        "adv b4",
-        "adv a4",
-        "duel c9 c8",
-        "adv a5",
-        "adv b5",
-        "duel c10 c11",
-        "adv b6",
-        "adv a6",
-        "duel c13 c12",
-    ]
-    state = play(*full)  # 13 to 9, B to move; two pieces each on the start rows
+    state = play(*ENDGAME)
     winner = solve(state)
     player = SearchPlayer(max_depth=20)
     action = player.choose(state)
-    assert abs(player.stats.value) > 9_000
+    assert abs(player.stats.value) > 900_000
     assert (player.stats.value > 0) == (winner == state.to_move)
     if winner == state.to_move:
         assert solve(gambo.apply(state, action)) == winner

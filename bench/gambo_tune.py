@@ -1,0 +1,151 @@
+"""Tune the Gambo evaluation's weights by self-play (logistic regression on outcomes).
+
+    python bench/gambo_tune.py --games 1200 --depth 3 --jobs 2
+
+The `hard` search plays itself at a fixed depth from seeded setups, its first plies at
+random so that the games differ; every position where the mover had a choice is kept
+with its features (`pi_app.ai.gambo.evaluation.features`, from the mover's side) and
+whether the mover went on to win. A logistic regression (Newton's method with a little
+L2) then finds the weights that best predict the winner; they are printed as the
+`WEIGHTS` line to put in `evaluation.py`, with the log-loss and accuracy of the fit
+beside those of the weights in use, on positions of games the fit did not see.
+The evaluation is the fitted logit in hundredths, so a search maximises the chance
+of winning rather than the score margin. Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pi_app.ai.gambo.evaluation import FEATURE_NAMES, SCALE, WEIGHTS, features  # noqa: E402
+from pi_app.ai.gambo.position import Position  # noqa: E402
+from pi_app.ai.gambo.search import SearchPlayer  # noqa: E402
+from pi_app.rules.gambo import game as gambo  # noqa: E402
+
+Sample = tuple[tuple[float, ...], int]
+
+
+def self_play(seed: int, depth: int, random_plies: int) -> list[Sample]:
+    """One game of the search against itself; each position's features and result."""
+    rng = random.Random(seed)
+    position = Position.from_state(gambo.new_game(["A", "B"], {}, rng))
+    engine = SearchPlayer(max_depth=depth)
+    seen: list[tuple[tuple[float, ...], int]] = []
+    ply = 0
+    while not position.finished:
+        moves = position.moves()
+        if len(moves) > 1:
+            seen.append((features(position), position.to_move))
+        move = rng.choice(moves) if ply < random_plies else engine.best_move(position)
+        position.make(move)
+        ply += 1
+    winner = position.winner()
+    return [(f, 1 if mover == winner else 0) for f, mover in seen]
+
+
+def _self_play(args: tuple[int, int, int]) -> list[Sample]:
+    return self_play(*args)
+
+
+def predict(weights: list[float], f: tuple[float, ...]) -> float:
+    z = sum(w * x for w, x in zip(weights, f, strict=True))
+    z = max(-30.0, min(30.0, z))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def fit(samples: list[Sample], rounds: int = 12, l2: float = 1e-3) -> list[float]:
+    """Logistic regression by Newton's method (few features, so the Hessian is small)."""
+    n = len(FEATURE_NAMES)
+    weights = [0.0] * n
+    for _round in range(rounds):
+        gradient = [0.0] * n
+        hessian = [[0.0] * n for _ in range(n)]
+        for f, y in samples:
+            p = predict(weights, f)
+            r, s = p - y, p * (1 - p)
+            for i in range(n):
+                gradient[i] += r * f[i]
+                row, fi = hessian[i], s * f[i]
+                for j in range(i, n):
+                    row[j] += fi * f[j]
+        m = len(samples)
+        for i in range(n):
+            gradient[i] = gradient[i] / m + l2 * weights[i]
+            for j in range(i, n):
+                hessian[i][j] /= m
+                hessian[j][i] = hessian[i][j]
+            hessian[i][i] += l2
+        step = solve(hessian, gradient)
+        weights = [w - d for w, d in zip(weights, step, strict=True)]
+        if max(abs(d) for d in step) < 1e-7:
+            break
+    return weights
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(vector)
+    a = [[*row, vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            for c in range(col, n + 1):
+                a[r][c] -= factor * a[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def quality(weights: list[float], samples: list[Sample]) -> tuple[float, float]:
+    """Mean log-loss and share of positions whose winner is predicted."""
+    loss, right = 0.0, 0
+    for f, y in samples:
+        p = min(max(predict(weights, f), 1e-9), 1 - 1e-9)
+        loss -= math.log(p if y else 1 - p)
+        right += (p > 0.5) == bool(y)
+    return loss / len(samples), right / len(samples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--random-plies", type=int, default=4)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    work = [(seed, args.depth, args.random_plies) for seed in range(args.games)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(_self_play, work, chunksize=8))
+    held = max(1, len(games) // 5)
+    train = [s for game in games[held:] for s in game]
+    test = [s for game in games[:held] for s in game]
+    print(
+        f"{len(games)} games, {len(train)} positions to fit, {len(test)} to check, "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    weights = fit(train)
+    in_use = [w / SCALE for w in WEIGHTS]
+    for label, w in (("in use", in_use), ("fitted", weights)):
+        loss, right = quality(w, test)
+        print(f"  {label}: log-loss {loss:.4f}, winner predicted {right:.1%}")
+    for name, w in zip(FEATURE_NAMES, weights, strict=True):
+        print(f"  {name:16s} {w:+.4f}")
+    print("WEIGHTS = (" + ", ".join(str(round(w * SCALE)) for w in weights) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
