@@ -5,8 +5,9 @@
 
 Players: `hard`, `medium` and `easy` (the box's opponent as it is now), `hard-v1`
 (the hard opponent as it stood before its strengthening, bench/gambo_players/hard_v1.py),
-`mcts` (Monte Carlo tree search, another design: bench/gambo_players/mcts.py),
-`greedy` (the best immediate margin) and `random`.
+`hard-v2` (the first tuned evaluation, ten features, on today's search:
+bench/gambo_players/hard_v2.py), `mcts` (Monte Carlo tree search, another design:
+bench/gambo_players/mcts.py), `greedy` (the best immediate margin) and `random`.
 
 The first player of a pair takes side A in even games and B in odd ones (B moves
 first); game k's setup comes from seed k, so every pairing sees the same setups. A game
@@ -31,18 +32,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.gambo_players import hard_v1, mcts  # noqa: E402
+from bench.gambo_players import hard_v1, hard_v2, mcts  # noqa: E402
 from pi_app.ai.gambo.players import (  # noqa: E402
     EasyPlayer,
     GreedyPlayer,
     Player,
     RandomPlayer,
     SearchPlayer,
+    make_player,
 )
 from pi_app.rules.contract import RuleError  # noqa: E402
 from pi_app.rules.gambo import game as gambo  # noqa: E402
 
-PLAYERS = ("hard", "hard-v1", "mcts", "medium", "easy", "greedy", "random")
+PLAYERS = ("hard", "hard-v1", "hard-v2", "mcts", "medium", "easy", "greedy", "random")
 DEFAULT_PAIRS = (("hard", "random"), ("hard", "greedy"), ("medium", "greedy"))
 
 
@@ -93,10 +95,12 @@ def player(name: str, movetime: float, seed: int) -> Player:
         return SearchPlayer(movetime=movetime, clock=time.perf_counter)
     if name == "hard-v1":
         return hard_v1.SearchPlayer(movetime=movetime, clock=time.perf_counter)
+    if name == "hard-v2":
+        return hard_v2.player(movetime)
     if name == "mcts":
         return mcts.MctsPlayer(movetime=movetime, clock=time.perf_counter, seed=seed)
     if name == "medium":
-        return SearchPlayer(max_depth=2)
+        return make_player("medium", movetime=movetime, clock=time.perf_counter)
     if name == "easy":
         return EasyPlayer(rng)
     if name == "greedy":

@@ -1,22 +1,28 @@
 """Tune the Gambo evaluation's weights by self-play (logistic regression on outcomes).
 
-    python bench/gambo_tune.py --games 1200 --depth 3 --jobs 2
+    python bench/gambo_tune.py --games 3000 --depth 3 --jobs 2 [--data games.pickle]
 
-The `hard` search plays itself at a fixed depth from seeded setups, its first plies at
-random so that the games differ; every position where the mover had a choice is kept
-with its features (`pi_app.ai.gambo.evaluation.features`, from the mover's side) and
-whether the mover went on to win. A logistic regression (Newton's method with a little
-L2) then finds the weights that best predict the winner; they are printed as the
-`WEIGHTS` line to put in `evaluation.py`, with the log-loss and accuracy of the fit
-beside those of the weights in use, on positions of games the fit did not see.
-The evaluation is the fitted logit in hundredths, so a search maximises the chance
-of winning rather than the score margin. Not part of the test suite.
+The `hard` search, with the weights in use, plays itself at a fixed depth from seeded
+setups, its first plies at random so that the games differ. Every position where the
+mover had a choice is kept with whether that mover went on to win; `--data` keeps the
+games on disk (and reads them back), so other features can be tried on the same games.
+A logistic regression (Newton's method with a little L2) then finds the weights of
+`pi_app.ai.gambo.evaluation.features` that best predict the winner. It prints the
+log-loss and accuracy of the fit beside those of the weights in use, on the fifth of
+the games it did not fit, and the `WEIGHTS` line to put in `evaluation.py`.
+
+Tuning goes in rounds: put the printed weights in, run it again on the new weights'
+own games, and keep a round's weights only if `bench/gambo_ai.py` says they beat the
+previous ones and still beat the partners of other designs (`hard-v1`, `mcts`): rounds
+of self-play alone drift toward beating their own kind (see `WEIGHTS` in
+`evaluation.py` for how the weights in use were chosen). Not part of the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import random
 import sys
 import time
@@ -32,28 +38,67 @@ from pi_app.ai.gambo.search import SearchPlayer  # noqa: E402
 from pi_app.rules.gambo import game as gambo  # noqa: E402
 
 Sample = tuple[tuple[float, ...], int]
+Snapshot = tuple[tuple[int, ...], int, int, int, int, bool, int, int]
+"""A position as plain data (board, scores, mover, duels, swap flags), to keep on disk."""
 
 
-def self_play(seed: int, depth: int, random_plies: int) -> list[Sample]:
-    """One game of the search against itself; each position's features and result."""
+def snapshot(position: Position) -> Snapshot:
+    return (
+        tuple(position.board),
+        *position.scores,
+        position.to_move,
+        position.duels,
+        position.last_was_swap,
+        *position.streak,
+    )  # type: ignore[return-value]
+
+
+def restore(shot: Snapshot) -> Position:
+    board, score_a, score_b, to_move, duels, last_was_swap, streak_a, streak_b = shot
+    position = Position(list(board), to_move)
+    position.scores = [score_a, score_b]
+    position.duels = duels
+    position.last_was_swap = last_was_swap
+    position.streak = [streak_a, streak_b]
+    return position
+
+
+def self_play(seed: int, depth: int, random_plies: int) -> list[tuple[Snapshot, int]]:
+    """One game of the search against itself: each position where the mover had a
+    choice, and whether that mover went on to win."""
     rng = random.Random(seed)
     position = Position.from_state(gambo.new_game(["A", "B"], {}, rng))
     engine = SearchPlayer(max_depth=depth)
-    seen: list[tuple[tuple[float, ...], int]] = []
+    seen: list[Snapshot] = []
     ply = 0
     while not position.finished:
         moves = position.moves()
         if len(moves) > 1:
-            seen.append((features(position), position.to_move))
+            seen.append(snapshot(position))
         move = rng.choice(moves) if ply < random_plies else engine.best_move(position)
         position.make(move)
         ply += 1
     winner = position.winner()
-    return [(f, 1 if mover == winner else 0) for f, mover in seen]
+    return [(shot, 1 if shot[3] == winner else 0) for shot in seen]
 
 
-def _self_play(args: tuple[int, int, int]) -> list[Sample]:
+def _self_play(args: tuple[int, int, int]) -> list[tuple[Snapshot, int]]:
     return self_play(*args)
+
+
+def games_for(args: argparse.Namespace) -> list[list[tuple[Snapshot, int]]]:
+    """Play the games, or read them from `--data` when that file was written before."""
+    if args.data and Path(args.data).exists():
+        with open(args.data, "rb") as file:
+            loaded: list[list[tuple[Snapshot, int]]] = pickle.load(file)
+        return loaded
+    work = [(seed, args.depth, args.random_plies) for seed in range(args.games)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(_self_play, work, chunksize=8))
+    if args.data:
+        with open(args.data, "wb") as file:
+            pickle.dump(games, file)
+    return games
 
 
 def predict(weights: list[float], f: tuple[float, ...]) -> float:
@@ -124,14 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--random-plies", type=int, default=4)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--data", help="a file to keep the games in, and to read them from")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    work = [(seed, args.depth, args.random_plies) for seed in range(args.games)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(_self_play, work, chunksize=8))
+    games = games_for(args)
     held = max(1, len(games) // 5)
-    train = [s for game in games[held:] for s in game]
-    test = [s for game in games[:held] for s in game]
+    train = [(features(restore(shot)), won) for game in games[held:] for shot, won in game]
+    test = [(features(restore(shot)), won) for game in games[:held] for shot, won in game]
     print(
         f"{len(games)} games, {len(train)} positions to fit, {len(test)} to check, "
         f"{time.perf_counter() - started:.0f} s"

@@ -2,7 +2,8 @@
 
 - easy: one move in two (by default) is a random legal move, the others are greedy;
   a child who keeps an eye on the board can catch its mistakes. Seeded.
-- medium: the same search as hard, two moves ahead (then the duels in sight).
+- medium: the same search as hard, two moves ahead (then the duels in sight), and
+  never longer than hard's time per move.
 - hard: the principal-variation search of `search` with the evaluation fitted by
   self-play (`evaluation`), within a time budget per move.
 
@@ -98,12 +99,13 @@ def make_player(
     seed: int | None = None,
     clock: Clock | None = None,
 ) -> Player:
-    """The opponent at `level` (easy, medium or hard); `movetime` in seconds (hard only)."""
+    """The opponent at `level` (easy, medium or hard); `movetime` in seconds bounds
+    medium and is hard's time per move."""
     rng = random.Random(seed)
     if level == "easy":
         return EasyPlayer(rng)
     if level == "medium":
-        return SearchPlayer(max_depth=MEDIUM_DEPTH)
+        return SearchPlayer(max_depth=MEDIUM_DEPTH, movetime=movetime, clock=clock)
     if level == "hard":
         return SearchPlayer(movetime=movetime, clock=clock)
     raise ValueError(f"unknown level {level!r}")

@@ -5,12 +5,15 @@ killer and history moves first, null-window searches for every move after the fi
 and a quiescence search over duels. What is particular to Gambo:
 
 - Turns do not simply alternate (after a duel the lower score moves), so a child's
-  value changes sign only when the side to move changed.
+  value changes sign only when the side to move changed. A duel that loses points but
+  keeps the move is searched like any other, after the winning ones.
 - Swapping two pieces that both stand on the start row changes nothing the evaluation
-  or a duel can see until one of them advances, which takes two more of the mover's
-  turns (the opponent may not swap back in between, R11). So within the last two plies
-  all such swaps lead to the same value, and only the first one is searched: an exact
-  cut that removes most of the moves of the opening.
+  or a duel can see until one of them advances, on a later turn of the mover. Within
+  the last two plies there is no such turn (the opponent moves next, and below the
+  horizon only duels are searched), so all such swaps lead to the same value and only
+  the first one is searched: an exact cut that removes most of the moves of the opening.
+- Positions already judged are remembered, since the same leaves come back at every
+  depth of the iterative deepening.
 
 Searching needs a clock, which the rules must never read; so the clock is injected
 (`clock`, a callable returning seconds) and a search may also be bounded by depth or

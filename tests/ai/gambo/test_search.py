@@ -79,6 +79,20 @@ def test_features_of_a_hand_made_position() -> None:
     # Whoever attacks: B's E3 beats C2 (+6) and E1 (+3) and loses to M1 (-3); B's C3
     # beats C2 (+6) and M1 (+3) and loses to E1 (-3). The mean over B's two pieces:
     assert named["pieces' worth"] == (6 + 3 - 3 + 6 + 3 - 3) / 2
+    assert named["late tempo"] == 3 / 9
+    assert named["late waiting"] == -1 * 3 / 9
+    assert named["forced to duel"] == 0  # B may swap
+    assert named["they cannot swap"] == 0
+    assert named["worth of those left"] == 6 * 6 / 9
+    assert named["late best duel"] == 6 * 3 / 9
+
+
+def test_forced_to_duel_and_swap_limits_are_seen() -> None:
+    position = hand_made()
+    position.last_was_swap = True  # A just swapped: B may not (R11), nor wait on its row
+    position.streak = [2, 0]  # and A's next turn may not be a third swap in a row (R12)
+    named = dict(zip(FEATURE_NAMES, features(position), strict=True))
+    assert (named["can swap"], named["forced to duel"], named["they cannot swap"]) == (0, 1, 1)
 
 
 def test_the_evaluation_is_the_weighted_sum_of_its_features() -> None:
