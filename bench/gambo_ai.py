@@ -38,7 +38,6 @@ from pi_app.ai.gambo.players import (  # noqa: E402
     GreedyPlayer,
     Player,
     RandomPlayer,
-    SearchPlayer,
     make_player,
 )
 from pi_app.rules.contract import RuleError  # noqa: E402
@@ -91,16 +90,14 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 def player(name: str, movetime: float, seed: int) -> Player:
     """A player by name (see the module's list)."""
     rng = random.Random(seed)
-    if name == "hard":
-        return SearchPlayer(movetime=movetime, clock=time.perf_counter)
+    if name in ("hard", "medium"):
+        return make_player(name, movetime=movetime, clock=time.perf_counter)
     if name == "hard-v1":
         return hard_v1.SearchPlayer(movetime=movetime, clock=time.perf_counter)
     if name == "hard-v2":
         return hard_v2.player(movetime)
     if name == "mcts":
         return mcts.MctsPlayer(movetime=movetime, clock=time.perf_counter, seed=seed)
-    if name == "medium":
-        return make_player("medium", movetime=movetime, clock=time.perf_counter)
     if name == "easy":
         return EasyPlayer(rng)
     if name == "greedy":

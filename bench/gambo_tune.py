@@ -43,14 +43,17 @@ Snapshot = tuple[tuple[int, ...], int, int, int, int, bool, int, int]
 
 
 def snapshot(position: Position) -> Snapshot:
+    scores, streak = position.scores, position.streak
     return (
         tuple(position.board),
-        *position.scores,
+        scores[0],
+        scores[1],
         position.to_move,
         position.duels,
         position.last_was_swap,
-        *position.streak,
-    )  # type: ignore[return-value]
+        streak[0],
+        streak[1],
+    )
 
 
 def restore(shot: Snapshot) -> Position:
@@ -69,17 +72,17 @@ def self_play(seed: int, depth: int, random_plies: int) -> list[tuple[Snapshot, 
     rng = random.Random(seed)
     position = Position.from_state(gambo.new_game(["A", "B"], {}, rng))
     engine = SearchPlayer(max_depth=depth)
-    seen: list[Snapshot] = []
+    seen: list[tuple[Snapshot, int]] = []
     ply = 0
     while not position.finished:
         moves = position.moves()
         if len(moves) > 1:
-            seen.append(snapshot(position))
+            seen.append((snapshot(position), position.to_move))
         move = rng.choice(moves) if ply < random_plies else engine.best_move(position)
         position.make(move)
         ply += 1
     winner = position.winner()
-    return [(shot, 1 if shot[3] == winner else 0) for shot in seen]
+    return [(shot, 1 if mover == winner else 0) for shot, mover in seen]
 
 
 def _self_play(args: tuple[int, int, int]) -> list[tuple[Snapshot, int]]:

@@ -9,21 +9,16 @@ evaluation is measured against it as well as against `hard-v1`:
 
 from __future__ import annotations
 
-import operator
 import time
 
-from pi_app.ai.gambo.evaluation import features
-from pi_app.ai.gambo.position import Position
+from pi_app.ai.gambo.evaluation import weighted
 from pi_app.ai.gambo.search import SearchPlayer
 
 WEIGHTS = (1, 40, 72, 47, 6, -1, -9, -276, 114, 178)
 """tempo, margin, late margin, my best and second duels, their best and second duels,
 waiting pieces, can swap, pieces' worth (thousandths of a logit)."""
 
-
-def evaluate(position: Position) -> int:
-    """Its log-odds that the side to move wins, in thousandths."""
-    return int(sum(map(operator.mul, WEIGHTS, features(position)[: len(WEIGHTS)])))
+evaluate = weighted(WEIGHTS)
 
 
 def player(movetime: float) -> SearchPlayer:

@@ -22,7 +22,7 @@ the search's cut of start-row swaps near the horizon (see `search`) relies on it
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pi_app.ai.gambo.position import MAX_SWAPS_IN_A_ROW, POINTS, SIDE_OF, WINNER, Position
 
@@ -124,7 +124,8 @@ def features(position: Position) -> tuple[float, ...]:
     other = 1 - side
     board = position.board
     own_row, other_row = board[9 * side : 9 * side + 9], board[9 * other : 9 * other + 9]
-    waiting = other_row.count(0) - own_row.count(0)
+    own_empty = own_row.count(0)
+    waiting = other_row.count(0) - own_empty
     own_set = other_set = 0
     for piece in own_row:
         own_set |= _BIT[piece]
@@ -167,13 +168,22 @@ def features(position: Position) -> tuple[float, ...]:
         worth,
         late,
         waiting * late,
-        1.0 if not can_swap and own_row.count(0) == 9 else 0.0,
+        1.0 if not can_swap and own_empty == 9 else 0.0,
         1.0 if position.streak[other] >= MAX_SWAPS_IN_A_ROW else 0.0,
         worth * (1 - late),
         mine1 * late,
     )
 
 
-def evaluate(position: Position) -> int:
-    """The fitted log-odds that the side to move wins, in thousandths."""
-    return int(sum(map(operator.mul, WEIGHTS, features(position))))
+def weighted(weights: Sequence[int]) -> Evaluator:
+    """The evaluation with these weights, one for each of the first `len(weights)`
+    features (an earlier, shorter set of weights still works)."""
+
+    def evaluate(position: Position) -> int:
+        return int(sum(map(operator.mul, weights, features(position))))
+
+    return evaluate
+
+
+evaluate = weighted(WEIGHTS)
+"""The fitted log-odds that the side to move wins, in thousandths."""

@@ -275,9 +275,9 @@ class SearchPlayer:
         return best
 
     def _ordered(self, position: Position, moves: list[int], hint: int, ply: int) -> list[int]:
-        """The table's move, winning duels by gain, killers, quiet moves (by history far
-        from the horizon, where sorting pays), then losing duels (a sacrifice may keep
-        the move, so it is searched too)."""
+        """The table's move, winning duels by gain, killers, quiet moves by history (in
+        the order generated while no cut has been remembered), then losing duels (a
+        sacrifice may keep the move, so it is searched too)."""
         board, history = position.board, self._history
         winning: list[tuple[int, int]] = []
         losing: list[tuple[int, int]] = []

@@ -16,18 +16,7 @@ from pi_app.ai.gambo.players import (
 )
 from pi_app.ai.gambo.position import Position
 from pi_app.rules.gambo import game as gambo
-
-G = {
-    "A": ["C1", "M2", "C3", "C2", "M1", "E1", "E3", "M3", "E2"],
-    "B": ["E1", "E2", "M1", "E3", "C2", "C3", "C1", "M2", "M3"],
-}
-
-
-def play(*moves: str) -> gambo.GamboState:
-    state = gambo.start_state(("A", "B"), (tuple(G["A"]), tuple(G["B"])))
-    for text in moves:
-        state = gambo.apply(state, gambo.parse_action(text))
-    return state
+from tests.rules.gambo.test_game import ENDGAME, play
 
 
 def play_out(players: tuple[object, object], seed: int) -> gambo.GamboState:
@@ -78,32 +67,6 @@ def test_easy_level_is_seeded_and_makes_mistakes() -> None:
         gambo.parse_action("duel c1 c0")
     )
     assert len(set(moves(1))) > 1
-
-
-ENDGAME = [
-    "adv b0",
-    "adv a0",
-    "duel c1 c0",
-    "adv a1",
-    "adv b1",
-    "duel c2 c3",
-    "adv b2",
-    "adv a2",
-    "duel c5 c4",
-    "adv b3",
-    "adv a3",
-    "duel c7 c6",
-    "adv b4",
-    "adv a4",
-    "duel c9 c8",
-    "adv a5",
-    "adv b5",
-    "duel c10 c11",
-    "adv b6",
-    "adv a6",
-    "duel c13 c12",
-]
-"""Seven duels played: 13 to 9, B to move, two pieces each on the start rows."""
 
 
 def test_search_takes_a_winning_duel() -> None:

@@ -29,6 +29,32 @@ G = {
 }
 
 
+ENDGAME = [
+    "adv b0",
+    "adv a0",
+    "duel c1 c0",
+    "adv a1",
+    "adv b1",
+    "duel c2 c3",
+    "adv b2",
+    "adv a2",
+    "duel c5 c4",
+    "adv b3",
+    "adv a3",
+    "duel c7 c6",
+    "adv b4",
+    "adv a4",
+    "duel c9 c8",
+    "adv a5",
+    "adv b5",
+    "duel c10 c11",
+    "adv b6",
+    "adv a6",
+    "duel c13 c12",
+]
+"""Seven duels played: 13 to 9, B to move, two pieces each on the start rows."""
+
+
 def start(setup: dict[str, list[str]] = G) -> gambo.GamboState:
     return gambo.start_state(("A", "B"), (tuple(setup["A"]), tuple(setup["B"])))
 
@@ -281,35 +307,7 @@ def test_a_duel_between_swaps_restarts_the_count() -> None:
 
 def test_pass_only_when_no_other_move_is_legal() -> None:
     refused(start(), "pass", "No pass while a move is possible")
-    moves = [
-        "adv b0",
-        "adv a0",
-        "duel c1 c0",
-        "adv a1",
-        "adv b1",
-        "duel c2 c3",
-        "adv b2",
-        "adv a2",
-        "duel c5 c4",
-        "adv b3",
-        "adv a3",
-        "duel c7 c6",
-        "adv b4",
-        "adv a4",
-        "duel c9 c8",
-        "adv a5",
-        "adv b5",
-        "duel c10 c11",
-        "adv b6",
-        "adv a6",
-        "duel c13 c12",
-        "adv b7",
-        "adv a7",
-        "swap b8 c15",
-        "adv a8",
-        "duel c15 c16",
-    ]
-    state = play(*moves)
+    state = play(*ENDGAME, "adv b7", "adv a7", "swap b8 c15", "adv a8", "duel c15 c16")
     assert state.to_move == 0
     assert gambo.legal_actions(state) == [gambo.GamboAction("pass")]
     after = play("pass", state=state)
