@@ -1,9 +1,15 @@
 """A table that plays a scripted game as fast as it can, to be killed at random.
 
 Run as `python -m tests.table.crash_child JOURNAL SEED COUNT`. It resumes whatever the
-journal holds and plays the rest of the script. It prints `shown N` once the N-th event
-is in the table's state (what the screen would show, at once) and `ack N` once the
-journal reports the N-th event durable (from the journal's writer thread).
+journal holds and plays the rest of the script. Each line it prints is one `write` to
+its pipe, so a line printed before a kill is never lost with the process:
+
+- `play N` before the N-th event is handed to the table: nothing of that event can be
+  on disk before this line is in the pipe, so the journal never holds more than the
+  last `play` (an exact bound, whatever the machine's speed);
+- `shown N` once the N-th event is in the table's state (what the screen shows at once);
+- `commit T` when the journal's writer thread starts committing up to ticket T;
+- `ack N` once the journal reports the N-th event durable (from the writer's thread).
 """
 
 from __future__ import annotations
@@ -77,17 +83,31 @@ class Acks:
             say("ack", last)
 
 
+def announce_commits(journal: Journal) -> None:
+    """Say `commit T` as each group commit starts, so a kill can be aimed inside one."""
+    writer = journal._writer
+    commit = writer._commit
+
+    def announced(batch: list[tuple[int, str, tuple[object, ...]]]) -> None:
+        say("commit", batch[-1][0])
+        commit(batch)
+
+    writer._commit = announced  # type: ignore[method-assign]
+
+
 def main() -> None:
     path, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     journal = Journal(path)
     acks = Acks()
     journal.on_durable(acks.durable)
+    announce_commits(journal)
     table = Table.resume(journal) or Table.new(
         journal, "tiny-race", ["A", "B"], {"target": 10**6}, 7
     )
     done = len(journal.events(table.game_id))
     say("ack", done)
     for n, event in enumerate(script(seed, count)[done:], start=done + 1):
+        say("play", n)
         perform(table, event)
         acks.expect(table.ticket, n)
         say("shown", n)

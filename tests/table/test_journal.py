@@ -75,7 +75,8 @@ def test_finished_game_is_marked_and_not_resumed(tmp_path: Path) -> None:
 def test_new_game_abandons_the_unfinished_one_but_keeps_it(tmp_path: Path) -> None:
     first = _table(tmp_path / "j.sqlite3")
     first.play("add 1")
-    second = _table(tmp_path / "j.sqlite3")
+    # The box starts the next game on the journal it has open, with that write in flight.
+    second = Table.new(first.journal, "tiny-race", ["Ana", "Ben"], {"target": 50}, seed=3)
     journal = reopen(second)
     assert [g.id for g in journal.games()] == [first.game_id, second.game_id]
     assert journal.events(first.game_id) == [JournalEvent("action", "add 1")]
