@@ -1,17 +1,22 @@
-"""Phones at the table: 7 seats and 10 spectators on the box's phone server.
+"""Phones at the table: 6 seats and 10 spectators on the box's phone server, then attacked.
 
 The table app runs its real loop (dummy display) with a Gambit 7 game for 7 seats. A
 second process plays the phones (aiohttp websockets), so that the box's memory is the
 box's alone. One run prints, beside the same figures without phones:
 
 - the idle CPU of the table app (process CPU time over wall time, seconds of quiet);
-- the box's resident memory, and what the server and 17 connections add;
+- the box's resident memory, and what the server and 16 connections add;
 - the time from a phone's submit to the box's presented frame showing it (p50/p99),
-  over the 7 answers and then bets replaced one after another.
+  over the 6 answers and then bets replaced one after another: quiet, then
+- the same while a third process attacks: 500 idle sockets held open (half-sent
+  requests from 25 addresses of 127.0.0.0/8, opened again as the box cuts them off)
+  and the seventh seat's phone flooding messages (reconnecting when cut off); with the
+  box's memory at the end of the attack.
 
-Targets: p99 under 100 ms; idle CPU under 1 % of a core; under 25 MB added memory.
+Targets: p99 under 100 ms, quiet and attacked; idle CPU under 1 % of a core; under
+25 MB added memory, attack included.
 
-    python bench/phones.py [--bets 120] [--idle 5]
+    python bench/phones.py [--bets 120] [--idle 5] [--idle-sockets 500]
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli", "Fay", "Gus")
+PHONES = SEATS[:-1]  # the seventh seat's phone is the attacker's
 SPECTATORS = 10
 
 CLIENTS = r"""
@@ -73,7 +80,7 @@ async def main():
             watchers.append(socket)
         drains = [asyncio.create_task(drain(s)) for s in watchers]
         print("connected", flush=True)
-        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        await go()
         submits = []
         for index, seat in enumerate(seats):
             submits.append(time.monotonic())
@@ -81,21 +88,79 @@ async def main():
             await phones[seat].send_json({"type": "answer", "typed": typed, "locale": "fr"})
             answer = await reply(phones[seat])
             assert answer["ok"], answer
-        targets = [str(100 + 10 * i) for i in range(len(seats))]
-        for n in range(bets):
-            await asyncio.sleep(0.04)  # each phone well under the server's 5 messages a second
-            seat = seats[n % len(seats)]
-            submits.append(time.monotonic())
-            await phones[seat].send_json({"type": "bet", "chips": [targets[n % len(targets)]]})
-            answer = await reply(phones[seat])
-            assert answer["ok"], answer
         print(json.dumps(submits), flush=True)
+        targets = [str(100 + 10 * i) for i in range(len(seats))]
+        for _phase in ("quiet", "attacked"):
+            await go()
+            submits = []
+            for n in range(bets):
+                await asyncio.sleep(0.04)  # each phone well under 5 messages a second
+                seat = seats[n % len(seats)]
+                submits.append(time.monotonic())
+                chips = [targets[n % len(targets)]]
+                await phones[seat].send_json({"type": "bet", "chips": chips})
+                answer = await reply(phones[seat])
+                assert answer["ok"], answer
+            print(json.dumps(submits), flush=True)
         for task in drains:
             task.cancel()
+
+async def go():
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
 
 async def drain(socket):
     async for _ in socket:
         pass
+
+asyncio.run(main())
+"""
+
+
+ATTACK = r"""
+import asyncio, sys, time
+import aiohttp
+
+port, secret, token = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+idle, addresses = int(sys.argv[4]), 25
+cut = 0  # idle sockets the box closed
+sent = 0  # flood messages
+
+async def hold(source):
+    global cut
+    while True:
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(source, 0))
+            writer.write(b"GET /play HTTP/1.1\r\nHost: box\r\nX-Slow: ")
+            await writer.drain()
+            await reader.read()  # until the box cuts it off
+            writer.close()
+        except OSError:
+            await asyncio.sleep(0.2)
+        cut += 1
+
+async def flood():
+    global sent
+    async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+        while True:
+            try:
+                socket = await session.ws_connect("/ws")
+                await socket.send_json({"type": "hello", "token": token})
+                while not socket.closed:
+                    await socket.send_str('{"type": "bet", "chips": ["1e5000"]}')
+                    sent += 1
+                    await asyncio.sleep(0)
+            except (aiohttp.ClientError, ConnectionError):
+                await asyncio.sleep(0.05)
+
+async def main():
+    sources = [f"127.0.2.{1 + n % addresses}" for n in range(idle)]
+    tasks = [asyncio.create_task(hold(source)) for source in sources]
+    tasks.append(asyncio.create_task(flood()))
+    await asyncio.sleep(1)
+    print("attacking", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    print(cut, sent, flush=True)
 
 asyncio.run(main())
 """
@@ -121,14 +186,54 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+class Box:
+    """The table app's loop, served between lines from the helper processes."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.shown: dict[int, float] = {}  # event count -> when a frame first showed it
+        app.on_present = lambda _scene: self.shown.setdefault(self.events(), time.monotonic())
+
+    def events(self) -> int:
+        return len(self.app.table.timeline.actions)
+
+    def serve_until_line(self, process: subprocess.Popen[str]) -> str:
+        """Run the loop until `process` prints a line; that line."""
+        from pi_app.display.intents import wait_events
+
+        assert process.stdout is not None
+        while True:
+            ready, _, _ = select.select([process.stdout], [], [], 0)
+            if ready:
+                return process.stdout.readline().strip()
+            self.app.step(wait_events(min(self.app.wait_ms(), 50), False))
+
+    def phase(self, clients: subprocess.Popen[str]) -> list[float]:
+        """Let the phones play one phase; each event's submit-to-frame time, in ms."""
+        base = self.events()
+        say(clients, "go")
+        submits = json.loads(self.serve_until_line(clients))
+        return [
+            (self.shown[base + k + 1] - submitted) * 1000
+            for k, submitted in enumerate(submits)
+            if base + k + 1 in self.shown
+        ]
+
+
+def say(process: subprocess.Popen[str], line: str) -> None:
+    assert process.stdin is not None
+    process.stdin.write(line + "\n")
+    process.stdin.flush()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bets", type=int, default=120)
     parser.add_argument("--idle", type=float, default=5.0)
+    parser.add_argument("--idle-sockets", type=int, default=500)
     args = parser.parse_args()
 
     from pi_app.display.demo import make_app
-    from pi_app.display.intents import wait_events
     from pi_app.display.scene import NewGame
 
     folder = Path(tempfile.mkdtemp())
@@ -143,17 +248,12 @@ def main() -> int:
     from pi_app.web.server import PhoneServer
 
     hub = Hub(SeatBook(folder / "phones.json"))
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    server = PhoneServer(hub, host="0.0.0.0", port=0)  # the attack comes from 127.0.2.x
     port = server.start()
     app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
     app.step([])
     secret = hub.seats.game(app.table.game_id)
-    shown: dict[int, float] = {}
-
-    def events() -> int:
-        return len(app.table.timeline.actions)
-
-    app.on_present = lambda _scene: shown.setdefault(events(), time.monotonic())
+    box = Box(app)
     clients = subprocess.Popen(
         [
             sys.executable,
@@ -161,7 +261,7 @@ def main() -> int:
             CLIENTS,
             f"http://127.0.0.1:{port}",
             secret,
-            json.dumps(SEATS),
+            json.dumps(PHONES),
             str(SPECTATORS),
             str(args.bets),
         ],
@@ -169,44 +269,58 @@ def main() -> int:
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert clients.stdout is not None and clients.stdin is not None
-
-    def serve_until_line() -> str:
-        while True:
-            ready, _, _ = select.select([clients.stdout], [], [], 0)
-            if ready:
-                return clients.stdout.readline().strip()  # type: ignore[union-attr]
-            app.step(wait_events(min(app.wait_ms(), 50), False))
-
-    assert serve_until_line() == "connected"
+    assert box.serve_until_line(clients) == "connected"
     cpu_with = idle_cpu(app, args.idle)
     rss_with = rss_mb()
-    base = events()
-    clients.stdin.write("go\n")
-    clients.stdin.flush()
-    submits = json.loads(serve_until_line())
+    answers = box.phase(clients)
+    app.table.play('answer "Gus" "160" fr')  # the seventh seat's answer, typed on the box
+    app.step([])
+    quiet = box.phase(clients)
+    token = hub.seats.claim("Gus")
+    assert token is not None
+    attacker = subprocess.Popen(
+        [sys.executable, "-c", ATTACK, str(port), secret, token, str(args.idle_sockets)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert box.serve_until_line(attacker) == "attacking"
+    attacked = box.phase(clients)
+    rss_attacked = rss_mb()
+    say(attacker, "stop")
+    cut, sent = map(int, box.serve_until_line(attacker).split())
+    attacker.kill()
     clients.wait(30)
-    latencies = [
-        (shown[base + k + 1] - submitted) * 1000
-        for k, submitted in enumerate(submits)
-        if base + k + 1 in shown
-    ]
     server.stop()
     app.journal.close()
 
-    print(f"phones: {len(SEATS)} seats and {SPECTATORS} spectators, Gambit 7, 800x480")
+    print(f"phones: {len(PHONES)} seats and {SPECTATORS} spectators, Gambit 7, 800x480")
     print(f"  {'':<28}{'without phones':>16}{'with phones':>14}")
     print(f"  {'idle CPU, % of a core':<28}{cpu_without:>16.2f}{cpu_with:>14.2f}")
     print(
         f"  {'resident memory, MB':<28}{rss_without:>16.1f}{rss_with:>14.1f}"
         f"   (+{rss_with - rss_without:.1f} MB)"
     )
+    print(f"  submit to frame, quiet, {len(answers)} answers and {len(quiet)} bets:")
+    print(f"    {figures(answers + quiet)}")
     print(
-        f"  submit to frame over {len(latencies)} of {len(submits)} events: "
+        f"  under attack ({args.idle_sockets} idle sockets, cut off and reopened {cut} times;"
+        f" one seat flooding, {sent} messages sent):"
+    )
+    print(f"    submit to frame over {len(attacked)} bets: {figures(attacked)}")
+    print(
+        f"    resident memory {rss_attacked:.1f} MB (+{rss_attacked - rss_without:.1f} MB"
+        f" over no phones); the server refused {server.gate.refused} connections at once"
+        f" and cut {server.gate.silent} off"
+    )
+    return 0
+
+
+def figures(latencies: list[float]) -> str:
+    return (
         f"p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, "
         f"max {max(latencies):.1f} ms"
     )
-    return 0
 
 
 if __name__ == "__main__":

@@ -129,11 +129,17 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
+def _shown(value: Any) -> str:
+    """A configured value as the message quotes it: its start only, however long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "…"
+
+
 def merge_file(config: Config, path: Path) -> None:
     """Read one TOML file into `config`, refusing unknown keys and bad values."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (OSError, ValueError) as error:  # ValueError: bad TOML, bad UTF-8, a huge number
         raise ConfigError(
             _("{file}: cannot read the configuration: {error}").format(
                 file=path, error=describe(error)
@@ -145,8 +151,8 @@ def merge_file(config: Config, path: Path) -> None:
         problem = DEFAULTS[key][1](value)
         if problem:
             raise ConfigError(
-                _("{file}: {key} = {value!r} {problem}").format(
-                    file=path, key=key, value=value, problem=problem
+                _("{file}: {key} = {value} {problem}").format(
+                    file=path, key=key, value=_shown(value), problem=problem
                 )
             )
         config.values[key] = value

@@ -76,3 +76,15 @@ def test_cli_reports_bad_config_and_exits_2(
     path.write_text('language = "xx"\n')
     assert main(["--config", str(path), "export", "--list"]) == 2
     assert "language" in capsys.readouterr().err
+
+
+def test_a_huge_number_in_the_file_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text("[timers]\nanswers = " + "9" * 5000 + "\n")
+    with pytest.raises(ConfigError) as caught:
+        load(path, system=tmp_path / "absent.toml")
+    assert str(path) in str(caught.value) and len(str(caught.value)) < 400
+    path.write_text("[timers]\nanswers = " + "9" * 4000 + "\n")  # read, then refused
+    with pytest.raises(ConfigError) as caught:
+        load(path, system=tmp_path / "absent.toml")
+    assert "timers.answers" in str(caught.value) and len(str(caught.value)) < 400

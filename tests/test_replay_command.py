@@ -30,6 +30,21 @@ def _replay(text: str, *args: str) -> subprocess.CompletedProcess[str]:
         ('{"game": "chess"}', "chess"),
         ('{"seats": []}', "game"),
         ('{"game": "gambit7", "seats": NaN}', "JSON"),
+        (
+            '{"game": "quitte-ou-double", "seats": ["A", "B", "C"], "rounds": [{"answers":'
+            ' {"A": 1, "B": 2, "C": "1e5000"}, "bets": {}, "truth": 1}]}',
+            "Cannot read “1e5000”",
+        ),
+        (
+            '{"game": "quitte-ou-double", "seats": ["A", "B", "C"], "rounds": [{"answers":'
+            ' {"A": 1, "B": 2, "C": 3}, "bets": {}, "truth": "' + "7" * 50 + '"}]}',
+            "too many digits",
+        ),
+        (
+            '{"game": "gambit7", "seats": ["A", "B", "C"], "rounds": [{"answers":'
+            ' {"A": 1, "B": 2, "C": 3}, "bets": {"A": [1e999999]}, "truth": 2}]}',
+            "",
+        ),
     ],
 )
 def test_invalid_records_exit_2_with_one_line(text: str, says: str) -> None:

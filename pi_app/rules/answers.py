@@ -26,6 +26,12 @@ from pi_app.rules.contract import RuleError
 
 LOCALES: tuple[str, ...] = ("fr", "de", "en")
 
+MAX_DIGITS = 40
+"""Digits a number may have before its decimal mark, and after it. No slate holds a
+longer answer, and the bound keeps every later step cheap and safe: `1e5000` is finite,
+but writing it out fails (Python's 4,300-digit limit) and `1e1000000000` takes gigabytes.
+Every number from outside (a phone, the keypad, a record, the journal) is checked here."""
+
 DURATION = "duration"
 PERCENTAGE = "percentage"
 YEAR = "year"
@@ -53,6 +59,29 @@ _BEFORE_ERA = re.compile(
     r"^(.+?)\s*(?:av\.?\s*j\.?-?\s*c\.?|avant\s+j\.?-?\s*c\.?|v\.?\s*chr\.?|bce|b\.?c\.?)$"
 )
 _AFTER_ERA = re.compile(r"^(.+?)\s*(?:ap\.?\s*j\.?-?\s*c\.?|n\.?\s*chr\.?|ce|a\.?d\.?)$")
+
+
+def fits(value: Decimal) -> bool:
+    """Whether `value` is finite with at most `MAX_DIGITS` digits each side of the mark."""
+    if not value.is_finite():
+        return False
+    lowest = value.as_tuple().exponent  # the place of the last digit written
+    assert isinstance(lowest, int)  # a finite value's exponent
+    return lowest >= -MAX_DIGITS and value.adjusted() < MAX_DIGITS
+
+
+def too_many_digits(typed: object) -> RuleError:
+    """The refusal of a number that does not fit, quoting the start of what was typed."""
+    text = f"{typed:.6E}" if isinstance(typed, Decimal) else str(typed)
+    shown = text if len(text) <= 24 else text[:20] + "…"
+    return _answer_error("“{typed}” has too many digits to be read.", shown)
+
+
+def bounded(value: Decimal, typed: object) -> Decimal:
+    """`value` if it `fits`, else the `too_many_digits` refusal."""
+    if fits(value):
+        return value
+    raise too_many_digits(typed)
 
 
 def _clean(value: Decimal) -> Decimal:
@@ -85,9 +114,10 @@ def _plain_number(text: str, locale: str, typed: str) -> Decimal:
         raise _answer_error("Cannot read “{typed}” as a number.", typed)
     digits = _whole_digits(whole, separators, typed)
     try:
-        return _clean(Decimal(f"{sign}{digits or '0'}.{fraction or '0'}"))
+        value = Decimal(f"{sign}{digits or '0'}.{fraction or '0'}")
     except InvalidOperation:
         raise _answer_error("Cannot read “{typed}” as a number.", typed) from None
+    return _clean(bounded(value, typed))
 
 
 def _whole_digits(whole: str, separators: str, typed: str) -> str:
@@ -112,6 +142,8 @@ def _duration(text: str, locale: str, typed: str) -> Decimal | None:
     for pattern in (_DURATION_HM, _DURATION_COLON):
         match = pattern.match(text)
         if match:
+            if len(match.group(1)) > MAX_DIGITS:
+                raise too_many_digits(typed)
             hours, minutes = int(match.group(1)), int(match.group(2) or 0)
             if minutes >= 60:
                 raise _answer_error("“{typed}”: minutes must be under 60.", typed)
@@ -134,11 +166,11 @@ def parse_answer(typed: str | int | float | Decimal, locale: str = "fr") -> Deci
     if isinstance(typed, bool):
         raise _answer_error("Cannot read “{typed}” as a number.", str(typed))
     if isinstance(typed, int | Decimal):
-        return Decimal(typed)
+        return bounded(Decimal(typed), typed)
     if isinstance(typed, float):
         if typed != typed or typed in (float("inf"), float("-inf")):
             raise _answer_error("Cannot read “{typed}” as a number.", str(typed))
-        return _clean(Decimal(repr(typed)))
+        return _clean(bounded(Decimal(repr(typed)), typed))
     return _read_text(typed, locale)[0]
 
 
@@ -221,6 +253,8 @@ def format_answer(value: Decimal, locale: str = "fr") -> str:
 
     `parse_answer(format_answer(v, loc), loc) == v` for every value.
     """
+    if not fits(value):  # never from outside (see `bounded`): shown, never written out
+        return f"{value:.6E}"
     sign = "-" if value < 0 else ""
     quantum = abs(value).normalize()
     whole_part, _, fraction = f"{quantum:f}".partition(".")

@@ -8,17 +8,20 @@ they are open: after "rien ne va plus" the rules refuse them.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from pi_app.i18n import N_, Translator, translate
-from pi_app.rules.answers import LOCALES
+from pi_app.rules.answers import LOCALES, bounded, too_many_digits
 from pi_app.rules.contract import RuleError
 
 _ = Translator("web")
+log = logging.getLogger(__name__)
 
 MAX_TYPED = 40  # characters of an answer: longer is no number anyone writes
+FAULT = N_("The box could not carry out this request; the game goes on as it was.")
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,15 @@ def _target(value: object) -> Any:
         return LESS
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise ValueError(value)
+    if isinstance(value, str) and len(value) > MAX_TYPED:
+        raise too_many_digits(value)
     try:
         number = Decimal(str(value))
     except InvalidOperation:
         raise ValueError(value) from None
     if not number.is_finite():
         raise ValueError(value)
-    return number
+    return bounded(number, value)  # 1e5000 is finite, and would stop whoever wrote it out
 
 
 def _typed(request: PhoneRequest) -> tuple[str, str]:
@@ -138,7 +143,20 @@ BUILDERS = {"gambit7": gambit7_action, "quitte-ou-double": qod_action}
 
 
 def perform(table: Any, request: PhoneRequest) -> Reply:
-    """Carry out a phone's request on `table` (in the table owner's thread)."""
+    """Carry out a phone's request on `table` (in the table owner's thread).
+
+    Whatever goes wrong is the phone's refusal, never the owner's end: the owner is the
+    display loop (or `host.TableHost`), and a request that stopped it would stop the box.
+    A fault that is not a broken rule is logged once with its traceback.
+    """
+    try:
+        return _perform(table, request)
+    except Exception:
+        log.exception("a phone's %s request failed; the table goes on", request.kind)
+        return refusal(FAULT, request.lang)
+
+
+def _perform(table: Any, request: PhoneRequest) -> Reply:
     builder = BUILDERS.get(table.game.name)
     if builder is None:
         return refusal(

@@ -10,6 +10,13 @@ Routes: `/j/{secret}` the join page (from the box's QR code), `/play` the phone'
 an unknown secret or token is refused, bodies and messages have a size limit, and a
 phone that floods gets refused, then cut off; nothing it sends changes the game unless
 the table accepts it as an event.
+
+Admission (`gate.py` for the connections themselves): a websocket counts toward
+`MAX_PHONES` only once it said a valid hello, and one that has not within
+`HELLO_SECONDS` is closed, so idle sockets cannot lock phones out. A seated phone with
+its token always gets in: it replaces its seat's older connection, or a spectator
+when the box is full. A request that carries an `id` already answered for its seat gets
+that first answer again and changes nothing (a phone resends what it is unsure of).
 """
 
 from __future__ import annotations
@@ -23,9 +30,11 @@ import time
 from importlib import resources
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
+from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, N_, Translator, translate
+from pi_app.web.gate import Gate, GuardedSite
 from pi_app.web.hub import Hub, Published
 from pi_app.web.requests import PhoneRequest, refusal
 from pi_app.web.texts import page_texts
@@ -37,13 +46,22 @@ _ = Translator("web")
 PORT = 8370  # the documented port of the box's phone pages
 MAX_BODY = 4096  # bytes of an HTTP request body
 MAX_MESSAGE = 2048  # bytes of a websocket message
-MAX_PHONES = 64  # open websockets at once
+MAX_PHONES = 64  # websockets that said a valid hello, at once
+HELLO_SECONDS = 5.0  # for a new websocket to say a valid hello
+CLOSE_SECONDS = 0.5  # for a phone to answer the box's closing of its websocket
+KEEPALIVE_SECONDS = 15.0  # an idle kept-alive HTTP connection is closed after this
+REMEMBERED = 32  # request ids remembered per seat, with their answers
+MAX_ID = 64  # characters of a request id
+UNKNOWN_CLOSE = 4403  # the websocket code after "unknown": the page does not retry
+REPLACED_CLOSE = 4409  # the seat's newer connection took over
 RATE, BURST = 5.0, 10  # messages per second a phone may send, and its burst
 STRIKES = 20  # messages refused for flooding before the phone is cut off
 REPLY_SECONDS = 5.0  # how long a phone waits for the table's answer
 STALE_LINK = N_("This link is not for the game on the box now: scan its code again.")
 NO_SEAT = N_("This phone holds no seat at the game on the box now: scan its code again.")
 UNREADABLE = N_("That message cannot be read.")
+LATE = N_("The box did not answer in time; try again.")
+NO_HELLO = N_("Say who you are first: open the link from the box's code again.")
 STATIC = {
     "common.js": "text/javascript",
     "play.js": "text/javascript",
@@ -61,6 +79,35 @@ def _language(request: web.Request) -> str:
     return "fr"
 
 
+def _parse(data: str) -> dict[str, Any] | None:
+    """A JSON object from a phone, or None.
+
+    Anything JSON can carry comes in: nesting too deep to read (RecursionError) or a
+    lone surrogate (`"\\ud800"`, which no reply could carry back) is unreadable too.
+    """
+    try:
+        value = json.loads(data)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _read(data: str) -> dict[str, Any] | None:
+    """A phone's websocket message: a JSON object with a string `type`, or None."""
+    message = _parse(data)
+    return message if message is not None and isinstance(message.get("type"), str) else None
+
+
+def _ident(value: object) -> str | int | None:
+    """A request's id as the phone will recognise it: a short string or a safe integer."""
+    if isinstance(value, str) and len(value) <= MAX_ID:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
+        return value
+    return None
+
+
 def _asset(name: str) -> bytes:
     return resources.files("pi_app.web").joinpath("static", name).read_bytes()
 
@@ -74,6 +121,7 @@ class Phone:
         self.seat: str | None = None
         self.token: str | None = None
         self.watching = False
+        self.admitted = False  # said a valid hello: counts toward MAX_PHONES
         self.budget = float(BURST)
         self.stamp = time.monotonic()
         self.strikes = 0
@@ -104,6 +152,11 @@ class PhoneServer:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._summarised: tuple[int, dict[str, Any]] = (0, {})  # (version, its summary)
+        self.gate = Gate()
+        self.greeting = 0  # websockets open that have not said a valid hello yet
+        self._answers: dict[str, dict[str | int, asyncio.Task[dict[str, Any]]]] = {}
+        self._closing: set[asyncio.Task[None]] = set()
+        self._working: set[asyncio.Task[dict[str, Any]]] = set()
         hub.on_publish(self._published)
 
     # -- life -----------------------------------------------------------------------
@@ -117,13 +170,32 @@ class PhoneServer:
             raise self._error
         return self.port
 
-    def stop(self) -> None:
+    def stop(self, seconds: float = 2.0) -> None:
+        """Close every phone's websocket and stop listening, in `seconds` at most."""
         loop = self._loop
-        if loop is not None and self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), loop).result(10)
+        if loop is not None and self._runner is not None and not loop.is_closed():
+            done = asyncio.run_coroutine_threadsafe(self._shutdown(), loop)
+            try:
+                done.result(seconds)
+            except Exception as error:  # stopping goes on: the thread is a daemon
+                log.warning("phones' server stopped untidily: %s", describe(error))
             loop.call_soon_threadsafe(loop.stop)
         if self._thread is not None:
-            self._thread.join(10)
+            self._thread.join(seconds)
+
+    async def _shutdown(self) -> None:
+        for task in list(self._working):  # requests still waiting for the table's owner
+            task.cancel()
+        phones = list(self.phones)
+        self.phones.clear()
+        await asyncio.gather(
+            *(
+                self._close(phone, WSCloseCode.GOING_AWAY, b"the box is stopping")
+                for phone in phones
+            )
+        )
+        if self._runner is not None:
+            await self._runner.cleanup()
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
@@ -140,7 +212,8 @@ class PhoneServer:
         loop.close()
 
     async def _listen(self) -> None:
-        app = web.Application(client_max_size=MAX_BODY)
+        asyncio.get_running_loop().set_exception_handler(self._loop_fault)
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self.gate.middleware])
         app.add_routes(
             [
                 web.get("/j/{secret}", self._join_page),
@@ -152,13 +225,21 @@ class PhoneServer:
                 web.get("/ws", self._socket),
             ]
         )
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(
+            app, access_log=None, keepalive_timeout=KEEPALIVE_SECONDS, shutdown_timeout=1.0
+        )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
+        site = GuardedSite(self._runner, self.host, self.port, self.gate)
         await site.start()
-        sockets = getattr(site._server, "sockets", None) or []  # the port chosen for port 0
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self.port = site.port  # the port chosen for port 0
+
+    def _loop_fault(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The loop's own faults (accept() out of file descriptors...), logged quietly."""
+        message = str(context.get("message", "event loop fault"))
+        error = context.get("exception")
+        self.gate.quiet.say(
+            message[:40], "phones: %s %s", message, describe(error) if error else ""
+        )
 
     # -- pages ----------------------------------------------------------------------
 
@@ -210,10 +291,12 @@ class PhoneServer:
 
     async def _claim(self, request: web.Request) -> web.Response:
         try:
-            body = await request.json()
+            body = _parse(await request.text())
         except (ValueError, web.HTTPRequestEntityTooLarge):
             return self._refused(request, UNREADABLE, 400)
-        if not isinstance(body, dict) or not self.hub.seats.secret_matches(body.get("secret")):
+        if body is None:
+            return self._refused(request, UNREADABLE, 400)
+        if not self.hub.seats.secret_matches(body.get("secret")):
             return self._refused(request, STALE_LINK, 403)
         seat = body.get("seat")
         if not isinstance(seat, str) or seat not in self._table_seats():
@@ -229,36 +312,54 @@ class PhoneServer:
     # -- the websocket ----------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
+        socket = web.WebSocketResponse(
+            max_msg_size=MAX_MESSAGE, heartbeat=20, timeout=CLOSE_SECONDS
+        )
         await socket.prepare(request)
-        if len(self.phones) >= MAX_PHONES:
-            await socket.close(code=1013, message=b"too many phones")
-            return socket
         phone = Phone(socket, _language(request))
-        self.phones.add(phone)
         try:
-            async for message in socket:
-                if message.type != WSMsgType.TEXT:
-                    break
-                if not phone.spend():
-                    if phone.strikes >= STRIKES:
+            if await self._greet(phone):
+                async for message in socket:
+                    if message.type != WSMsgType.TEXT or not await self._take(phone, message.data):
                         break
-                    await self._refuse(phone, N_("Too many messages: slow down."))
-                    continue
-                await self._message(phone, message.data)
         finally:
             self.phones.discard(phone)
         return socket
+
+    async def _greet(self, phone: Phone) -> bool:
+        """Wait for a valid hello (`HELLO_SECONDS` at most); False: the socket is closed."""
+        deadline = time.monotonic() + HELLO_SECONDS
+        self.greeting += 1
+        try:
+            while not phone.admitted:
+                left = deadline - time.monotonic()
+                try:
+                    message = await phone.socket.receive(timeout=max(left, 0.001))
+                except TimeoutError:
+                    await self._close(phone, WSCloseCode.POLICY_VIOLATION, b"no hello")
+                    return False
+                if message.type != WSMsgType.TEXT or not await self._take(phone, message.data):
+                    return False
+        finally:
+            self.greeting -= 1
+        return True
+
+    async def _take(self, phone: Phone, data: str) -> bool:
+        """One text message from `phone`; False when the phone is cut off."""
+        if not phone.spend():
+            if phone.strikes >= STRIKES:
+                return False
+            await self._refuse(phone, N_("Too many messages: slow down."))
+            return True
+        await self._message(phone, data)
+        return not phone.socket.closed
 
     def _say(self, phone: Phone, message: str, **params: object) -> str:
         return translate(message, "web", phone.lang).format(**params)
 
     async def _message(self, phone: Phone, data: str) -> None:
-        try:
-            message = json.loads(data)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        message = _read(data)
+        if message is None:
             await self._refuse(phone, UNREADABLE)
             return
         kind = message["type"]
@@ -266,12 +367,14 @@ class PhoneServer:
             phone.lang = message["lang"]
         if kind == "hello":
             await self._hello(phone, message)
+        elif not phone.admitted:
+            await self._refuse(phone, NO_HELLO, _ident(message.get("id")))
         elif kind == "lang":
             await self._send_view(phone)
         elif kind in ("answer", "bet", "stake"):
             await self._act(phone, kind, message)
         else:
-            await self._refuse(phone, UNREADABLE, message.get("id"))
+            await self._refuse(phone, UNREADABLE, _ident(message.get("id")))
 
     async def _hello(self, phone: Phone, message: dict[str, Any]) -> None:
         """A phone says who it is: a seat's token, or the join secret to watch."""
@@ -283,25 +386,97 @@ class PhoneServer:
         else:
             phone.seat, phone.watching = None, False
             await self._send_unknown(phone)
+            self.phones.discard(phone)
+            await self._close(phone, UNKNOWN_CLOSE, b"unknown")
+            return
+        if not self._admit(phone):
+            await self._close(phone, WSCloseCode.TRY_AGAIN_LATER, b"too many phones")
             return
         await self._send_view(phone)
 
+    def _admit(self, phone: Phone) -> bool:
+        """Count `phone` among the phones; a seat's phone always gets in (see the module)."""
+        others = [other for other in self.phones if other is not phone]
+        if phone.seat is not None:
+            for other in others:
+                if other.seat == phone.seat:  # the seat's older connection gives way
+                    self._drop(other, REPLACED_CLOSE, b"replaced by a newer connection")
+            others = [other for other in self.phones if other is not phone]
+            watchers = [other for other in others if other.seat is None]
+            if len(others) >= MAX_PHONES and watchers:
+                self._drop(watchers[0], WSCloseCode.TRY_AGAIN_LATER, b"too many phones")
+        elif len(others) >= MAX_PHONES:
+            return False
+        phone.admitted = True
+        self.phones.add(phone)
+        return True
+
+    def _drop(self, phone: Phone, code: int, why: bytes) -> None:
+        """Stop counting `phone` at once and close its websocket in the background."""
+        self.phones.discard(phone)
+        phone.admitted = False
+        task = asyncio.get_running_loop().create_task(self._close(phone, code, why))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _close(self, phone: Phone, code: int, why: bytes) -> None:
+        with contextlib.suppress(Exception):  # a phone gone already is closed enough
+            await phone.socket.close(code=code, message=why)
+
     async def _act(self, phone: Phone, kind: str, message: dict[str, Any]) -> None:
-        ident = message.get("id")
+        ident = _ident(message.get("id"))
         if phone.seat is None or self.hub.seats.seat_of(phone.token) != phone.seat:
-            reply = refusal(NO_SEAT, phone.lang)
+            reply = {"ok": False, "message": refusal(NO_SEAT, phone.lang).message}
+        elif ident is None or phone.token is None:
+            reply = await self._carry_out(phone, phone.seat, kind, message)
         else:
-            fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang")}
-            future = self.hub.submit(PhoneRequest(phone.seat, kind, fields, phone.lang))
-            try:
-                reply = await asyncio.wait_for(asyncio.wrap_future(future), REPLY_SECONDS)
-                if reply.ok and reply.ticket:
-                    await self._on_disk(reply.ticket)
-            except TimeoutError:
-                reply = refusal(N_("The box did not answer in time; try again."), phone.lang)
-        await self._send(
-            phone, {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
-        )
+            reply = await self._once(phone, phone.token, ident, kind, message)
+        await self._send(phone, {"type": "reply", "id": ident, **reply})
+
+    async def _once(
+        self, phone: Phone, token: str, ident: str | int, kind: str, message: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The answer to request `ident` of the seat holding `token`, carried out once.
+
+        The first answer is kept even when it comes after the phone stopped waiting, so
+        a resend after "the box did not answer in time" hears what really happened.
+        """
+        answered = self._answers.setdefault(token, {})
+        first = answered.get(ident)
+        if first is None or first.cancelled():
+            assert phone.seat is not None
+            first = asyncio.get_running_loop().create_task(
+                self._carry_out(phone, phone.seat, kind, message, None)
+            )
+            self._working.add(first)  # the loop keeps only weak references to tasks
+            first.add_done_callback(self._working.discard)
+            answered[ident] = first
+            while len(answered) > REMEMBERED:
+                del answered[next(iter(answered))]
+        done, _ = await asyncio.wait([first], timeout=REPLY_SECONDS)
+        if first in done and not first.cancelled() and first.exception() is None:
+            return first.result()
+        return {"ok": False, "message": refusal(LATE, phone.lang).message}
+
+    async def _carry_out(
+        self,
+        phone: Phone,
+        seat: str,
+        kind: str,
+        message: dict[str, Any],
+        limit: float | None = REPLY_SECONDS,
+    ) -> dict[str, Any]:
+        """Hand the request to the table's owner; its reply once the event is on disk
+        (or the refusal `LATE` after `limit` seconds; None: however long it takes)."""
+        fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang")}
+        future = self.hub.submit(PhoneRequest(seat, kind, fields, phone.lang))
+        try:
+            reply = await asyncio.wait_for(asyncio.wrap_future(future), limit)
+            if reply.ok and reply.ticket:
+                await self._on_disk(reply.ticket)
+        except TimeoutError:
+            reply = refusal(LATE, phone.lang)
+        return {"ok": reply.ok, "message": reply.message}
 
     async def _on_disk(self, ticket: int) -> None:
         """Wait (a while at most) until the journal holds the phone's event: only then
@@ -346,8 +521,9 @@ class PhoneServer:
         await self._send(phone, self._view(phone, self.hub.published))
 
     async def _send(self, phone: Phone, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload, ensure_ascii=False)
         with contextlib.suppress(ConnectionError, RuntimeError):  # the phone went away
-            await phone.socket.send_str(json.dumps(payload, ensure_ascii=False))
+            await phone.socket.send_str(text)
 
     async def _send_unknown(self, phone: Phone) -> None:
         """Tell a phone it holds no seat (a wrong token, or its seat was freed)."""

@@ -35,6 +35,7 @@ TEXTS = {
     "clear_bet": N_("Take my chips back"),
     "bet_placed": N_("Your bet is on the mat."),
     "bets_closed": N_("Rien ne va plus: the bets are closed."),
+    "qod_closed": N_("Time is up: no more bets."),
     "payout": N_("This round: {before} → {after}"),
     "payout_detail": N_("{chips} chip(s) × {chip_value}, slate bonus {slate_bonus}"),
     "qod_question": N_("question {question} of the card"),

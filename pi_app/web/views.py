@@ -134,6 +134,7 @@ def _quitte_ou_double(state: Any, seat: str | None, locale: str) -> Json:
         "truth": shown.truth,
         "gains": dict(shown.gains),
         "may_stake": state.may_stake(),
+        "bets_closed": state.current.bets_closed,
     }
     if seat is not None and seat in teams:
         current = state.current

@@ -138,6 +138,7 @@ def test_the_unit_starts_unprivileged_with_a_watchdog() -> None:
     service = unit["Service"]
     assert service["Type"] == "notify" and int(service["WatchdogSec"]) > 0
     assert service["Restart"] == "on-failure"
+    assert int(service["LimitNOFILE"]) >= 8192  # many sockets on a busy Wi-Fi (gate.py)
     assert service["User"] not in ("", "root")
     assert set(service["SupplementaryGroups"].split()) == {
         "gpio",
@@ -152,6 +153,8 @@ def test_the_unit_starts_unprivileged_with_a_watchdog() -> None:
 
 def test_systemd_accepts_the_unit(tmp_path: Path) -> None:
     tool = shutil.which("systemd-analyze")
+    if tool is None and os.environ.get("CI"):  # CI has systemd: missing is a failure there
+        pytest.fail("systemd-analyze is missing (apt-get install -y systemd)")
     if tool is None:
         pytest.skip("systemd-analyze is not installed here (it comes with systemd)")
     # The program is installed on the box only; point ExecStart at a real executable.

@@ -210,9 +210,17 @@ def test_quitte_ou_double_bets_stop_when_their_sand_timer_runs_out(
     app.step([])
     clock.advance(31.0)
     app.step([])
+    # The end of the sand timer is an event of the game, journaled like a tap.
+    assert app.journal.events(app.table.game_id)[-1].action == "close-bets"
+    assert app.table.state.current.bets_closed
     before = app.table.state
     app.feed(Press(("zone", "125..187")))
     assert app.table.state is before and app.message is not None
-    app.feed(Press("timer"))  # the host turns the hourglass again: bets reopen
+    app.feed(Press("timer"))  # turning the hourglass again does not reopen them...
+    assert app.timer is None or app.timer.done(clock())
+    app.feed(Press(("zone", "125..187")))
+    assert app.table.state is before
+    app.feed(Press("undo"))  # ... undo does, as for any event
+    assert not app.table.state.current.bets_closed
     app.feed(Press(("zone", "125..187")))
     assert len(app.table.state.current.tokens) == 1

@@ -38,6 +38,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "qod-bets": (*QOD_TEAMS, "125..187", "<100", ">187"),
     "qod-paid": (*QOD_TEAMS, "175"),
     "qod-stake": (*QOD_TEAMS, "+1"),
+    "qod-closed": (*QOD_TEAMS, "No more bets."),
     "gambo-start": ("Alice", "Bruno"),
     "gambo-selected": ("Alice", "Bruno"),
     "gambo-swapped": ("Alice", "c10"),
@@ -58,6 +59,7 @@ TERMS: dict[str, str] = {
     "Done": "display",
     "Cancel": "display",
     "Space": "display",
+    "No more bets.": "display",
 }
 GAMES = ("gambit7", "cambio", "quitte-ou-double", "gambo", "cambio-tournament", "history")
 CASES = [(g, s, "fr") for g in GAMES for s in SIZES] + [(g, "480x320", "de") for g in GAMES]

@@ -173,3 +173,39 @@ def test_a_typed_duration_reads_as_its_minutes_and_shows_as_typed(
     assert value == hours * 60 + minutes
     assert answer_kind(typed, locale) == DURATION
     assert shown_answer(value, typed, locale) == typed
+
+
+# Numbers too large to write out ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["1" * 5000, "1" * 41, "0," + "0" * 40 + "1", "9" * 50 + "h30", "1" * 60 + " %"],
+)
+def test_a_number_with_too_many_digits_is_refused_quoting_its_start(typed: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        parse_answer(typed, "fr")
+    said = caught.value.message("en")
+    assert "too many digits" in said and len(said) < 80
+
+
+@pytest.mark.parametrize(
+    "value", [Decimal("1e5000"), Decimal("-1e1000000000"), Decimal("1e-5000"), 10**4000]
+)
+def test_numbers_already_read_are_bounded_too(value: Decimal | int) -> None:
+    with pytest.raises(RuleError):
+        parse_answer(value)
+
+
+def test_the_largest_numbers_that_fit_still_read() -> None:
+    assert parse_answer("9" * 40, "fr") == Decimal("9" * 40)
+    assert parse_answer("0," + "0" * 39 + "1", "fr") == Decimal("1e-40")
+    assert parse_answer(Decimal("-1E+39")) == Decimal("-1E+39")
+
+
+@settings(max_examples=300)
+@given(st.decimals(allow_nan=False, allow_infinity=False))
+def test_no_finite_number_fails_to_be_written(value: Decimal) -> None:
+    for locale in ("fr", "de", "en"):
+        assert format_answer(value, locale)  # however large: never raises, never huge
+        assert len(format_answer(value, locale)) < 200

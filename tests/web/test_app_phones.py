@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +23,24 @@ from tests.web.test_server import act, claim, hello
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
-def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
-    app: Any = make_app("800x480", tmp_path / "journal.sqlite3", FakeClock(), {})
-    hub = Hub(SeatBook(tmp_path / "phones.json"))
+@contextmanager
+def box_with_phones(folder: Path) -> Iterator[tuple[Any, Hub, int]]:
+    """The table app (dummy display) with its phones' server: (app, hub, port)."""
+    app: Any = make_app("800x480", folder / "journal.sqlite3", FakeClock(), {})
+    hub = Hub(SeatBook(folder / "phones.json"))
     server = PhoneServer(hub, host="127.0.0.1", port=0)
     port = server.start()
     app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
     try:
+        yield app, hub, port
+    finally:
+        server.stop()
+        app.journal.close()
+        pygame.display.quit()
+
+
+def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
+    with box_with_phones(tmp_path) as (app, hub, port):
         app.execute(NewGame("gambit7", ("Ana", "Ben", "Cléo"), {}))
         app.step([])
         assert hub.published is not None
@@ -74,7 +87,49 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
         app.feed(Press("phones-close"))
         app.step([])
         assert secret not in " ".join(t.text for t in app.canvas.texts)
-    finally:
-        server.stop()
-        app.journal.close()
-        pygame.display.quit()
+
+
+def test_a_hostile_bet_never_stops_the_display_loop(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+) -> None:
+    """The owner is the display loop: a request that raised would end the program."""
+    from pi_app.web import requests
+
+    with box_with_phones(tmp_path) as (app, hub, port):
+        app.execute(NewGame("gambit7", ("Ana", "Ben", "Cléo"), {}))
+        app.step([])
+        for seat, value in (("Ana", 10), ("Ben", 20), ("Cléo", 30)):
+            app.table.play(f'answer "{seat}" "{value}" fr')
+        app.step([])
+        secret = hub.seats.game(app.table.game_id)
+        before = len(app.journal.events(app.table.game_id))
+        replies: list[dict[str, Any]] = []
+
+        def broken(state: Any, request: Any) -> Any:
+            raise ZeroDivisionError("a fault nobody foresaw")
+
+        async def phone() -> None:
+            async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+                socket, _view = await hello(session, token=await claim(session, secret, "Ben"))
+                for chips in (["1e5000"], ["1e1000000000"], []):
+                    replies.append(await act(socket, type="bet", chips=chips, gambit7="1e5000"))
+                monkeypatch.setitem(requests.BUILDERS, "gambit7", broken)
+                replies.append(await act(socket, type="bet", chips=["10"]))
+                monkeypatch.undo()
+                replies.append(await act(socket, type="bet", chips=["10"]))
+
+        async def loop() -> None:
+            task = asyncio.create_task(phone())
+            while not task.done():
+                assert app.step(wait_events(20, False))  # the loop goes on, step after step
+                await asyncio.sleep(0.005)
+            await task
+
+        asyncio.run(loop())
+        assert [reply["ok"] for reply in replies] == [False, False, False, False, True]
+        assert "too many digits" in replies[0]["message"]
+        assert "could not carry out" in replies[3]["message"]
+        app.journal.flush()
+        events = app.journal.events(app.table.game_id)
+        assert [e.action for e in events[before:]] == ['bet "Ben" [10]']
+        assert app.running

@@ -33,7 +33,7 @@ from pi_app.display.scene import (
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
-from pi_app.rules.quitte_ou_double.actions import Bet, NextRound, Stake, read_place
+from pi_app.rules.quitte_ou_double.actions import Bet, CloseBets, NextRound, Stake, read_place
 from pi_app.rules.quitte_ou_double.scoring import ROUNDS
 
 _ = Translator("display")
@@ -54,7 +54,6 @@ class QodScene(Scene):
         self.team = 0
         self.staking = False
         self.truth_pad = False
-        self.bets_closed = False  # the bets' sand timer ran out: no more tokens move
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -64,6 +63,8 @@ class QodScene(Scene):
         return ("qod", self.phase, self.round)
 
     def wants_bell(self, ctx: Ctx) -> bool:
+        if self.phase == "bets" and ctx.state.current.bets_closed:
+            return False
         return self.phase in ("answers", "bets") and (ctx.timer is None or ctx.timer.done(ctx.now))
 
     # ---- drawing --------------------------------------------------------------------
@@ -88,7 +89,8 @@ class QodScene(Scene):
                 _("OK"),
             )
             return
-        column(canvas, left, board, teams, pick=self.phase == "bets")
+        open_bets = self.phase == "bets" and not state.current.bets_closed
+        column(canvas, left, board, teams, pick=open_bets)
         if self.phase == "bets" and self.truth_pad:
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         elif self.phase == "bets":
@@ -132,9 +134,12 @@ class QodScene(Scene):
             bet_b, stake_b = cols(places[0], 2, t.gap)
             canvas.button(bet_b, _("Bet token"), "mode-bet", selected=not self.staking)
             canvas.button(stake_b, _("Stake +1"), "mode-stake", selected=self.staking)
-        timer_box, turn = cols(places[-2], 2, t.gap)
-        sand_timer(canvas, ctx, timer_box, "bets", "bets")
-        canvas.button(turn, _("Turn it"), "timer")
+        if state.current.bets_closed:  # an event of the game: undo reopens the bets
+            canvas.text(_("No more bets."), places[-2], t.body, th.WARN)
+        else:
+            timer_box, turn = cols(places[-2], 2, t.gap)
+            sand_timer(canvas, ctx, timer_box, "bets", "bets")
+            canvas.button(turn, _("Turn it"), "timer")
         canvas.button(places[-1], _("The true answer"), "truth", colour=th.GOOD)
 
     def _draw_gains(
@@ -173,8 +178,9 @@ class QodScene(Scene):
             return (GoHome(),)
         if isinstance(intent, Bell) or intent == Press("timer"):
             kind = "answers" if self.phase == "answers" else "bets"
+            if self.phase == "bets" and state.current.bets_closed:
+                return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
             if self.phase in ("answers", "bets"):
-                self.bets_closed = False
                 return (StartTimer(kind, ctx.timer_seconds(kind)),)
             return ()
         if (
@@ -224,10 +230,11 @@ class QodScene(Scene):
         self.team = later[0] if later else self.team
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
-        """The bets' sand timer ran out: no more tokens move until it is started again."""
-        if kind == "bets" and self.phase == "bets":
-            self.bets_closed = True
-            return (Notice(_("Time is up: no more bets."), False),)
+        """The bets' sand timer ran out: the bets close, an event of the game (undo
+        reopens them), so the phones and a resumed box follow it too."""
+        if kind == "bets" and self.phase == "bets" and not ctx.state.current.bets_closed:
+            closing = ctx.table.game.format_action(CloseBets())
+            return (Play(closing), Notice(_("Time is up: no more bets."), False))
         return ()
 
     def _bets(self, intent: Intent, ctx: Ctx, confirm: bool) -> Sequence[Command]:
@@ -252,7 +259,7 @@ class QodScene(Scene):
         elif target == "mode-stake":
             self.staking = True
         elif isinstance(target, tuple) and target[0] == "zone":
-            if self.bets_closed:
+            if state.current.bets_closed:
                 return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
             place = read_place(str(target[1]), _number)
             action = Stake(team, place, 1) if self.staking else Bet(team, place)
@@ -355,3 +362,7 @@ def demo_script(d: Any) -> None:
     d.press("mode-stake")
     d.press(("zone", "20..30"))
     d.shot("qod-stake")
+    d.bell()  # the bets' sand timer runs out: the bets close
+    d.wait(31)
+    d.press("dismiss")  # the notice goes; the panel still says the bets are closed
+    d.shot("qod-closed")

@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any, TypeAlias
 
 from pi_app.i18n import Translator
-from pi_app.rules.answers import LOCALES
+from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
 from pi_app.rules.gambit7.scoring import LESS, Target
 
@@ -162,7 +162,9 @@ def _seat(value: Any, text: str) -> str:
 
 
 def _typed_value(value: Any, text: str) -> Typed:
-    if isinstance(value, Decimal) or (isinstance(value, str) and not isinstance(value, _Word)):
+    if isinstance(value, Decimal):
+        return bounded(value, value)
+    if isinstance(value, str) and not isinstance(value, _Word):
         return value
     raise notation_error("Cannot read the action “{text}”.", text=text)
 
@@ -178,7 +180,7 @@ def _parse_target(value: Any, text: str) -> Target:
     if value == LESS:
         return LESS
     if isinstance(value, Decimal):
-        return value
+        return bounded(value, value)
     raise notation_error(
         "Cannot read the action “{text}”: a target is an answer value or “less”.", text=text
     )

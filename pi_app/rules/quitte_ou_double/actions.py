@@ -4,6 +4,7 @@
     answer "Jaune" 90 "1h30"    the same, with how a duration or percentage was typed
     bet "Jaune" 125..187        a team puts a bet token in a zone (<100, >187, 125..187)
     stake "Jaune" 125..187 3    a team slips 3 gain tokens under its bet token there
+    close-bets                  the bets' sand timer ran out: no token moves any more
     truth 175                   the host reads the true answer: the round is paid
     truth 45 "45 %"             the same, with how it was typed
     next                        the tiles are wiped and the next round begins
@@ -67,11 +68,16 @@ class Truth:
 
 
 @dataclass(frozen=True)
+class CloseBets:
+    """The bets' sand timer ran out: no bet token or stake moves until the truth."""
+
+
+@dataclass(frozen=True)
 class NextRound:
     """The tiles are wiped and the next question is asked."""
 
 
-Action = Answer | Bet | Stake | Truth | NextRound
+Action = Answer | Bet | Stake | CloseBets | Truth | NextRound
 
 
 def write_number(value: Decimal) -> str:
@@ -135,6 +141,8 @@ def format_action(action: Action) -> str:
         return f"stake {_quote(action.team)} {write_place(action.place)} {action.count}"
     if isinstance(action, Truth):
         return f"truth {_value(action.value, action.typed)}"
+    if isinstance(action, CloseBets):
+        return "close-bets"
     return "next"
 
 
@@ -157,13 +165,16 @@ def parse_action(text: str) -> Action:
     verb, _, rest = text.strip().partition(" ")
     if verb == "next" and not rest.strip():
         return NextRound()
+    if verb == "close-bets" and not rest.strip():
+        return CloseBets()
     if verb == "truth":
         return Truth(*_read_value(rest, text))
     if verb in ("answer", "bet", "stake"):
         team, after = _json_text(rest, text)
         return _team_action(verb, team, after, text)
     raise refuse(
-        "Cannot read the action “{text}”: expected answer, bet, stake, truth or next.", text=text
+        "Cannot read the action “{text}”: expected answer, bet, stake, close-bets, truth or next.",
+        text=text,
     )
 
 

@@ -2,8 +2,10 @@
 
 Each round goes through three phases. `answers`: every team lays one tile (once all
 are in, the tiles are turned up in ascending order). `bets`: teams put their 2 bet
-tokens in zones and, when staking is allowed, gain tokens under them; the host's
-`truth` pays the round. `paid`: the board shows what paid until `next` wipes the tiles.
+tokens in zones and, when staking is allowed, gain tokens under them, until the bets'
+sand timer runs out (`close-bets`, an event of the game like any other, so phones, the
+keypad, undo and a resumed box all follow it); the host's `truth` pays the round.
+`paid`: the board shows what paid until `next` wipes the tiles.
 Round 7 ends in `paid` and the game is over.
 
 Every check happens before anything is built, so a refused action changes nothing.
@@ -17,7 +19,15 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from pi_app.rules.answers import LOCALES
-from pi_app.rules.quitte_ou_double.actions import Action, Answer, Bet, NextRound, Stake, Truth
+from pi_app.rules.quitte_ou_double.actions import (
+    Action,
+    Answer,
+    Bet,
+    CloseBets,
+    NextRound,
+    Stake,
+    Truth,
+)
 from pi_app.rules.quitte_ou_double.scoring import (
     BET_TOKENS,
     GROSSES_TETES,
@@ -79,6 +89,8 @@ class RoundState:
     display only: scores, records and exports use the numbers."""
     truth_typed: str | None = None
     """How the true answer was typed, when it is a duration or percentage."""
+    bets_closed: bool = False
+    """The bets' sand timer ran out: no token moves until the truth (undo reopens)."""
 
     @property
     def answer_map(self) -> dict[str, Decimal]:
@@ -196,6 +208,8 @@ def apply(state: QodState, action: Action) -> QodState:
         return _stake(state, action)
     if isinstance(action, Truth):
         return _truth(state, action)
+    if isinstance(action, CloseBets):
+        return _close_bets(state)
     return _next_round(state)
 
 
@@ -253,8 +267,20 @@ def _zone_of(state: QodState, place: Place) -> int:
     return check_zone(place, state.current.values, state.setup.locale)
 
 
+def _check_open(state: QodState) -> None:
+    if state.current.bets_closed:
+        raise refuse("Time is up: no more bets.")
+
+
+def _close_bets(state: QodState) -> QodState:
+    _check_phase(state, BETS)
+    _check_open(state)
+    return _with_round(state, replace(state.current, bets_closed=True))
+
+
 def _bet(state: QodState, action: Bet) -> QodState:
     _check_phase(state, BETS)
+    _check_open(state)
     _check_team(state, action.team)
     if len(state.current.tokens_of(action.team)) >= BET_TOKENS:
         raise refuse("{team} has already placed its 2 bet tokens.", team=action.team)
@@ -265,6 +291,7 @@ def _bet(state: QodState, action: Bet) -> QodState:
 
 def _stake(state: QodState, action: Stake) -> QodState:
     _check_phase(state, BETS)
+    _check_open(state)
     _check_team(state, action.team)
     if not state.may_stake():
         raise refuse(
@@ -322,9 +349,9 @@ def legal_actions(state: QodState) -> list[Action]:
     """The actions that can be listed now; typed answers and truths cannot."""
     if state.phase == PAID:
         return [] if state.finished else [NextRound()]
-    if state.phase == ANSWERS:
+    if state.phase == ANSWERS or state.current.bets_closed:
         return []
-    actions: list[Action] = []
+    actions: list[Action] = [CloseBets()]
     places = zones(state.current.values)
     for team in state.setup.teams:
         if len(state.current.tokens_of(team)) < BET_TOKENS:

@@ -9,6 +9,8 @@ let socket = null;
 let view = null;
 let draft = "";
 let nextId = 1;
+// A request's id is new for every page load: the box answers a repeated id once only.
+const idPrefix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("");
 let bet = { chips: [], gambit7: null };
 let betRound = null;
 let mode = "chip";
@@ -28,7 +30,7 @@ function el(tag, attrs, ...children) {
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) { say(t("offline"), "bad"); return; }
-  message.id = nextId++;
+  message.id = `${idPrefix}-${nextId++}`;
   message.lang = lang;
   socket.send(JSON.stringify(message));
 }
@@ -42,7 +44,11 @@ function connect() {
       ? { type: "hello", token, lang } : { type: "hello", secret, lang }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => { say(t("offline"), "bad"); setTimeout(connect, 1000); };
+  socket.onclose = (event) => {
+    if (event.code === 4403) return;  // no seat and no game for this link: its message stays
+    say(t("offline"), "bad");
+    setTimeout(connect, 1000);
+  };
 }
 
 function receive(message) {
@@ -159,12 +165,13 @@ function zoneRow(z, g, open) {
 }
 
 function qodBets(g) {
-  const open = g.phase === "bets" && !!view.you;
+  const open = g.phase === "bets" && !g.bets_closed && !!view.you;
   const picked = g.zones.find((z) => zoneKey(z) === zone);
   const parts = [el("p", {}, ...g.tiles.map((tile) => el("span", { class: "tag" + (tile.earns ? " done" : "") }, tile.label)))];
   if (g.phase === "paid") {
     parts.push(el("p", { id: "payout", class: "status good" }, t("qod_paid", { truth: g.truth, gain: (g.gains || {})[view.you] || 0 })));
   }
+  if (g.phase === "bets" && g.bets_closed) parts.push(el("p", { id: "closed" }, t("qod_closed")));
   parts.push(el("div", { id: "board" }, ...g.zones.slice().reverse().map((z) => zoneRow(z, g, open))));
   if (open) {
     parts.push(el("p", {}, el("button", {

@@ -13,7 +13,15 @@ from typing import Any
 import pytest
 
 from pi_app.rules.contract import RuleError
-from pi_app.rules.quitte_ou_double.actions import Action, Answer, Bet, NextRound, Stake, Truth
+from pi_app.rules.quitte_ou_double.actions import (
+    Action,
+    Answer,
+    Bet,
+    CloseBets,
+    NextRound,
+    Stake,
+    Truth,
+)
 from pi_app.rules.quitte_ou_double.game import GAME
 from pi_app.rules.quitte_ou_double.record import play_record
 from pi_app.rules.quitte_ou_double.scoring import BANK_TOKENS, Place, bank_count
@@ -239,6 +247,20 @@ def test_a_third_bet_token_is_refused(betting: QodState) -> None:
     refused(state, 'bet "Rouge" >187', "Rouge has already placed its 2 bet tokens")
 
 
+def test_closed_bets_refuse_every_token_and_stake_until_the_truth(betting: QodState) -> None:
+    state = play(betting, 'bet "Jaune" <100', "close-bets")
+    assert state.phase == BETS and state.current.bets_closed
+    refused(state, 'bet "Rouge" <100', "Time is up: no more bets")
+    refused(state, "close-bets", "Time is up: no more bets")
+    refused(start(), "close-bets", "Every team must lay its tile")
+    paid = play(state, "truth 90")  # the truth pays the tokens placed before the close
+    assert paid.owned("Jaune") == 2  # its token in the paying zone, its tile beside it
+    following = play(paid, "next")
+    assert not following.current.bets_closed  # a new round opens its bets again
+    staking = play(seventh_round(), 'bet "Jaune" <100', "close-bets")
+    refused(staking, 'stake "Jaune" <100 1', "Time is up: no more bets")
+
+
 def test_round_7_stakes_win_double_or_are_lost() -> None:
     state = seventh_round()
     owned = state.owned("Jaune")
@@ -337,6 +359,7 @@ def test_bank_counts_down_from_90_and_goes_below_zero() -> None:
         Bet("A", Place(Decimal(7), Decimal(7))),
         Stake("A  B", Place(Decimal(-3), Decimal(-1)), 12),
         Truth(Decimal("1234567.25")),
+        CloseBets(),
         NextRound(),
     ],
 )
@@ -387,7 +410,8 @@ def test_legal_actions_list_bets_and_stakes() -> None:
     state = lay(state, {"Jaune": 1, "Rouge": 2, "Bleu": 2})
     listed = GAME.legal_actions(state)
     assert Bet("Jaune", Place(Decimal(1), Decimal(2))) in listed
-    assert len(listed) == 3 * 3
+    assert listed[0] == CloseBets() and len(listed) == 1 + 3 * 3
+    assert GAME.legal_actions(play(state, "close-bets")) == []
     state = play(state, 'bet "Jaune" <1', 'bet "Jaune" <1')
     assert not [a for a in GAME.legal_actions(state) if getattr(a, "team", "") == "Jaune"]
     for action in GAME.legal_actions(state):
@@ -477,6 +501,14 @@ def test_a_journaled_table_plays_undoes_resumes_and_exports(tmp_path: Path) -> N
         table.play('bet "Rouge" 20')
     table.play('bet "Rouge" >30')
     table.undo()
+    table.play("close-bets")  # the bets' sand timer ran out: an event like any other
+    with pytest.raises(RuleError):
+        table.play('bet "Rouge" >30')
+    table.undo()  # undo reopens the bets
+    table.play('bet "Bleu" >30')
+    table.play("close-bets")
+    closed = Table.resume(reopen(table))
+    assert closed is not None and closed.state.current.bets_closed  # a resumed box too
     table.play("truth 15")
     resumed = Table.resume(reopen(table))
     assert resumed is not None

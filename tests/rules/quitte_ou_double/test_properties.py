@@ -19,6 +19,7 @@ from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
     Bet,
+    CloseBets,
     NextRound,
     Stake,
     Truth,
@@ -166,6 +167,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(Stake, teams, places, st.integers(min_value=1, max_value=200)),
     st.builds(Truth, values),
     st.builds(lambda typed: Truth(*typed), typed_values),
+    st.just(CloseBets()),
     st.just(NextRound()),
 )
 
