@@ -617,8 +617,8 @@ class App:
             seats = list(self.table.export()["seats"])
             held = sorted(self.hub.seats.holders())
             chosen = self._phones_seat if self._phones_seat not in held else None
-            url = self.phones_url(secret)
-            draw_phones(canvas, url, seats, held, chosen, self._phones_page)
+            links = self.phones_links(secret)  # the addresses of now, the code's first
+            draw_phones(canvas, links, seats, held, chosen, self._phones_page)
         self._draw_message(canvas)
         if canvas.animated:
             self._still = canvas.surface.copy()
@@ -699,12 +699,22 @@ class App:
 
     # ---- phones -----------------------------------------------------------------------
 
-    def attach_phones(self, hub: Any, url: Callable[[str], str]) -> None:
-        """Let phones join through `hub` (pi_app.web); `url(secret)` is the join link."""
+    def attach_phones(
+        self,
+        hub: Any,
+        url: Callable[[str], str],
+        links: Callable[[str], Sequence[str]] | None = None,
+    ) -> None:
+        """Let phones join through `hub` (pi_app.web); `url(secret)` is the join link.
+
+        `links(secret)` are all the links the phones panel writes out, `url`'s first
+        (the one its code carries): by each of the box's addresses, then `.local`'s.
+        """
         from pi_app.display.intents import PHONE_EVENT, post
 
         self.hub = hub
         self.phones_url = url
+        self.phones_links: Callable[[str], Sequence[str]] = links or (lambda s: [url(s)])
         hub.wake = lambda: post(pygame.event.Event(PHONE_EVENT))
         self.journal.on_durable(hub.durable)
 
@@ -832,11 +842,16 @@ def _notifier() -> Callable[[str], None] | None:
 
 
 def start_phones(config: Any, app: App) -> list[Callable[[], None]]:
-    """Open the phones' server beside the app; the box works on without it."""
+    """Open the phones' server beside the app; the box works on without it.
+
+    The join links name the box's addresses (the default route's first, in the QR
+    code) and then `<hostname>.local`; a watcher redraws an open panel when they change.
+    """
     if not config["phones.enabled"]:
         return []
-    from pi_app.display.phones import box_address
+    from pi_app.display.intents import WAKE_EVENT, post
     from pi_app.web.hub import Hub
+    from pi_app.web.reach import JoinLinks, Reach, watch
     from pi_app.web.seats import SeatBook
     from pi_app.web.server import PhoneServer
 
@@ -851,10 +866,17 @@ def start_phones(config: Any, app: App) -> list[Callable[[], None]]:
             error=True,
         )
         return []
-    address = box_address()
-    app.attach_phones(hub, lambda secret: f"http://{address}:{port}/j/{secret}")
-    log.info("phones join at http://%s:%d/", address, port)
-    return [server.stop]
+    links = JoinLinks(Reach(), port)
+    app.attach_phones(hub, lambda secret: links(secret)[0], links)
+    log.info("phones join at %s", ", ".join(links.sites()))
+
+    def follow() -> None:
+        """A new network while the panel is open: draw it again with its addresses."""
+        if app.show_phones and links.moved():
+            app.dirty = True  # a flag the loop reads; set again until the panel follows
+            post(pygame.event.Event(WAKE_EVENT))
+
+    return [watch(follow), server.stop]
 
 
 def run_app(config: Any) -> int:

@@ -43,6 +43,7 @@ def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
         "--disable-gpu",
         "--disable-dev-shm-usage",
         "--disable-quic",
+        "--no-proxy-server",  # pages of this machine's own addresses, asked directly
         "--no-first-run",
         "--disable-background-networking",
         "--disable-component-update",

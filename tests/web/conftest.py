@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from ipaddress import IPv4Address
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from pi_app.table import Journal, Table
 from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
+from pi_app.web.reach import addresses
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 
@@ -38,17 +40,42 @@ class Served:
         self.host.table.journal.close()
 
 
-def serve(folder: Path, game: str = "gambit7", seats: tuple[str, ...] = SEATS) -> Served:
-    """A new game of `game` at a table host, and its phones' server on a free port."""
+def serve(
+    folder: Path, game: str = "gambit7", seats: tuple[str, ...] = SEATS, everywhere: bool = False
+) -> Served:
+    """A new game of `game` at a table host, and its phones' server on a free port:
+    on 127.0.0.1, or `everywhere` (every address of this machine, as the box listens;
+    its url then names this machine's first address a phone could use)."""
     table = Table.new(Journal(folder / f"{game}.sqlite3"), game, seats, {}, seed=1)
     hub = Hub(SeatBook(folder / "phones.json"))
     host = TableHost(table, hub).start()
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
-    return Served(f"http://127.0.0.1:{server.start()}", hub, host, server)
+    server = PhoneServer(hub, host="0.0.0.0" if everywhere else "127.0.0.1", port=0)
+    port = server.start()
+    name = reachable()[0] if everywhere else "127.0.0.1"
+    return Served(f"http://{name}:{port}", hub, host, server)
+
+
+def reachable() -> list[str]:
+    """This machine's addresses a phone could use; a machine without fails the test."""
+    found = [a for a in addresses() if not IPv4Address(a).is_loopback]
+    if not found:
+        pytest.fail(
+            "this machine has no IPv4 address but loopback (see `ip -4 addr`): "
+            "the join links cannot be checked against a real network address"
+        )
+    return found
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     made = serve(tmp_path)
+    yield made
+    made.stop()
+
+
+@pytest.fixture
+def everywhere(tmp_path: Path) -> Iterator[Served]:
+    """A phones' server on every address of this machine, as the box's listens."""
+    made = serve(tmp_path, everywhere=True)
     yield made
     made.stop()

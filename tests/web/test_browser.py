@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from urllib.parse import urlsplit
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
 
+from pi_app.web.reach import addresses
 from tests.web.browser import phone, tap
 from tests.web.conftest import SEATS, Served
+from tests.web.test_reach import scan_panel
 
 
 def _wait(driver: object, condition: object, seconds: float = 15) -> object:
@@ -82,3 +87,25 @@ def test_the_box_s_sand_timer_shows_on_the_phone_only_while_it_runs(served: Serv
         assert shown.startswith("Sablier : ") and 25 <= int(shown.split()[-2]) <= 30
         served.hub.publish(table, None)  # the timer stops
         _wait(driver, seen.invisibility_of_element_located((By.ID, "timer")))
+
+
+def test_a_phone_joins_through_the_address_the_qr_code_carries(
+    everywhere: Served, tmp_path: Path
+) -> None:
+    link = scan_panel(everywhere, tmp_path)  # what the phone's camera reads on the box
+    host = urlsplit(link).hostname
+    assert host == addresses()[0] and host != "127.0.0.1", link
+    with phone("fr") as driver:
+        driver.get(link)
+        tap(driver, '[data-seat="Ana"]')
+        _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        assert "Place : Ana" in driver.find_element(By.ID, "who").text
+        assert urlsplit(driver.current_url).hostname == host
+        for key in ("4", "2"):
+            tap(driver, f'[data-key="{key}"]')
+        tap(driver, "#send")
+        slate = _wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+        assert "42" in slate.text  # type: ignore[attr-defined]
+    assert everywhere.hub.seats.holders() == {"Ana"}
+    answers = everywhere.host.call(lambda table: dict(table.state.answers))
+    assert answers["Ana"].typed == "42"
