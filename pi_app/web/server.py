@@ -153,7 +153,7 @@ class PhoneServer:
         self._error: BaseException | None = None
         self._summarised: tuple[int, dict[str, Any]] = (0, {})  # (version, its summary)
         self.gate = Gate()
-        self.greeting = 0  # websockets open that have not said a valid hello yet
+        self.greeting: set[Phone] = set()  # websockets that have not said a valid hello yet
         self._answers: dict[str, dict[str | int, asyncio.Task[dict[str, Any]]]] = {}
         self._closing: set[asyncio.Task[None]] = set()
         self._working: set[asyncio.Task[dict[str, Any]]] = set()
@@ -186,7 +186,7 @@ class PhoneServer:
     async def _shutdown(self) -> None:
         for task in list(self._working):  # requests still waiting for the table's owner
             task.cancel()
-        phones = list(self.phones)
+        phones = [*self.phones, *self.greeting]
         self.phones.clear()
         await asyncio.gather(
             *(
@@ -329,7 +329,7 @@ class PhoneServer:
     async def _greet(self, phone: Phone) -> bool:
         """Wait for a valid hello (`HELLO_SECONDS` at most); False: the socket is closed."""
         deadline = time.monotonic() + HELLO_SECONDS
-        self.greeting += 1
+        self.greeting.add(phone)
         try:
             while not phone.admitted:
                 left = deadline - time.monotonic()
@@ -341,7 +341,7 @@ class PhoneServer:
                 if message.type != WSMsgType.TEXT or not await self._take(phone, message.data):
                     return False
         finally:
-            self.greeting -= 1
+            self.greeting.discard(phone)
         return True
 
     async def _take(self, phone: Phone, data: str) -> bool:

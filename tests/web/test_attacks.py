@@ -13,7 +13,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -25,6 +29,7 @@ import pytest
 
 from pi_app.table import Journal, Table
 from pi_app.web import gate, requests, server
+from tests.paths import ROOT
 from tests.web.conftest import SEATS, Served, serve
 from tests.web.test_server import act, claim, hello, receive
 
@@ -218,7 +223,7 @@ def test_idle_websockets_lock_no_phone_out(served: Served, quick: None) -> None:
             for socket in idle:
                 message = await socket.receive(timeout=DEADLINE)
                 assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
-            await until(lambda: served.server.greeting == 0)
+            await until(lambda: not served.server.greeting)
             reply = await act(ana, type="answer", typed="7", locale="fr")
             assert reply["ok"], reply
             await watcher.close()
@@ -439,3 +444,48 @@ def test_a_resent_id_hears_what_happened_after_the_box_was_late(
 
     run(served, scenario)
     assert journaled(served) == ['answer "Ana" "4" fr']
+
+
+def test_sigterm_stops_the_box_at_once_with_phones_connected(tmp_path: Path) -> None:
+    """The table app as systemd runs it: SIGTERM with a phone's websocket open."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path / "config.toml"
+    config.write_text(f"[phones]\nport = {port}\n")
+    box = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "pi_app", "--config", str(config), "--hardware", "sim"),
+            *("--journal", str(tmp_path / "journal.sqlite3"), "run"),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+
+        async def scenario() -> float:
+            async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+                deadline = time.monotonic() + DEADLINE
+                while True:  # the box starts listening once its first frame is up
+                    try:
+                        socket_ = await session.ws_connect("/ws")
+                        break
+                    except aiohttp.ClientConnectionError:
+                        assert time.monotonic() < deadline, "the box never listened"
+                        await asyncio.sleep(0.05)
+                started = time.monotonic()
+                box.send_signal(signal.SIGTERM)
+                closing = await socket_.receive(timeout=DEADLINE)
+                assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                return time.monotonic() - started
+
+        told = asyncio.run(scenario())
+        box.wait(DEADLINE)
+        _, errors = box.communicate()
+    finally:
+        box.kill()
+    assert box.returncode == 0, errors
+    assert "Traceback" not in errors and "TimeoutError" not in errors, errors
+    assert told < 10  # it took 12 s, waiting on the phone, before the server closed them
