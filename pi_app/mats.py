@@ -42,7 +42,7 @@ def load_mat_profile(path: str | Path) -> MatProfile:
         ) from None
     try:
         data = json.loads(text)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise mat_error(
             "The mat profile {path} is not valid JSON: {error}",
             path=str(path),

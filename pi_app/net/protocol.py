@@ -59,8 +59,8 @@ def loads(data: bytes) -> dict[str, Any]:
         raise ProtocolError(f"payload of {len(data)} bytes is too large")
     try:
         payload = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise ProtocolError(f"not JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # bad UTF-8 or JSON, a huge number, `[` x 5000
+        raise ProtocolError(f"not JSON: {type(error).__name__}") from None
     if not isinstance(payload, dict):
         raise ProtocolError("not a JSON object")
     if payload.get("v") != VERSION:

@@ -43,7 +43,7 @@ class SeatBook:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             return Book(int(data["game_id"]), str(data["secret"]), dict(data["tokens"]))
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             log.warning("phone seats file %s unreadable (%s): phones join again", self.path, error)
             return Book()
 

@@ -183,6 +183,8 @@ def test_strangers_and_bad_messages_change_nothing(tournament: Tournament) -> No
     insider = p.topic(tid, "results", "insider1")
     for payload in (
         b"not json at all",
+        b"[" * 5000,  # nested too deep to read
+        b'{"v": 1, "seq": ' + b"9" * 5000 + b"}",  # a number too long to read
         p.dumps({**forged.to_json(), "box": "insider1", "id": "insider1-1", "table": 7}),
         p.dumps(p.Submission("insider1", 2, 0, ("Ana", "Ben", "Cleo"), _result("Zed")).to_json()),
         p.dumps({"v": 1, "box": "insider1", "seq": 3}),
