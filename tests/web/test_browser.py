@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.ui import WebDriverWait
@@ -17,6 +18,12 @@ from tests.web.test_reach import scan_panel
 
 def _wait(driver: object, condition: object, seconds: float = 15) -> object:
     return WebDriverWait(driver, seconds).until(condition)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def served(everywhere: Served) -> Served:
+    """Every page here is opened as a phone would: by the address the box's code carries."""
+    return everywhere
 
 
 def test_a_phone_joins_answers_bets_and_comes_back_after_a_reload(served: Served) -> None:

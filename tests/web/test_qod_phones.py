@@ -21,7 +21,7 @@ TEAMS = ("Jaune", "Rouge", "Bleu")
 
 @pytest.fixture
 def qod(tmp_path: Path) -> Iterator[Served]:
-    made = serve(tmp_path, "quitte-ou-double", TEAMS)
+    made = serve(tmp_path, "quitte-ou-double", TEAMS, everywhere=True)  # by the QR's address
     yield made
     made.stop()
 

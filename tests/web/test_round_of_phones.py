@@ -23,7 +23,7 @@ BETS = {"Ana": "95", "Ben": "95", "Cléo": "100", "Dan": "less", "Eli": "80"}
 
 
 def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
-    served = serve(tmp_path, "gambit7", SEATS)
+    served = serve(tmp_path, "gambit7", SEATS, everywhere=True)  # by the QR code's address
     try:
         with ExitStack() as stack:
             phones = {seat: stack.enter_context(phone("fr")) for seat in ANSWERS}
