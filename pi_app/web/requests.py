@@ -14,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from pi_app.i18n import N_, Translator, translate
-from pi_app.rules.answers import LOCALES, bounded, too_many_digits
+from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
 
 _ = Translator("web")
@@ -56,8 +56,6 @@ def _target(value: object) -> Any:
         return LESS
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise ValueError(value)
-    if isinstance(value, str) and len(value) > MAX_TYPED:
-        raise too_many_digits(value)
     try:
         number = Decimal(str(value))
     except InvalidOperation:

@@ -36,7 +36,7 @@ from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, N_, Translator, translate
 from pi_app.web.gate import Gate, GuardedSite
 from pi_app.web.hub import Hub, Published
-from pi_app.web.requests import PhoneRequest, refusal
+from pi_app.web.requests import PhoneRequest, Reply, refusal
 from pi_app.web.texts import page_texts
 from pi_app.web.views import phone_view, summary
 
@@ -154,9 +154,9 @@ class PhoneServer:
         self._summarised: tuple[int, dict[str, Any]] = (0, {})  # (version, its summary)
         self.gate = Gate()
         self.greeting: set[Phone] = set()  # websockets that have not said a valid hello yet
-        self._answers: dict[str, dict[str | int, asyncio.Task[dict[str, Any]]]] = {}
+        self._answers: dict[str, dict[str | int, asyncio.Task[Reply]]] = {}
         self._closing: set[asyncio.Task[None]] = set()
-        self._working: set[asyncio.Task[dict[str, Any]]] = set()
+        self._working: set[asyncio.Task[Reply]] = set()
         hub.on_publish(self._published)
 
     # -- life -----------------------------------------------------------------------
@@ -426,16 +426,18 @@ class PhoneServer:
     async def _act(self, phone: Phone, kind: str, message: dict[str, Any]) -> None:
         ident = _ident(message.get("id"))
         if phone.seat is None or self.hub.seats.seat_of(phone.token) != phone.seat:
-            reply = {"ok": False, "message": refusal(NO_SEAT, phone.lang).message}
+            reply = refusal(NO_SEAT, phone.lang)
         elif ident is None or phone.token is None:
             reply = await self._carry_out(phone, phone.seat, kind, message)
         else:
             reply = await self._once(phone, phone.token, ident, kind, message)
-        await self._send(phone, {"type": "reply", "id": ident, **reply})
+        await self._send(
+            phone, {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
+        )
 
     async def _once(
         self, phone: Phone, token: str, ident: str | int, kind: str, message: dict[str, Any]
-    ) -> dict[str, Any]:
+    ) -> Reply:
         """The answer to request `ident` of the seat holding `token`, carried out once.
 
         The first answer is kept even when it comes after the phone stopped waiting, so
@@ -456,7 +458,7 @@ class PhoneServer:
         done, _ = await asyncio.wait([first], timeout=REPLY_SECONDS)
         if first in done and not first.cancelled() and first.exception() is None:
             return first.result()
-        return {"ok": False, "message": refusal(LATE, phone.lang).message}
+        return refusal(LATE, phone.lang)
 
     async def _carry_out(
         self,
@@ -465,7 +467,7 @@ class PhoneServer:
         kind: str,
         message: dict[str, Any],
         limit: float | None = REPLY_SECONDS,
-    ) -> dict[str, Any]:
+    ) -> Reply:
         """Hand the request to the table's owner; its reply once the event is on disk
         (or the refusal `LATE` after `limit` seconds; None: however long it takes)."""
         fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang")}
@@ -476,7 +478,7 @@ class PhoneServer:
                 await self._on_disk(reply.ticket)
         except TimeoutError:
             reply = refusal(LATE, phone.lang)
-        return {"ok": reply.ok, "message": reply.message}
+        return reply
 
     async def _on_disk(self, ticket: int) -> None:
         """Wait (a while at most) until the journal holds the phone's event: only then
@@ -521,9 +523,8 @@ class PhoneServer:
         await self._send(phone, self._view(phone, self.hub.published))
 
     async def _send(self, phone: Phone, payload: dict[str, Any]) -> None:
-        text = json.dumps(payload, ensure_ascii=False)
         with contextlib.suppress(ConnectionError, RuntimeError):  # the phone went away
-            await phone.socket.send_str(text)
+            await phone.socket.send_str(json.dumps(payload, ensure_ascii=False))
 
     async def _send_unknown(self, phone: Phone) -> None:
         """Tell a phone it holds no seat (a wrong token, or its seat was freed)."""

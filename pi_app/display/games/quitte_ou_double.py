@@ -62,8 +62,12 @@ class QodScene(Scene):
     def key(self) -> Hashable:
         return ("qod", self.phase, self.round)
 
+    def closed(self, ctx: Ctx) -> bool:
+        """The bets' sand timer ran out in this round: an event of the game, undo reopens."""
+        return self.phase == "bets" and bool(ctx.state.current.bets_closed)
+
     def wants_bell(self, ctx: Ctx) -> bool:
-        if self.phase == "bets" and ctx.state.current.bets_closed:
+        if self.closed(ctx):
             return False
         return self.phase in ("answers", "bets") and (ctx.timer is None or ctx.timer.done(ctx.now))
 
@@ -89,8 +93,7 @@ class QodScene(Scene):
                 _("OK"),
             )
             return
-        open_bets = self.phase == "bets" and not state.current.bets_closed
-        column(canvas, left, board, teams, pick=open_bets)
+        column(canvas, left, board, teams, pick=self.phase == "bets" and not self.closed(ctx))
         if self.phase == "bets" and self.truth_pad:
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         elif self.phase == "bets":
@@ -134,7 +137,7 @@ class QodScene(Scene):
             bet_b, stake_b = cols(places[0], 2, t.gap)
             canvas.button(bet_b, _("Bet token"), "mode-bet", selected=not self.staking)
             canvas.button(stake_b, _("Stake +1"), "mode-stake", selected=self.staking)
-        if state.current.bets_closed:  # an event of the game: undo reopens the bets
+        if self.closed(ctx):
             canvas.text(_("No more bets."), places[-2], t.body, th.WARN)
         else:
             timer_box, turn = cols(places[-2], 2, t.gap)
@@ -178,7 +181,7 @@ class QodScene(Scene):
             return (GoHome(),)
         if isinstance(intent, Bell) or intent == Press("timer"):
             kind = "answers" if self.phase == "answers" else "bets"
-            if self.phase == "bets" and state.current.bets_closed:
+            if self.closed(ctx):
                 return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
             if self.phase in ("answers", "bets"):
                 return (StartTimer(kind, ctx.timer_seconds(kind)),)
@@ -232,7 +235,7 @@ class QodScene(Scene):
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         """The bets' sand timer ran out: the bets close, an event of the game (undo
         reopens them), so the phones and a resumed box follow it too."""
-        if kind == "bets" and self.phase == "bets" and not ctx.state.current.bets_closed:
+        if kind == "bets" and self.phase == "bets" and not self.closed(ctx):
             closing = ctx.table.game.format_action(CloseBets())
             return (Play(closing), Notice(_("Time is up: no more bets."), False))
         return ()
@@ -259,7 +262,7 @@ class QodScene(Scene):
         elif target == "mode-stake":
             self.staking = True
         elif isinstance(target, tuple) and target[0] == "zone":
-            if state.current.bets_closed:
+            if self.closed(ctx):
                 return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
             place = read_place(str(target[1]), _number)
             action = Stake(team, place, 1) if self.staking else Bet(team, place)
