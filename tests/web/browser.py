@@ -10,16 +10,22 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 PHONE = (390, 844)  # CSS pixels of a common phone
+T = TypeVar("T")
 
 
 def need_chromium() -> None:
@@ -63,23 +69,41 @@ def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def tap(driver: webdriver.Chrome, selector: str, seconds: float = 15) -> None:
+PATIENCE = 30.0  # seconds: generous, so a busy machine is only slower, never failed
+
+
+def _settled(message: str) -> bool:
+    """Whether a WebDriver error only says the page was between two documents: join.js
+    moves the phone on to /play, and a find that lands in that moment is aborted."""
+    return any(word in message for word in ("navigat", "target frame detached", "no such window"))
+
+
+def wait(driver: webdriver.Chrome, condition: Callable[[Any], T], seconds: float = PATIENCE) -> T:
+    """Wait until `condition` holds, a page changing under it counting as "not yet"."""
+
+    def holds(_driver: object) -> T | bool:
+        try:
+            return condition(driver)
+        except StaleElementReferenceException:
+            return False
+        except WebDriverException as error:
+            if _settled(str(error.msg or "")):
+                return False
+            raise
+
+    return WebDriverWait(driver, seconds).until(holds)  # type: ignore[return-value]
+
+
+def tap(driver: webdriver.Chrome, selector: str, seconds: float = PATIENCE) -> None:
     """Click what `selector` names once it can be clicked. The page redraws itself on
     every state from the box, so an element found a moment ago may be gone: find it
     again and retry until the time is up."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as seen
-    from selenium.webdriver.support.ui import WebDriverWait
 
     def clicked(_driver: object) -> bool:
-        try:
-            found = seen.element_to_be_clickable((By.CSS_SELECTOR, selector))(driver)
-            if not found:
-                return False
-            found.click()
-            return True
-        except StaleElementReferenceException:
+        found = seen.element_to_be_clickable((By.CSS_SELECTOR, selector))(driver)
+        if not found:
             return False
+        found.click()
+        return True
 
-    WebDriverWait(driver, seconds).until(clicked)
+    wait(driver, clicked, seconds)

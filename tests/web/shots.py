@@ -15,14 +15,13 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pi_app.table import Journal, Table
 from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
-from tests.web.browser import phone, tap
+from tests.web.browser import phone, tap, wait
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")
 
@@ -38,10 +37,9 @@ def main(folder: Path) -> None:
     secret = hub.seats.game(table.game_id)
     try:
         with phone("fr") as driver:
-            wait = WebDriverWait(driver, 15)
             driver.get(f"{url}/j/{secret}")
             tap(driver, '[data-seat="Ana"]')
-            wait.until(seen.presence_of_element_located((By.ID, "keypad")))
+            wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
             host.call(lambda t: t.play('answer "Ben" "100" fr'))
             for key in ("1", "h", "3"):
                 tap(driver, f'[data-key="{key}"]')
@@ -49,19 +47,19 @@ def main(folder: Path) -> None:
             driver.save_screenshot(str(folder / "phone-answer.png"))
             tap(driver, '[data-key="0"]')
             tap(driver, "#send")
-            wait.until(seen.presence_of_element_located((By.ID, "slate")))
+            wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Cléo", 95), ("Dan", 120), ("Eli", 80)):
                 host.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" "{v}" fr'))
             host.call(lambda t: t.play('bet "Ben" [95, 100]'))
             tap(driver, '.case[data-target="90"]')
             tap(driver, '.case[data-target="95"]')
             tap(driver, "#place-bet")
-            wait.until(seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
+            wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-bet.png"))
             host.call(lambda t: t.play("close-bets"))
             host.call(lambda t: t.play('truth "1h32" fr'))
-            wait.until(seen.presence_of_element_located((By.ID, "payout")))
+            wait(driver, seen.presence_of_element_located((By.ID, "payout")))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-payout.png"))
     finally:

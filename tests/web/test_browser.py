@@ -8,16 +8,11 @@ from urllib.parse import urlsplit
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pi_app.web.reach import addresses
-from tests.web.browser import phone, tap
+from tests.web.browser import phone, tap, wait
 from tests.web.conftest import SEATS, Served
 from tests.web.test_reach import scan_panel
-
-
-def _wait(driver: object, condition: object, seconds: float = 15) -> object:
-    return WebDriverWait(driver, seconds).until(condition)  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -30,52 +25,52 @@ def test_a_phone_joins_answers_bets_and_comes_back_after_a_reload(served: Served
     with phone("fr") as driver:
         driver.get(f"{served.url}/j/{served.secret}")
         tap(driver, '[data-seat="Ana"]')
-        _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
         assert "Place : Ana" in driver.find_element(By.ID, "who").text
         for key in ("1", "h", "3", "0"):
             tap(driver, f'[data-key="{key}"]')
         assert driver.find_element(By.ID, "draft").text == "1h30"
         tap(driver, "#send")
-        slate = _wait(driver, seen.presence_of_element_located((By.ID, "slate")))
-        assert "1h30" in slate.text  # type: ignore[attr-defined]
+        slate = wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+        assert "1h30" in slate.text
         for seat, value in zip(SEATS[1:], (100, 95, 120, 80), strict=True):
             served.box(f'answer "{seat}" "{value}" fr')
         case = '.case[data-target="90"]'
         tap(driver, case)
         tap(driver, "#place-bet")
-        _wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
+        wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
         bets = served.host.call(lambda table: dict(table.state.bets))
         assert bets["Ana"].chips == (90,)
 
         driver.refresh()  # the phone reloads mid-round: same seat, same bet shown
-        _wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, ".case.mine")))
+        wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, ".case.mine")))
         assert "Place : Ana" in driver.find_element(By.ID, "who").text
         mine = driver.find_element(By.CSS_SELECTOR, ".case.mine").get_attribute("data-target")
         assert mine == "90"
 
         served.box("close-bets")
-        _wait(driver, seen.presence_of_element_located((By.ID, "closed")))
+        wait(driver, seen.presence_of_element_located((By.ID, "closed")))
         served.box('truth "1h32" fr')
-        payout = _wait(driver, seen.presence_of_element_located((By.ID, "payout")))
-        assert "→" in payout.text  # type: ignore[attr-defined]
+        payout = wait(driver, seen.presence_of_element_located((By.ID, "payout")))
+        assert "→" in payout.text
 
 
 def test_the_page_follows_the_phone_s_language_and_can_switch(served: Served) -> None:
     with phone("de") as driver:
         driver.get(f"{served.url}/j/{served.secret}")
-        _wait(driver, seen.text_to_be_present_in_element((By.TAG_NAME, "h2"), "Wählen Sie"))
+        wait(driver, seen.text_to_be_present_in_element((By.TAG_NAME, "h2"), "Wählen Sie"))
         tap(driver, "#watch")
-        _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Sie schauen zu"))
+        wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Sie schauen zu"))
         picker = driver.find_element(By.ID, "lang")
         picker.find_element(By.CSS_SELECTOR, 'option[value="en"]').click()
-        _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "You are watching"))
+        wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "You are watching"))
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
 
 
 def test_a_code_made_for_one_seat_seats_the_phone_there(served: Served) -> None:
     with phone("en") as driver:
         driver.get(f"{served.url}/j/{served.secret}#Cl%C3%A9o")
-        _wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Seat: Cléo"))
+        wait(driver, seen.text_to_be_present_in_element((By.ID, "who"), "Seat: Cléo"))
     assert served.hub.seats.holders() == {"Cléo"}
 
 
@@ -85,15 +80,15 @@ def test_the_box_s_sand_timer_shows_on_the_phone_only_while_it_runs(served: Serv
     with phone("fr") as driver:
         driver.get(f"{served.url}/j/{served.secret}")
         tap(driver, '[data-seat="Ana"]')
-        _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
         assert not driver.find_element(By.ID, "timer").is_displayed()
         table = served.host.table
         served.hub.publish(table, SandTimer("answers", 0.0, 30.0), 30.0)  # the box turns it
-        _wait(driver, seen.visibility_of_element_located((By.ID, "timer")))
+        wait(driver, seen.visibility_of_element_located((By.ID, "timer")))
         shown = driver.find_element(By.ID, "timer").text
         assert shown.startswith("Sablier : ") and 25 <= int(shown.split()[-2]) <= 30
         served.hub.publish(table, None)  # the timer stops
-        _wait(driver, seen.invisibility_of_element_located((By.ID, "timer")))
+        wait(driver, seen.invisibility_of_element_located((By.ID, "timer")))
 
 
 def test_a_phone_joins_through_the_address_the_qr_code_carries(
@@ -105,14 +100,14 @@ def test_a_phone_joins_through_the_address_the_qr_code_carries(
     with phone("fr") as driver:
         driver.get(link)
         tap(driver, '[data-seat="Ana"]')
-        _wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
         assert "Place : Ana" in driver.find_element(By.ID, "who").text
         assert urlsplit(driver.current_url).hostname == host
         for key in ("4", "2"):
             tap(driver, f'[data-key="{key}"]')
         tap(driver, "#send")
-        slate = _wait(driver, seen.presence_of_element_located((By.ID, "slate")))
-        assert "42" in slate.text  # type: ignore[attr-defined]
+        slate = wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+        assert "42" in slate.text
     assert everywhere.hub.seats.holders() == {"Ana"}
     answers = everywhere.host.call(lambda table: dict(table.state.answers))
     assert answers["Ana"].typed == "42"

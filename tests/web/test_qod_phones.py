@@ -10,9 +10,8 @@ import aiohttp
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.browser import phone, tap
+from tests.web.browser import phone, tap, wait
 from tests.web.conftest import Served, serve
 from tests.web.test_server import act, claim, hello, receive
 
@@ -69,26 +68,25 @@ def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
     _six_rounds_on_the_box(qod)
     owned = qod.host.call(lambda table: table.state.owned("Jaune"))
     with phone("en") as driver:
-        wait = WebDriverWait(driver, 15)
         driver.get(f"{qod.url}/j/{qod.secret}")
         tap(driver, '[data-seat="Jaune"]')
-        wait.until(seen.presence_of_element_located((By.ID, "keypad")))
+        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
         for key in ("1", "2"):
             tap(driver, f'[data-key="{key}"]')
         tap(driver, "#send")
-        wait.until(seen.presence_of_element_located((By.ID, "slate")))
+        wait(driver, seen.presence_of_element_located((By.ID, "slate")))
         qod.box('answer "Rouge" 20')
         qod.box('answer "Bleu" 30')
         zone = '.case[data-low="12"][data-high="20"]'
         tap(driver, zone)
         tap(driver, "#place-token")
-        count = wait.until(seen.presence_of_element_located((By.ID, "stake-count")))
-        count.clear()  # type: ignore[attr-defined]
-        count.send_keys(str(owned))  # type: ignore[attr-defined]
+        count = wait(driver, seen.presence_of_element_located((By.ID, "stake-count")))
+        count.clear()
+        count.send_keys(str(owned))
         tap(driver, "#stake")
-        wait.until(lambda _d: qod.host.call(lambda table: table.state.current.tokens)[0].stake)
+        wait(driver, lambda _d: qod.host.call(lambda table: table.state.current.tokens)[0].stake)
         qod.box("truth 15")
-        payout = wait.until(seen.presence_of_element_located((By.ID, "payout")))
-        assert "15" in payout.text  # type: ignore[attr-defined]
+        payout = wait(driver, seen.presence_of_element_located((By.ID, "payout")))
+        assert "15" in payout.text
     tokens = qod.host.call(lambda table: table.state.current.tokens)
     assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]

@@ -13,10 +13,9 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
-from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.paths import ROOT
-from tests.web.browser import phone, tap
+from tests.web.browser import phone, tap, wait
 
 
 class Box:
@@ -74,32 +73,31 @@ def test_phones_come_back_to_the_same_state_after_sigkill(tmp_path: Path) -> Non
     box.start()
     try:
         with phone("fr") as driver:
-            wait = WebDriverWait(driver, 20)
             driver.get(f"{box.url}/j/{box.secret}")
             tap(driver, '[data-seat="Ana"]')
-            wait.until(seen.presence_of_element_located((By.ID, "keypad")))
+            wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
             for key in ("1", "h", "3", "0"):
                 tap(driver, f'[data-key="{key}"]')
             tap(driver, "#send")
-            wait.until(seen.presence_of_element_located((By.ID, "slate")))
+            wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Ben", 100), ("Cléo", 95), ("Dan", 120), ("Eli", 80)):
                 box.type(f'answer "{seat}" "{value}" fr')
             box.type('bet "Ben" [95]')
             case = '.case[data-target="90"]'
             tap(driver, case)
             tap(driver, "#place-bet")
-            wait.until(seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
+            wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
 
             box.kill()  # mid-bets: the plug is pulled
-            wait.until(seen.text_to_be_present_in_element((By.ID, "status"), "hors d’atteinte"))
+            wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "hors d’atteinte"))
             box.start()
-            wait.until(seen.presence_of_element_located((By.CSS_SELECTOR, ".case.mine")))
+            wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, ".case.mine")))
             mine = driver.find_element(By.CSS_SELECTOR, ".case.mine").get_attribute("data-target")
             assert mine == "90"
             assert "Place : Ana" in driver.find_element(By.ID, "who").text
             assert "Ben×1" in driver.find_element(By.CSS_SELECTOR, '.case[data-target="95"]').text
             box.type("close-bets")  # the game goes on where it was
-            wait.until(seen.presence_of_element_located((By.ID, "closed")))
+            wait(driver, seen.presence_of_element_located((By.ID, "closed")))
     finally:
         if box.process is not None and box.process.poll() is None:
             box.kill()

@@ -11,9 +11,8 @@ import aiohttp
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.browser import phone, tap
+from tests.web.browser import phone, tap, wait
 from tests.web.conftest import serve
 from tests.web.test_server import hello, receive
 
@@ -31,26 +30,24 @@ def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
                 driver.get(f"{served.url}/j/{served.secret}")
                 button = f'[data-seat="{seat}"]'
                 tap(driver, button)
-                WebDriverWait(driver, 15).until(seen.presence_of_element_located((By.ID, "keypad")))
+                wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
             for seat, driver in phones.items():
                 for key in ANSWERS[seat]:
                     tap(driver, f'[data-key="{key}"]')
                 tap(driver, "#send")
             for driver in phones.values():
-                WebDriverWait(driver, 15).until(seen.presence_of_element_located((By.ID, "slate")))
+                wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             served.box('answer "Fay" "110" fr')  # the seat without a phone
             for seat, driver in phones.items():
                 case = f'.case[data-target="{BETS[seat]}"]'
                 tap(driver, case)
                 tap(driver, "#place-bet")
             for driver in phones.values():
-                WebDriverWait(driver, 15).until(
-                    seen.text_to_be_present_in_element((By.ID, "status"), "tapis")
-                )
+                wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
             served.box("close-bets")
             served.box('truth "1h36" fr')  # 96: the 95 case wins
             for driver in phones.values():
-                WebDriverWait(driver, 15).until(seen.presence_of_element_located((By.ID, "payout")))
+                wait(driver, seen.presence_of_element_located((By.ID, "payout")))
             scores = served.host.call(
                 lambda table: dict(zip(table.state.seats, table.state.scores, strict=True))
             )
