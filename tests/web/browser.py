@@ -25,6 +25,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 PHONE = (390, 844)  # CSS pixels of a common phone
+PATIENCE = 30.0  # seconds: generous, so a busy machine is only slower, never failed
 T = TypeVar("T")
 
 
@@ -69,12 +70,10 @@ def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-PATIENCE = 30.0  # seconds: generous, so a busy machine is only slower, never failed
-
-
-def _settled(message: str) -> bool:
+def _between_pages(message: str) -> bool:
     """Whether a WebDriver error only says the page was between two documents: join.js
-    moves the phone on to /play, and a find that lands in that moment is aborted."""
+    moves the phone on to /play, and a find that lands in that moment is aborted
+    ("aborted by navigation"), or finds the old document's frame or window gone."""
     return any(word in message for word in ("navigat", "target frame detached", "no such window"))
 
 
@@ -87,7 +86,7 @@ def wait(driver: webdriver.Chrome, condition: Callable[[Any], T], seconds: float
         except StaleElementReferenceException:
             return False
         except WebDriverException as error:
-            if _settled(str(error.msg or "")):
+            if _between_pages(str(error.msg or "")):
                 return False
             raise
 
