@@ -43,8 +43,6 @@ def describe(error: BaseException) -> str:
     if isinstance(error, OSError):
         return _describe_os(error)
     if isinstance(error, sqlite3.Error):
-        from pi_app.table.writer import storage_problem
-
         return storage_problem(error)
     return type(error).__name__
 
@@ -64,3 +62,19 @@ def _describe_os(error: OSError) -> str:
         return known[error.errno]
     code = errno.errorcode.get(error.errno or 0, str(error.errno))
     return _("system error {code}").format(code=code)
+
+
+def storage_problem(error: sqlite3.Error) -> str:
+    """Why SQLite could not write, in the reader's language (SQLite's text is English)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL"):
+        return _("the storage is full")
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")):
+        return _("the storage cannot be written to")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return _("another program is using the journal")
+    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or not name:
+        return _("the file is damaged or is not a journal")
+    if name.startswith("SQLITE_IOERR"):
+        return _("the storage reports an input/output error")
+    return _("database error {code}").format(code=name or type(error).__name__)

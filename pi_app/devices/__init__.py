@@ -23,7 +23,7 @@ from typing import Any
 from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
 
 from pi_app.devices import sdnotify
-from pi_app.devices.inputs import Bell, HostButton, Press, PressInput, pygame_waker
+from pi_app.devices.inputs import Bell, HostButton, Press, PressInput
 from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
 from pi_app.devices.ring import LedRing, MockRing, PicoRing, RingBackend, SimRing
@@ -46,7 +46,6 @@ __all__ = [
     "choose_hardware",
     "is_raspberry_pi",
     "open_devices",
-    "pygame_waker",
     "sdnotify",
 ]
 

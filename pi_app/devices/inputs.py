@@ -15,8 +15,8 @@ Every input, whatever drives it (a gpiozero `Button` on a real pin, gpiozero's
 
 Presses reach the program two ways, use either or both:
 - `add_listener(callback)`: called with each `Press` in the pin's thread, so keep it
-  short and thread-safe; `pygame_waker(event_type)` makes one that posts a pygame
-  event, which wakes an event loop sleeping in `pygame.event.wait()` at no cost;
+  short and thread-safe (the display's listeners post a pygame event, which wakes
+  a loop sleeping in `pygame.event.wait()` at no cost);
 - `get(timeout)` / `drain()`: a thread-safe queue the program polls.
 """
 
@@ -230,17 +230,3 @@ class HostButton(PressInput):
 
     def __init__(self, name: str, pin: int | None = None, **kwargs: Any) -> None:
         super().__init__(name, pin, **kwargs)
-
-
-def pygame_waker(event_type: int) -> Listener:
-    """A listener posting `pygame.event.Event(event_type, press=press)`.
-
-    pygame's `event.post` is safe from any thread, so a display loop blocked in
-    `pygame.event.wait()` wakes at once on a press and costs nothing meanwhile.
-    """
-    import pygame
-
-    def post(press: Press) -> None:
-        pygame.event.post(pygame.event.Event(event_type, press=press))
-
-    return post

@@ -62,8 +62,6 @@ COLOUR_NAMES: tuple[str, ...] = (
 TABLE_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 10)
 """A tournament across boxes: how many tables (one box each) the players are split into."""
 
-LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "de": "Deutsch", "en": "English"}
-
 
 @dataclass(frozen=True)
 class Choice:

@@ -1,15 +1,14 @@
-"""Pieces several game screens share: the number keypad, the scoreboard, seat buttons."""
+"""Pieces several game screens share: the number keypad and seat buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
 import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, grid, rows, split
 from pi_app.display.intents import Char, Erase, Intent, Press
-from pi_app.display.scene import seat_label
 from pi_app.i18n import Translator, current_language
 
 _ = Translator("display")
@@ -73,26 +72,3 @@ def keypad(
     # Durations (`1:30`) are answers too: a box without a keyboard must be able to type one.
     canvas.button(colon, ":", ("key", ":"), size=t.body)
     canvas.button(ok, ok_label, ok_target, colour=th.GOOD, enabled=bool(entry.text.strip()))
-
-
-def scoreboard(
-    canvas: Canvas,
-    box: pygame.Rect,
-    seats: Sequence[str],
-    scores: Sequence[object],
-    order: Sequence[int] | None = None,
-    highlight: Sequence[str] = (),
-) -> None:
-    """Every seat with its colour, name and score, one row each (in `order` if given)."""
-    t = canvas.theme
-    indices = list(order) if order is not None else list(range(len(seats)))
-    count = len(indices)
-    columns = 2 if count * (t.min_px + 14) > box.height else 1
-    per_col = -(-count // columns)
-    cells = grid(box, per_col * columns, columns, t.gap // 2)
-    for position, index in enumerate(indices):
-        column, row = divmod(position, per_col)
-        cell = cells[row * columns + column]
-        if seats[index] in highlight:
-            canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-        seat_label(canvas, cell.inflate(-t.gap, 0), seats[index], index, str(scores[index]))

@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from pi_app.errors import storage_problem
 from pi_app.i18n import Translator
 
 log = logging.getLogger(__name__)
@@ -195,19 +196,3 @@ def _write_before_exit() -> None:
     for writer in list(_live):
         with contextlib.suppress(JournalError):
             writer.flush(EXIT_SECONDS)
-
-
-def storage_problem(error: sqlite3.Error) -> str:
-    """Why SQLite could not write, in the reader's language (SQLite's text is English)."""
-    name = getattr(error, "sqlite_errorname", "") or ""
-    if name.startswith("SQLITE_FULL"):
-        return _("the storage is full")
-    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")):
-        return _("the storage cannot be written to")
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return _("another program is using the journal")
-    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or not name:
-        return _("the file is damaged or is not a journal")
-    if name.startswith("SQLITE_IOERR"):
-        return _("the storage reports an input/output error")
-    return _("database error {code}").format(code=name or type(error).__name__)

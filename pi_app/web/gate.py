@@ -169,8 +169,7 @@ class GuardedSite(web.TCPSite):
         server = self._runner.server
         assert server is not None
         guarded = self.gate.protocol
+        # BaseSite.stop closes what start opened, as TCPSite's own start leaves it
         self._server = await asyncio.get_running_loop().create_server(
             lambda: guarded(server()), self._host, self._port, backlog=self._backlog
         )
-        sockets = self._server.sockets
-        self._bound_port = sockets[0].getsockname()[1] if sockets else self._port

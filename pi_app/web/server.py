@@ -231,7 +231,7 @@ class PhoneServer:
         await self._runner.setup()
         site = GuardedSite(self._runner, self.host, self.port, self.gate)
         await site.start()
-        self.port = site.port  # the port chosen for port 0
+        self.port = int(self._runner.addresses[0][1])  # the port chosen for port 0
 
     def _loop_fault(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """The loop's own faults (accept() out of file descriptors...), logged quietly."""

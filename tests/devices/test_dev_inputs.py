@@ -8,7 +8,6 @@ import gpiozero.pins.mock
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from pi_app.devices import inputs as pi_app_inputs
 from pi_app.devices.inputs import Bell, Debouncer, HostButton, Press, PressInput
 
 
@@ -201,19 +200,3 @@ def test_the_debouncer_alone() -> None:
 def test_an_input_without_a_pin_is_simulated(factory: MockFactory) -> None:
     assert PressInput("x").simulated
     assert not PressInput("y", 5, pin_factory=factory).simulated
-
-
-def test_the_pygame_waker_posts_the_press_as_an_event(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    pygame = pytest.importorskip("pygame")
-    pygame.display.init()
-    try:
-        event_type = pygame.event.custom_type()
-        clock = Clock()
-        bell = Bell(clock=clock, listening=True)
-        bell.add_listener(pi_app_inputs.pygame_waker(event_type))
-        bell.press_from_keyboard()
-        events = pygame.event.get(event_type)
-        assert len(events) == 1 and events[0].press.source == "bell"
-    finally:
-        pygame.display.quit()

@@ -109,7 +109,7 @@ def score_round(state: CambioState, result: RoundResult) -> CambioState:
     )
 
 
-def _round_actions(result: RoundResult) -> list[CambioAction]:
+def round_actions(result: RoundResult) -> list[CambioAction]:
     """The actions that play a recorded round through the phase machine."""
     actions: list[CambioAction] = [Deal(), Open()]
     for seat in result.false_rings:
@@ -163,7 +163,7 @@ class CambioGame:
 
     def play_round(self, state: CambioState, result: RoundResult) -> CambioState:
         """A recorded round played action by action, as the table would have."""
-        for action in _round_actions(result):
+        for action in round_actions(result):
             state = self.apply(state, action)
         return state
 

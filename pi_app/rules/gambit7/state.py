@@ -29,7 +29,7 @@ from pi_app.rules.gambit7.actions import (
     Typed,
 )
 from pi_app.rules.gambit7.mat import MatProfile, resolve_mat
-from pi_app.rules.gambit7.scoring import CHIPS, LESS, Bet, Payout, Target, case_of, score_round
+from pi_app.rules.gambit7.scoring import CHIPS, Bet, Payout, Target, case_of, score_round
 
 _ = Translator("gambit7")
 
@@ -240,8 +240,3 @@ def apply(state: Gambit7State, action: Action) -> Gambit7State:
 def bet_of(state: Gambit7State, seat: str) -> Bet:
     """The seat's bet in the current round (no chips when it has not bet)."""
     return dict(state.bets).get(seat, Bet())
-
-
-def target_label(target: Target, locale: str = "fr") -> str:
-    """A target as a player reads it."""
-    return _("Moins que ça") if target == LESS else format_answer(Decimal(target), locale)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pi_app.rules.cambio import actions as cambio_actions
-from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
+from pi_app.rules.cambio.actions import CambioAction, Stop
+from pi_app.rules.cambio.game import round_actions as cambio_round_actions
 from pi_app.rules.cambio.record import (
     STOPPED,
     TARGET,
@@ -164,12 +165,8 @@ def score_table_round(state: TournamentState, index: int, result: RoundResult) -
 
 
 def round_actions(table: int, result: RoundResult) -> list[TournamentAction]:
-    """The actions that play a recorded round at `table`: deal, open, false rings, ring, show."""
-    actions: list[CambioAction] = [Deal(), Open()]
-    for seat in result.false_rings:
-        actions += [Ring(seat), FalseRing()]
-    actions += [Ring(result.winner), Show(result.currency, result.hand, result.holding)]
-    return [TableAction(table, action) for action in actions]
+    """The actions that play a recorded round at `table`: Cambio's own, at that table."""
+    return [TableAction(table, action) for action in cambio_round_actions(result)]
 
 
 class CambioTournament:
