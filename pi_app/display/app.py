@@ -65,6 +65,7 @@ from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError, Table
 from pi_app.table.history import History
 from pi_app.table.journal import Player
+from pi_app.table.protocol import GameTable
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
@@ -132,7 +133,7 @@ class App:
         from pi_app.display.network import TournamentHost
 
         self.network = TournamentHost(config, journal.path.parent, _wake)
-        self.table: Any = self._resume()
+        self.table: GameTable | None = self._resume()
         """The game at the table: a journaled `Table`, or a tournament across boxes'."""
         self.show_home = self.table is None
         self.show_final = False
@@ -147,7 +148,7 @@ class App:
 
     # ---- set-up -------------------------------------------------------------------
 
-    def _resume(self) -> Any:
+    def _resume(self) -> GameTable | None:
         """The tournament across boxes this box is part of, else the journal's unfinished
         game, or None (also when its rules are missing)."""
         try:
@@ -198,6 +199,7 @@ class App:
             has_unfinished=self.table is not None and self.table.outcome() is None,
             sim_ring=self._sim_ring() is not None,
             phones=self.hub is not None,
+            state=None if self.table is None else self.table.state,
         )
 
     def _sim_ring(self) -> Any:
@@ -229,12 +231,18 @@ class App:
 
         if isinstance(self._scene, FinalScene) and self._scene.game_id == self.table_id:
             return self._scene  # folded once per game end, not on every refresh
+        if self.table is None:
+            return None
         try:
             return FinalScene(self.table)
         except Exception:  # a game whose record cannot be summarised keeps its own screen
             log.exception("no final screen for this game")
             self.show_final = False
             return None
+
+    def _playing(self, table: GameTable) -> bool:
+        """Whether `table` is the one at the table now (a tournament left may linger)."""
+        return self.table is table
 
     @property
     def table_id(self) -> int | None:
@@ -420,7 +428,7 @@ class App:
     def _poll_network(self) -> None:
         """What the tournament's network brought: new rounds, seat moves to announce."""
         table = self.network.table
-        if table is None or self.table is not table:
+        if table is None or not self._playing(table):
             return
         changed, moved = self.network.poll()
         if changed:
@@ -433,8 +441,7 @@ class App:
                 table.archive(self.journal)
             except (RuleError, JournalError) as error:
                 log.warning("the tournament could not be kept in the journal: %s", error)
-        notice, table.notice = table.notice, None
-        if notice:
+        for notice in table.take_notices():
             self.flash_message(notice, error=True)
 
     def _show_final(self) -> None:

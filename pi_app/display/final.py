@@ -9,7 +9,6 @@ data. Undo stays possible: the last round may have been typed wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
 
 import pygame
 
@@ -21,6 +20,7 @@ from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome, seat_label
 from pi_app.display.theme import RGB
 from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
+from pi_app.table.protocol import GameTable
 from pi_app.table.summary import Fact, GameSummary
 
 _ = Translator("display")
@@ -100,11 +100,11 @@ class FinalScene(Scene):
 
     name = "final"
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: GameTable) -> None:
         self.game_id = table.game_id
-        self.moves = len(table.timeline.actions)
-        self.title = str(getattr(table.game, "title", table.game.name))
-        self.seats: tuple[str, ...] = table.seats
+        self.moves = table.moves_played
+        self.title = table.game.title
+        self.seats = table.seats
         self.summary = summary_of(table)
 
     def key(self) -> Hashable:

@@ -48,7 +48,7 @@ def date_text(started: float, lang: str | None = None) -> str:
 def game_title(name: str) -> str:
     """A game's title from its rules (its record name when the rules are missing)."""
     rules = games().get(name)
-    return str(getattr(rules, "title", name))
+    return name if rules is None else rules.title
 
 
 def game_line(past: PastGame) -> str:

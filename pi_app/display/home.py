@@ -156,7 +156,7 @@ class HomeScene(Scene):
         """(record name, title) of every game whose rules are installed, in menu order."""
         known = games()
         names = [g for g in GAME_ORDER if g in known] + sorted(set(known) - set(GAME_ORDER))
-        return [(name, str(getattr(known[name], "title", name))) for name in names]
+        return [(name, known[name].title) for name in names]
 
     def limits(self) -> tuple[int, int]:
         known = games()
@@ -317,7 +317,7 @@ class HomeScene(Scene):
             canvas.text(_("No game rules are installed."), body_games, t.body, th.WARN)
         if resume and ctx.table is not None:
             left, right = cols(bottom, 2, t.gap)
-            title_text = str(getattr(ctx.table.game, "title", ctx.table.game.name))
+            title_text = ctx.table.game.title
             canvas.button(
                 left, _("Resume {game}").format(game=title_text), "resume", colour=th.GOOD
             )

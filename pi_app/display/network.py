@@ -1,12 +1,10 @@
-"""The screens and the app's side of a Cambio tournament across boxes.
+"""The app's side of a Cambio tournament across boxes, and the screen to join one.
 
 `TournamentHost` is what the app holds: the box's tournament store, Mosquitto when
-this box created the tournament, and the table (`tournament.table.NetworkTable`) the
-app plays like any other. `NetworkScene` is the tournament's table screen for one box:
-no tabs (this box plays one table), a line saying whether the box is online, what it
-still has to send and, on the creator's box, the join code; the seat moves announced
-with the seat to go to. `JoinScene` lists the tournaments the broker shows and joins
-one as table N once its key is typed.
+this box created the tournament, and the table (`net.table.NetworkTable`) the app
+plays like any other; its screens are the tournament's (`games.cambio_tournament`).
+`JoinScene` lists the tournaments the broker shows and joins one as table N once its
+key is typed.
 """
 
 from __future__ import annotations
@@ -22,10 +20,9 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
-from pi_app.display.games.cambio_tournament import TournamentScene, table_view
 from pi_app.display.intents import WAKE_EVENT, Back, Char, Enter, Erase, Intent, Press, post
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
-from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Redraw, Scene, chrome
+from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Redraw, Scene
 from pi_app.i18n import Translator, current_language
 from pi_app.net.box import TournamentBox, join_code
 from pi_app.net.broker import DEFAULT_PORT, Broker
@@ -131,72 +128,6 @@ class TournamentHost:
         if self.broker is not None:
             self.broker.stop()
             self.broker = None
-
-
-def network_scene(table: NetworkTable) -> Scene:
-    """The scene of this box's table, or a wait while the settings are on their way."""
-    state = table.state
-    if state is None:
-        return WaitingScene()
-    view = table_view(state, table.index)
-    return NetworkScene(table.index, view, len(state.history), state.termination)
-
-
-class WaitingScene(Scene):
-    """Joined, but the tournament's settings have not come yet (offline, or a wrong key)."""
-
-    name = "tournament-waiting"
-
-    def key(self) -> Hashable:
-        return ("tournament-waiting",)
-
-    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
-        t = canvas.theme
-        body = chrome(canvas, ctx, _("Tournament"), undo=False)
-        box = ctx.table.box
-        refusal = box.link.refusal if box.link is not None else None
-        if refusal is not None:
-            text = _("The broker refused this box: is the key right?")
-        elif box.online:
-            text = _("Waiting for the tournament's settings…")
-        else:
-            text = _("Looking for the tournament at {host}:{port}…").format(
-                host=box.me.host, port=box.me.port
-            )
-        canvas.text(text, body, t.body, th.WARN if refusal else th.MUTED)
-
-
-class NetworkScene(TournamentScene):
-    """One table's Cambio screens, with the tournament's status above them."""
-
-    def draw_head(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> pygame.Rect:
-        """No tabs (this box plays one table): whether it is online, and what is pending."""
-        t = canvas.theme
-        table: NetworkTable = ctx.table
-        status, rest = split(body, t.min_px + 12, t.gap // 2)
-        colour = th.GOOD if table.box.online else th.WARN
-        canvas.text(status_text(table), status, t.small, colour, align="left")
-        return rest
-
-    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        return self.inner.handle(intent, self._ctx(ctx))
-
-
-def status_text(table: NetworkTable) -> str:
-    """Online or not, rounds still to send, refused ones, and the join code (creator)."""
-    box = table.box
-    parts = [_("online") if box.online else _("offline: the table plays on")]
-    others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
-    if box.online and others:
-        parts.append(_("{count} other box(es)").format(count=others))
-    waiting = len(box.pending())
-    if waiting:
-        parts.append(_("{count} to send").format(count=waiting))
-    if box.refused():
-        parts.append(_("{count} refused").format(count=len(box.refused())))
-    if box.me.creator:
-        parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.password)))
-    return " · ".join(parts)
 
 
 class JoinScene(Scene):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -20,8 +20,11 @@ from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.intents import Intent
 from pi_app.display.theme import RGB, Theme
 from pi_app.i18n import Translator
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
+
+S = TypeVar("S")
 
 
 # ---- commands -------------------------------------------------------------------
@@ -207,13 +210,17 @@ class SandTimer:
         return self.remaining(now) <= 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ctx:
-    """What a scene may read: the clock, the table (read only), the theme, the timer."""
+    """What a scene may read: the clock, the table (read only), the theme, the timer.
+
+    `state` is the table's state (None without a table), or what a screen shows of
+    it: a tournament's table screen reads one table of the tournament as a Cambio game.
+    """
 
     now: float
     theme: Theme
-    table: Any
+    table: GameTable | None
     timer: SandTimer | None
     config: Mapping[str, Any]
     has_unfinished: bool = False
@@ -221,10 +228,7 @@ class Ctx:
     """True when the LED ring is not on hardware: the top bar leaves room to draw it."""
     phones: bool = False
     """True when phones can join: the top bar offers the QR code."""
-
-    @property
-    def state(self) -> Any:
-        return None if self.table is None else self.table.state
+    state: object = None
 
     def timer_seconds(self, setting: str) -> float:
         """How long the sand timer `timers.<setting>` runs (its default from the config)."""
@@ -233,6 +237,24 @@ class Ctx:
 
     def timer_of(self, kind: str) -> SandTimer | None:
         return self.timer if self.timer is not None and self.timer.kind == kind else None
+
+
+def state_as(state: object, kind: type[S]) -> S:
+    """`state` as the rules' class `kind`: each game's screens narrow it once, here.
+
+    A screen only ever opens on its own game's states (`display.games.scene_for`), so
+    another kind is a fault in the program, said as one.
+    """
+    if not isinstance(state, kind):
+        raise TypeError(f"a {kind.__name__} screen was given {type(state).__name__}")
+    return state
+
+
+def table_of(ctx: Ctx) -> GameTable:
+    """The table a game's screen shows (a game's screen is only ever up with one)."""
+    if ctx.table is None:
+        raise TypeError("a game's screen was drawn without a table")
+    return ctx.table
 
 
 class Scene:
@@ -278,10 +300,9 @@ class Scene:
         return table_colours(ctx.table)
 
 
-def table_colours(table: Any) -> tuple[int, ...]:
+def table_colours(table: GameTable | None) -> tuple[int, ...]:
     """The palette index of each seat of `table`, kept in its extras; () for the defaults."""
-    extras = getattr(table, "extras", None)
-    colours = extras.get("colours") if isinstance(extras, Mapping) else None
+    colours = None if table is None else table.extras.get("colours")
     if not isinstance(colours, list) or not all(isinstance(c, int) for c in colours):
         return ()
     return tuple(colours)

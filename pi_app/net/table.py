@@ -14,7 +14,7 @@ as the rules have a table do when a mover joins it (rulings R8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from pi_app.i18n import Translator
@@ -33,13 +33,6 @@ from pi_app.table import Journal, Table
 _ = Translator("cambio")
 
 
-@dataclass
-class Rounds:
-    """What a restarted screen keys on: how many rounds the tournament has ordered."""
-
-    actions: list[str] = field(default_factory=list)
-
-
 class NetworkTable:
     """This box's table: local round actions, the tournament's order underneath."""
 
@@ -51,7 +44,7 @@ class NetworkTable:
         self.actions: list[str] = []
         self.undone: list[str] = []
         self.dealt_with: tuple[str, ...] = ()
-        self.notice: str | None = None
+        self._notices: list[str] = []
         """Why the round in progress was dealt again (a seat move), to be said once."""
         saved = box.store.round_actions()
         self._fold(saved)
@@ -74,9 +67,10 @@ class NetworkTable:
         return {}
 
     @property
-    def timeline(self) -> Rounds:
+    def moves_played(self) -> int:
+        """The rounds the tournament has ordered, then this table's round's actions."""
         ledger = self.box.ledger
-        return Rounds([item.id for item in ledger.rounds] if ledger else [])
+        return (len(ledger.rounds) if ledger else 0) + len(self.actions)
 
     @property
     def state(self) -> TournamentState | None:
@@ -168,6 +162,10 @@ class NetworkTable:
         self.undone = undone
         return self.state
 
+    def take_notices(self) -> list[str]:
+        notices, self._notices = self._notices, []
+        return notices
+
     def _save(self) -> None:
         self.box.store.save_round_actions(self.actions)
 
@@ -176,7 +174,7 @@ class NetworkTable:
         seats = self._seats_now()
         if seats != self.dealt_with:
             if self.actions:
-                self.notice = _("The seats of this table changed: deal again.")
+                self._notices.append(_("The seats of this table changed: deal again."))
             self.phase, self.actions, self.undone = RoundPhase(), [], []
             self.dealt_with = seats
             self._save()

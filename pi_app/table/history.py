@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_app.table.journal import GameEntry, Journal
+from pi_app.table.protocol import GameTable
 from pi_app.table.summary import GameSummary, summarise
 from pi_app.table.table import Table
 
@@ -141,7 +142,7 @@ class History:
         return sorted(found.values(), key=lambda s: (-s.played, s.name.casefold()))
 
 
-def summary_of(table: Table) -> GameSummary:
+def summary_of(table: GameTable) -> GameSummary:
     """The summary of the game at `table`, from its record and that record's replay."""
     record = table.export()
     return summarise(table.seats, record, table.game.replay(record))

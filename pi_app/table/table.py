@@ -109,6 +109,11 @@ class Table:
         return self.timeline.state
 
     @property
+    def moves_played(self) -> int:
+        """The actions that led to this state (what undo took back not counted)."""
+        return len(self.timeline.actions)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self.timeline.actions)
 
@@ -151,3 +156,7 @@ class Table:
     def export(self) -> dict[str, Any]:
         """The game record of this game so far."""
         return self.game.export(self.state)
+
+    def take_notices(self) -> list[str]:
+        """A journaled game has nothing to say besides its state."""
+        return []

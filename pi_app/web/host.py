@@ -12,6 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from pi_app.table.table import Table
 from pi_app.web.hub import Hub
 from pi_app.web.requests import perform
 
@@ -21,7 +22,7 @@ T = TypeVar("T")
 class TableHost:
     """One table, one thread, the hub's requests in order."""
 
-    def __init__(self, table: Any, hub: Hub) -> None:
+    def __init__(self, table: Table, hub: Hub) -> None:
         self.table = table
         self.hub = hub
         self._woken = threading.Event()

@@ -15,15 +15,26 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pi_app.i18n import N_, Translator
+from pi_app.table.protocol import GameTable
 from pi_app.web.requests import PhoneRequest, Reply, refusal
 from pi_app.web.seats import SeatBook
 
 _ = Translator("web")
 
 MAX_WAITING = 64  # requests waiting for the owner at most; more are refused at once
+
+
+class Timer(Protocol):
+    """The box's sand timer as the phones are told of it (`display.scene.SandTimer`)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def seconds(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -34,7 +45,7 @@ class Published:
     state: Any
     game_id: int
     version: int
-    timer: Any = None
+    timer: Timer | None = None
     """The box's running sand timer (its own object: a new one for each timer), or None."""
     timer_ends: float = 0.0
     """When it runs out, on this process's monotonic clock (phones count down to it)."""
@@ -102,7 +113,9 @@ class Hub:
             self._inbox.clear()
         return taken
 
-    def publish(self, table: Any, timer: Any = None, left: float = 0.0) -> None:
+    def publish(
+        self, table: GameTable | None, timer: Timer | None = None, left: float = 0.0
+    ) -> None:
         """Hand the table's current state to the phones (None: no game at the table),
         with the box's sand timer (`kind`, `seconds`) and the seconds `left` on it."""
         with self._lock:

@@ -16,6 +16,7 @@ from typing import Any
 from pi_app.i18n import N_, Translator, translate
 from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
+from pi_app.table.protocol import GameTable
 
 _ = Translator("web")
 log = logging.getLogger(__name__)
@@ -140,7 +141,7 @@ def qod_action(state: Any, request: PhoneRequest) -> Any:
 BUILDERS = {"gambit7": gambit7_action, "quitte-ou-double": qod_action}
 
 
-def perform(table: Any, request: PhoneRequest) -> Reply:
+def perform(table: GameTable, request: PhoneRequest) -> Reply:
     """Carry out a phone's request on `table` (in the table owner's thread).
 
     Whatever goes wrong is the phone's refusal, never the owner's end: the owner is the
@@ -154,7 +155,7 @@ def perform(table: Any, request: PhoneRequest) -> Reply:
         return refusal(FAULT, request.lang)
 
 
-def _perform(table: Any, request: PhoneRequest) -> Reply:
+def _perform(table: GameTable, request: PhoneRequest) -> Reply:
     builder = BUILDERS.get(table.game.name)
     if builder is None:
         return refusal(

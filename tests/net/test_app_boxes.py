@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from pi_app.display.demo import FakeClock, make_app
+from pi_app.display.games.cambio_tournament import NetworkScene, status_text
 from pi_app.display.intents import Char, Press
-from pi_app.display.network import JoinScene, NetworkScene, status_text
+from pi_app.display.network import JoinScene
 from pi_app.display.scene import CreateTournament, Play
 from pi_app.i18n import set_language, translate
 from pi_app.net.broker import free_port

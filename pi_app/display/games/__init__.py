@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
-from typing import Any
 
 from pi_app.display.scene import Scene
+from pi_app.table.protocol import GameTable
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ def module_name(game_name: str) -> str:
     return f"{__name__}.{game_name.replace('-', '_')}"
 
 
-def scene_for(table: Any) -> Scene:
+def scene_for(table: GameTable) -> Scene:
     """The scene that shows `table`'s state now."""
     name = table.game.name
     if importlib.util.find_spec(module_name(name)) is not None:
@@ -36,4 +36,4 @@ def scene_for(table: Any) -> Scene:
             return scene
     from pi_app.display.games.generic import GenericScene
 
-    return GenericScene(len(table.timeline.actions), table.outcome() is not None)
+    return GenericScene(table.moves_played, table.outcome() is not None)

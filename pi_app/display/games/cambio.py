@@ -10,7 +10,6 @@ plays `ring`; "not a ring" takes the bell back with an undo, journaled like any 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 import pygame
 
@@ -30,12 +29,18 @@ from pi_app.display.scene import (
     chrome,
     sand_timer,
     seat_label,
+    state_as,
+    table_of,
 )
 from pi_app.i18n import Translator
 from pi_app.rules.cambio import actions as cambio_actions
-from pi_app.rules.cambio.actions import Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio.game import GAME, CambioState
 from pi_app.rules.cambio.scoring import CAMBIO, CARDS, HANDS, NINE, score_changes
+from pi_app.rules.cambio.tournament.game import GAME as TOURNAMENT
+from pi_app.rules.cambio.tournament.game import TableAction
 from pi_app.rules.contract import RuleError
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
@@ -50,18 +55,20 @@ HAND_NAMES: dict[str, str] = {
 }
 
 
-def scene_for(table: Any) -> Scene:
-    state = table.state
+def scene_for(table: GameTable) -> Scene:
+    state = _state(table.state)
     return CambioScene(
         state.phase, state.round_number, state.round.rung_by, len(state.round.false_rings)
     )
 
 
-def _fmt(table: Any, action: object) -> str:
-    return str(table.game.format_action(action))
+def _state(state: object) -> CambioState:
+    """The table's state as Cambio's (a tournament's table screen is given its table's
+    view as one): the one place this module narrows it."""
+    return state_as(state, CambioState)
 
 
-def round_summary(state: Any) -> str:
+def round_summary(state: CambioState) -> str:
     """What the last scored round did: who showed what, and every score change."""
     if not state.history:
         return ""
@@ -113,6 +120,8 @@ class CambioScene(Scene):
         self.currency = 0
         self.hand = NINE
         self.holders: dict[str, int] = {}
+        self.at_table: int | None = None
+        """In a tournament: the table this screen plays, whose actions it names."""
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -132,7 +141,7 @@ class CambioScene(Scene):
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
-        state = ctx.state
+        state = _state(ctx.state)
         if self.full_stop:
             self._draw_stop(canvas, ctx)
             return
@@ -143,7 +152,7 @@ class CambioScene(Scene):
 
     def draw_body(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> None:
         """Everything under the top bar (the tournament screen draws it under its tabs)."""
-        state = ctx.state
+        state = _state(ctx.state)
         t = canvas.theme
         left, right = split(body, body.width // 2 - t.gap, t.gap, vertical=False)
         target_board(canvas, right, state.seats, state.scores, state.settings.target)
@@ -173,7 +182,7 @@ class CambioScene(Scene):
 
     def _draw_deal(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         summary = "" if self.quiet_summary else round_summary(state)
         info_h = t.button_h * 2 if summary else 0
         info, rest = split(box, info_h, t.gap if summary else 0)
@@ -191,7 +200,7 @@ class CambioScene(Scene):
 
     def _draw_over(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
-        outcome = ctx.table.outcome()
+        outcome = table_of(ctx).outcome()
         head, foot = split(box, box.height - t.button_h - t.gap, t.gap)
         names = ", ".join(outcome.winners) if outcome is not None else ""
         canvas.text(_("Winners: {names}").format(names=names), head, t.title, th.WARN)
@@ -199,7 +208,7 @@ class CambioScene(Scene):
 
     def _draw_stop(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         canvas.fill(th.STOP_RED)
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
         head_h = area.height * (2 if self.phase == "rung" else 4) // 9
@@ -231,7 +240,7 @@ class CambioScene(Scene):
 
     def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         cambio = state.settings.variant == CAMBIO
         parts = 4 if cambio else 2
         areas = rows(box, parts, t.gap)
@@ -259,14 +268,19 @@ class CambioScene(Scene):
 
     # ---- inputs ---------------------------------------------------------------------
 
+    def _fmt(self, action: CambioAction) -> str:
+        """The notation of `action` here: at this screen's table in a tournament."""
+        if self.at_table is None:
+            return GAME.format_action(action)
+        return TOURNAMENT.format_action(TableAction(self.at_table, action))
+
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        state = ctx.state
-        table = ctx.table
+        state = _state(ctx.state)
         if isinstance(intent, Bell) or intent == Press("bell"):
             if self.phase == "study":
-                return (Play(_fmt(table, Open())),)
+                return (Play(self._fmt(Open())),)
             if self.phase == "trading":  # journaled first; the flash and sound follow
-                return (Play(_fmt(table, cambio_actions.Bell()), "bell"), RingFlash(th.STOP_RED))
+                return (Play(self._fmt(cambio_actions.Bell()), "bell"), RingFlash(th.STOP_RED))
             return ()
         if isinstance(intent, Enter) and self.phase in ("deal", "study"):
             intent = Press("deal" if self.phase == "deal" else "open")
@@ -279,13 +293,13 @@ class CambioScene(Scene):
             return (ShowFinal(),)
         if target == "deal":
             seconds = ctx.timer_seconds("cambio_study")
-            return (Play(_fmt(table, Deal())), StartTimer("study", seconds))
+            return (Play(self._fmt(Deal())), StartTimer("study", seconds))
         if target == "open":
-            return (Play(_fmt(table, Open())),)
+            return (Play(self._fmt(Open())),)
         if target == "resume" and self.phase == "stopped":
             return (UndoAction(),)  # nobody rang after all: take the bell back
         if isinstance(target, tuple) and target[0] == "ringer":
-            return (Play(_fmt(table, Ring(state.seats[int(target[1])]))),)
+            return (Play(self._fmt(Ring(state.seats[int(target[1])]))),)
         elif isinstance(target, tuple) and target[0] == "currency":
             self.currency = int(target[1])
         elif isinstance(target, tuple) and target[0] == "hand":
@@ -294,13 +308,13 @@ class CambioScene(Scene):
             card = str(target[1])
             self.holders[card] = (self.holders.get(card, 0) + 1) % len(state.seats)
         elif target == "false":
-            return (Play(_fmt(table, FalseRing())),)
+            return (Play(self._fmt(FalseRing())),)
         elif target == "show":
             return (self._show(ctx),)
         return ()
 
     def _show(self, ctx: Ctx) -> Command:
-        state = ctx.state
+        state = _state(ctx.state)
         currency = state.currencies[self.currency][0]
         hand = self.hand if state.settings.variant == CAMBIO else NINE
         holding: list[tuple[str, str]] = []
@@ -309,11 +323,11 @@ class CambioScene(Scene):
                 seat = self.holder(card, state.seats)
                 if seat is not None:
                     holding.append((seat, card))
-        return Play(_fmt(ctx.table, Show(currency, hand, tuple(holding))), "payout")
+        return Play(self._fmt(Show(currency, hand, tuple(holding))), "payout")
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         if kind == "study" and self.phase == "study":
-            return (Play(_fmt(ctx.table, Open())),)
+            return (Play(self._fmt(Open())),)
         return ()
 
 

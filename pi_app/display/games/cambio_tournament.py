@@ -6,12 +6,17 @@ with `table N`. After a round whose winner moves (rulings R8), the moves are ann
 by name and table above the table's screen. A table whose bell has rung fills the
 screen with its STOP until its ringer is named, so that is the table shown, after a
 restart too.
+
+In a tournament across boxes (`net.table.NetworkTable`) this box plays one table: no
+tabs, and a line above its screen says whether the box is online, what it still has
+to send and, on the creator's box, the join code. Until the tournament's settings
+arrive, a wait says where the box looks for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -20,17 +25,25 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.games.cambio import STOP_PHASES, CambioScene
 from pi_app.display.intents import Intent, Press
-from pi_app.display.scene import Command, Ctx, Scene, chrome
+from pi_app.display.scene import Command, Ctx, Scene, chrome, state_as, table_of
 from pi_app.i18n import Translator
+from pi_app.net.box import join_code
+from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.game import CambioState
-from pi_app.rules.cambio.tournament.game import TableAction
+from pi_app.rules.cambio.tournament.state import TournamentState
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
 _selected = 0  # the table on screen: the screen's own choice, kept across rounds
 
 
-def shown_table(state: Any) -> int:
+def _state(state: object) -> TournamentState:
+    """The table's state as the tournament's: the one place this module narrows it."""
+    return state_as(state, TournamentState)
+
+
+def shown_table(state: TournamentState) -> int:
     """The table on screen: one stopped by its bell first, else the one chosen by tab."""
     chosen = min(_selected, len(state.tables) - 1)
     if state.tables[chosen].round.phase in STOP_PHASES:
@@ -41,18 +54,16 @@ def shown_table(state: Any) -> int:
     return chosen
 
 
-def scene_for(table: Any) -> Scene:
+def scene_for(table: GameTable) -> Scene:
     global _selected
-    if getattr(table, "box", None) is not None:  # a tournament across boxes: one table here
-        from pi_app.display.network import network_scene
-
+    if isinstance(table, NetworkTable):  # a tournament across boxes: one table here
         return network_scene(table)
-    state = table.state
+    state = _state(table.state)
     index = _selected = shown_table(state)  # the stopped table stays chosen after its round
     return TournamentScene(index, table_view(state, index), len(state.history), state.termination)
 
 
-def table_view(state: Any, index: int) -> CambioState:
+def table_view(state: TournamentState, index: int) -> CambioState:
     """Table `index` of a tournament as a one-table Cambio state (what its screens read)."""
     table = state.tables[index]
     scores = state.score_map
@@ -69,34 +80,7 @@ def table_view(state: Any, index: int) -> CambioState:
     )
 
 
-@dataclass
-class TableProxy:
-    """The real table, seen as the one Cambio table on screen."""
-
-    table: Any
-    index: int
-    view: CambioState
-
-    @property
-    def state(self) -> CambioState:
-        return self.view
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.table.can_undo)
-
-    @property
-    def game(self) -> Any:
-        return self
-
-    def format_action(self, action: Any) -> str:
-        return str(self.table.game.format_action(TableAction(self.index, action)))
-
-    def outcome(self) -> Any:
-        return self.table.outcome()
-
-
-def announcements(state: Any) -> list[str]:
+def announcements(state: TournamentState | None) -> list[str]:
     """The seat moves of the last round: who goes to which table and seat (from 1)."""
     if state is None or not state.history:
         return []
@@ -117,6 +101,7 @@ class TournamentScene(Scene):
         self.inner = CambioScene(
             view.phase, view.round_number, view.round.rung_by, len(view.round.false_rings)
         )
+        self.inner.at_table = index
         self.over = over
 
     @property
@@ -127,8 +112,8 @@ class TournamentScene(Scene):
         return ("tournament", self.index, self.rounds, self.inner.key())
 
     def _ctx(self, ctx: Ctx) -> Ctx:
-        view = table_view(ctx.state, self.index)
-        return replace(ctx, table=TableProxy(ctx.table, self.index, view))
+        """What the chosen table's Cambio screen reads: its table as a one-table game."""
+        return replace(ctx, state=table_view(_state(ctx.state), self.index))
 
     def wants_bell(self, ctx: Ctx) -> bool:
         return self.inner.wants_bell(self._ctx(ctx))
@@ -141,7 +126,7 @@ class TournamentScene(Scene):
         t = canvas.theme
         title = _("Tournament · table {n}").format(n=self.index + 1)
         rest = self.draw_head(canvas, ctx, chrome(canvas, ctx, title))
-        moves = announcements(ctx.state)
+        moves = announcements(_state(ctx.state))
         self.inner.quiet_summary = bool(moves)  # the moves say more than the summary
         if moves:
             height = max(t.button_h, len(moves) * (t.min_px + 6) + t.gap)
@@ -154,7 +139,7 @@ class TournamentScene(Scene):
         """A tab per table above the chosen table's screen; returns the room below."""
         t = canvas.theme
         tabs, rest = split(body, t.button_h, t.gap)
-        for number, cell in enumerate(cols(tabs, len(ctx.state.tables), t.gap)):
+        for number, cell in enumerate(cols(tabs, len(_state(ctx.state).tables), t.gap)):
             canvas.button(cell, str(number + 1), ("table", number), selected=number == self.index)
         return rest
 
@@ -168,13 +153,84 @@ class TournamentScene(Scene):
             _selected = int(intent.target[1])
             self.index = _selected
             self.inner = TournamentScene(
-                _selected, table_view(ctx.state, _selected), self.rounds, self.over
+                _selected, table_view(_state(ctx.state), _selected), self.rounds, self.over
             ).inner
             return ()
         return self.inner.handle(intent, self._ctx(ctx))
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         return self.inner.timeout(kind, self._ctx(ctx))
+
+
+def _across_boxes(ctx: Ctx) -> NetworkTable:
+    """This box's table in a tournament across boxes: what its screens are shown with."""
+    return state_as(table_of(ctx), NetworkTable)
+
+
+def network_scene(table: NetworkTable) -> Scene:
+    """The scene of this box's table, or a wait while the settings are on their way."""
+    state = table.state
+    if state is None:
+        return WaitingScene()
+    view = table_view(state, table.index)
+    return NetworkScene(table.index, view, len(state.history), state.termination)
+
+
+class WaitingScene(Scene):
+    """Joined, but the tournament's settings have not come yet (offline, or a wrong key)."""
+
+    name = "tournament-waiting"
+
+    def key(self) -> Hashable:
+        return ("tournament-waiting",)
+
+    def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        t = canvas.theme
+        body = chrome(canvas, ctx, _("Tournament"), undo=False)
+        box = _across_boxes(ctx).box
+        refusal = box.link.refusal if box.link is not None else None
+        if refusal is not None:
+            text = _("The broker refused this box: is the key right?")
+        elif box.online:
+            text = _("Waiting for the tournament's settings…")
+        else:
+            text = _("Looking for the tournament at {host}:{port}…").format(
+                host=box.me.host, port=box.me.port
+            )
+        canvas.text(text, body, t.body, th.WARN if refusal else th.MUTED)
+
+
+class NetworkScene(TournamentScene):
+    """One table's Cambio screens, with the tournament's status above them."""
+
+    def draw_head(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> pygame.Rect:
+        """No tabs (this box plays one table): whether it is online, and what is pending."""
+        t = canvas.theme
+        table = _across_boxes(ctx)
+        status, rest = split(body, t.min_px + 12, t.gap // 2)
+        colour = th.GOOD if table.box.online else th.WARN
+        canvas.text(status_text(table), status, t.small, colour, align="left")
+        return rest
+
+    def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        return self.inner.handle(intent, self._ctx(ctx))
+
+
+def status_text(table: NetworkTable) -> str:
+    """Online or not, rounds still to send, refused ones, and the join code (creator)."""
+    box = table.box
+    parts = [_("online") if box.online else _("offline: the table plays on")]
+    others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
+    if box.online and others:
+        parts.append(_("{count} other box(es)").format(count=others))
+    waiting = len(box.pending())
+    if waiting:
+        parts.append(_("{count} to send").format(count=waiting))
+    if box.refused():
+        parts.append(_("{count} refused").format(count=len(box.refused())))
+    if box.me.creator:
+        parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.password)))
+    return " · ".join(parts)
 
 
 def demo_script(d: Any) -> None:

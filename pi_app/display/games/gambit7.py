@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
 
 import pygame
 
@@ -29,26 +28,34 @@ from pi_app.display.scene import (
     chrome,
     sand_timer,
     seat_label,
+    state_as,
 )
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator, current_language
 from pi_app.rules.answers import shown_answer
 from pi_app.rules.gambit7 import game as g7
-from pi_app.rules.gambit7.actions import Answer, CloseBets, NextRound, PlaceBet, Truth
-from pi_app.rules.gambit7.scoring import LESS
-from pi_app.rules.gambit7.state import ROUNDS, Phase, bet_of
+from pi_app.rules.gambit7.actions import Action, Answer, CloseBets, NextRound, PlaceBet, Truth
+from pi_app.rules.gambit7.board import CaseView
+from pi_app.rules.gambit7.scoring import LESS, Payout
+from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, bet_of
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 _g7 = Translator("gambit7")
 
 
-def scene_for(table: Any) -> Scene:
-    state = table.state
+def scene_for(table: GameTable) -> Scene:
+    state = _state(table.state)
     return Gambit7Scene(str(state.phase), state.round)
 
 
-def _notation(table: Any, action: object) -> str:
-    return str(table.game.format_action(action))
+def _state(state: object) -> Gambit7State:
+    """The table's state as Gambit 7's: the one place this module narrows it."""
+    return state_as(state, Gambit7State)
+
+
+def _notation(action: Action) -> str:
+    return g7.GAME.format_action(action)
 
 
 class Gambit7Scene(Scene):
@@ -83,7 +90,7 @@ class Gambit7Scene(Scene):
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         body = chrome(canvas, ctx, self.title())
-        state = ctx.state
+        state = _state(ctx.state)
         t = canvas.theme
         left_w = body.width * (58 if t.width >= 800 else 55) // 100
         left, right = split(body, left_w, t.gap, vertical=False)
@@ -103,7 +110,7 @@ class Gambit7Scene(Scene):
         self, canvas: Canvas, ctx: Ctx, left: pygame.Rect, right: pygame.Rect
     ) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         written = dict(state.answers)
         listing, foot = split(left, left.height - t.button_h - t.gap, t.gap)
         self.seat = self._first_open(state) if self.seat >= len(state.seats) else self.seat
@@ -123,7 +130,7 @@ class Gambit7Scene(Scene):
 
     def _draw_bet_panel(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         small = t.width < 800
         lines = 4 if small else 3
         seats_h = box.height - lines * (t.button_h + t.gap)
@@ -153,7 +160,7 @@ class Gambit7Scene(Scene):
 
     def _draw_payout(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         result = state.history[-1]
         head, rest = split(box, t.button_h, t.gap)
         listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
@@ -173,7 +180,7 @@ class Gambit7Scene(Scene):
 
     # ---- inputs ---------------------------------------------------------------------
 
-    def _first_open(self, state: Any) -> int:
+    def _first_open(self, state: Gambit7State) -> int:
         written = dict(state.answers)
         for index, seat in enumerate(state.seats):
             if seat not in written:
@@ -181,7 +188,7 @@ class Gambit7Scene(Scene):
         return 0
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        state = ctx.state
+        state = _state(ctx.state)
         if isinstance(intent, Press) and intent.target == "home":
             return (GoHome(),)
         if isinstance(intent, Bell) or (isinstance(intent, Press) and intent.target == "timer"):
@@ -204,12 +211,12 @@ class Gambit7Scene(Scene):
             typed = self.entry.text.strip()
             if not typed:
                 return ()
-            return (Play(_notation(ctx.table, Truth(typed, current_language())), "payout"),)
+            return (Play(_notation(Truth(typed, current_language())), "payout"),)
         if self.phase == Phase.BETS:
             return self._bets(intent, ctx)
         if self.phase == Phase.SCORED and (intent == Press("next") or isinstance(intent, Enter)):
             if state.round < ROUNDS:
-                return (Play(_notation(ctx.table, NextRound())),)
+                return (Play(_notation(NextRound())),)
             return (ShowFinal(),)
         return ()
 
@@ -219,7 +226,7 @@ class Gambit7Scene(Scene):
         The answers' timer only ends the writing on the slates; they are typed in after.
         """
         if kind == "bets" and self.phase == Phase.BETS:
-            return (Play(_notation(ctx.table, CloseBets())),)
+            return (Play(_notation(CloseBets())),)
         return ()
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
@@ -233,15 +240,15 @@ class Gambit7Scene(Scene):
         typed = self.entry.text.strip()
         if not typed:
             return ()
-        seat = ctx.state.seats[self.seat]
-        return (Play(_notation(ctx.table, Answer(seat, typed, current_language()))),)
+        seat = _state(ctx.state).seats[self.seat]
+        return (Play(_notation(Answer(seat, typed, current_language()))),)
 
     def accepted(self, command: Play, ctx: Ctx) -> None:
         """An answer or the truth was taken: clear the entry, go to the next silent seat."""
         self.entry.text = ""
         if self.phase != Phase.ANSWERS:
             return
-        state = ctx.state
+        state = _state(ctx.state)
         written = dict(state.answers)
         later = [i for i, s in enumerate(state.seats) if s not in written]
         self.seat = later[0] if later else self.seat
@@ -249,37 +256,37 @@ class Gambit7Scene(Scene):
     def _bets(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if not isinstance(intent, Press):
             if isinstance(intent, Enter):
-                return (Play(_notation(ctx.table, CloseBets())),)
+                return (Play(_notation(CloseBets())),)
             return ()
         target = intent.target
-        state = ctx.state
+        state = _state(ctx.state)
         seat = state.seats[self.seat]
         if target == "chips":
             self.token_mode = False
         elif target == "token":
             self.token_mode = True
         elif target == "clear":
-            return (Play(_notation(ctx.table, PlaceBet(seat))),)
+            return (Play(_notation(PlaceBet(seat))),)
         elif target == "close":
-            return (Play(_notation(ctx.table, CloseBets())),)
+            return (Play(_notation(CloseBets())),)
         elif isinstance(target, tuple) and target[0] == "case":
             return self._place(ctx, seat, target[1])
         return ()
 
-    def _place(self, ctx: Ctx, seat: str, where: Any) -> Sequence[Command]:
+    def _place(self, ctx: Ctx, seat: str, where: object) -> Sequence[Command]:
         if where is None:
             return (Notice(_g7("No answer faces this case: a chip cannot go there."), True),)
         chosen = LESS if where == LESS else Decimal(str(where))
         if self.token_mode:
             bet = PlaceBet(seat, (), chosen)
         else:
-            current = bet_of(ctx.state, seat)
+            current = bet_of(_state(ctx.state), seat)
             chips = current.chips if len(current.chips) < 2 else ()
             bet = PlaceBet(seat, (*chips, chosen))
-        return (Play(_notation(ctx.table, bet)),)
+        return (Play(_notation(bet)),)
 
 
-def payout_detail(pay: Any) -> str:
+def payout_detail(pay: Payout) -> str:
     """How a seat's score moved: token x7 or 0, chips x value, slate bonus."""
     parts: list[str] = []
     if pay.token == "won":
@@ -296,10 +303,10 @@ def payout_detail(pay: Any) -> str:
 def mat(
     canvas: Canvas,
     box: pygame.Rect,
-    cases: Sequence[Any],
+    cases: Sequence[CaseView],
     seats: Sequence[str],
     pick: bool,
-    paid: Sequence[Any] = (),
+    paid: Sequence[Payout] = (),
 ) -> None:
     """The mat: the 7 answer cases, highest on top, and Moins que ça at the bottom.
 
@@ -340,7 +347,7 @@ def mat(
         _chips(canvas, chips, case, seats, by_seat)
 
 
-def _case_values(canvas: Canvas, box: pygame.Rect, case: Any) -> None:
+def _case_values(canvas: Canvas, box: pygame.Rect, case: CaseView) -> None:
     t = canvas.theme
     if case.case == LESS:
         canvas.text(str(case.alone), box, t.small, th.TEXT)
@@ -355,7 +362,11 @@ def _case_values(canvas: Canvas, box: pygame.Rect, case: Any) -> None:
 
 
 def _chips(
-    canvas: Canvas, box: pygame.Rect, case: Any, seats: Sequence[str], paid: Mapping[str, Any]
+    canvas: Canvas,
+    box: pygame.Rect,
+    case: CaseView,
+    seats: Sequence[str],
+    paid: Mapping[str, Payout],
 ) -> None:
     t = canvas.theme
     names: list[str] = []

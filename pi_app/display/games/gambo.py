@@ -28,11 +28,22 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.intents import WAKE_EVENT, Intent, Press, post
-from pi_app.display.scene import Command, Ctx, Play, Scene, ShowFinal, chrome, seat_label
+from pi_app.display.scene import (
+    Command,
+    Ctx,
+    Play,
+    Scene,
+    ShowFinal,
+    chrome,
+    seat_label,
+    state_as,
+    table_of,
+)
 from pi_app.i18n import N_, Translator
 from pi_app.rules.gambo import story
 from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, SQUARE_NAMES, front_of
-from pi_app.rules.gambo.game import ADV, DUEL, SWAP, Piece
+from pi_app.rules.gambo.game import ADV, DUEL, SWAP, GamboState, Piece
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
@@ -52,8 +63,13 @@ LAST_MOVE_CHOICES = (6, 7, 5)
 LAST_MOVE_FILL: th.RGB = (78, 52, 76)
 
 
-def scene_for(table: Any) -> Scene:
-    return GamboScene(len(table.state.history), table.game_id)
+def scene_for(table: GameTable) -> Scene:
+    return GamboScene(len(_state(table.state).history), table.game_id)
+
+
+def _state(state: object) -> GamboState:
+    """The table's state as Gambo's: the one place this module narrows it."""
+    return state_as(state, GamboState)
 
 
 def opponent_extras(level: str) -> dict[str, Any]:
@@ -66,20 +82,19 @@ def engine_label(level: str) -> str:
     return _(ENGINE_LABELS[level])
 
 
-def engine_level(table: Any, side: int) -> str | None:
+def engine_level(table: GameTable, side: int) -> str | None:
     """The engine's level on `side` (0 for A, 1 for B), or None when a person plays it."""
-    extras = getattr(table, "extras", {})
-    opponent = extras.get("opponent") if isinstance(extras, Mapping) else None
+    opponent = table.extras.get("opponent")
     if not isinstance(opponent, Mapping):
         return None
     level = opponent.get(SIDES[side])
     return level if isinstance(level, str) and level in ENGINE_LABELS else None
 
 
-def seat_name(table: Any, side: int) -> str:
+def seat_name(table: GameTable, side: int) -> str:
     """A side's name as shown: the engine's label in the current language, else the seat's."""
     level = engine_level(table, side)
-    return engine_label(level) if level is not None else str(table.state.seats[side])
+    return engine_label(level) if level is not None else _state(table.state).seats[side]
 
 
 def piece_name(code: str) -> str:
@@ -87,7 +102,7 @@ def piece_name(code: str) -> str:
     return _(PIECE_NAMES[code[0]]).format(n=code[1])
 
 
-def move_sentence(table: Any, step: story.Step) -> str:
+def move_sentence(table: GameTable, step: story.Step) -> str:
     """The move `step` in words, naming who played it, in the current language."""
     player = seat_name(table, step.side)
     if step.kind == ADV:
@@ -106,7 +121,7 @@ def move_sentence(table: Any, step: story.Step) -> str:
     return _("{player} passed").format(player=player)
 
 
-def _duel_sentence(table: Any, step: story.Step) -> str:
+def _duel_sentence(table: GameTable, step: story.Step) -> str:
     """A duel from the attacker's side: what it took, or that it lost and who scored.
 
     The points of the ninth duel include its bonus, said after them.
@@ -130,12 +145,12 @@ def _duel_sentence(table: Any, step: story.Step) -> str:
     return text
 
 
-def marked_squares(state: Any) -> frozenset[int]:
+def marked_squares(state: GamboState) -> frozenset[int]:
     """The squares the last move touched, marked on the board."""
     return story.touched(story.story(state))
 
 
-def ghosts(state: Any) -> dict[int, Piece]:
+def ghosts(state: GamboState) -> dict[int, Piece]:
     """The pair a duel just took, drawn faintly on the squares it was fought from."""
     last = story.last_step(story.story(state))
     if last is None or last.kind != DUEL:
@@ -146,13 +161,13 @@ def ghosts(state: Any) -> dict[int, Piece]:
 class EngineWorker:
     """One search on a thread; `result` is the move's notation once it is found."""
 
-    def __init__(self, key: Hashable, state: Any, level: str) -> None:
+    def __init__(self, key: Hashable, state: GamboState, level: str) -> None:
         self.key = key
         self.result: str | None = None
         self.thread = threading.Thread(target=self._run, args=(state, level), daemon=True)
         self.thread.start()
 
-    def _run(self, state: Any, level: str) -> None:
+    def _run(self, state: GamboState, level: str) -> None:
         from pi_app.ai.gambo.players import make_player
         from pi_app.rules.gambo.game import format_action
 
@@ -196,16 +211,16 @@ class GamboScene(Scene):
         return ("gambo", self.game_id, self.moves)
 
     def ring_colour(self, ctx: Ctx) -> th.RGB | None:
-        side = ctx.state.to_move
+        side = _state(ctx.state).to_move
         return None if side is None else th.seat_colour(side, self.colours(ctx))
 
     def targets(self, ctx: Ctx) -> dict[int, str]:
         """Legal destinations of the selected piece: square -> the move's notation."""
         if self.selected is None:
             return {}
-        game = ctx.table.game
+        game = table_of(ctx).game
         found: dict[int, str] = {}
-        for action in game.legal_actions(ctx.state):
+        for action in game.legal_actions(_state(ctx.state)):
             if self.selected in action.squares:
                 other = [s for s in action.squares if s != self.selected]
                 square = other[0] if other else front_of(self.selected)
@@ -215,17 +230,17 @@ class GamboScene(Scene):
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
-        state = ctx.state
+        state = _state(ctx.state)
         mover = state.to_move
         if mover is None:
             title = _("Gambo: game over")
         else:
-            title = _("Gambo · to move: {seat}").format(seat=seat_name(ctx.table, mover))
+            title = _("Gambo · to move: {seat}").format(seat=seat_name(table_of(ctx), mover))
         parts = layout(canvas, chrome(canvas, ctx, title))
         steps = story.story(state)
         self._draw_head(canvas, ctx, parts.head, steps)
         self._draw_board(canvas, ctx, parts.board)
-        draw_last_move(canvas, ctx.table, parts.sentence, steps)
+        draw_last_move(canvas, table_of(ctx), parts.sentence, steps)
         draw_moves(canvas, parts.moves, steps)
         self._draw_foot(canvas, ctx, parts.foot)
 
@@ -234,7 +249,7 @@ class GamboScene(Scene):
     ) -> None:
         """Each side's name and score, and below the score the pairs it took."""
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         line = canvas.fonts.font(t.small).get_linesize() + 1
         latest = story.last_capture(steps)
         last = story.last_step(steps)
@@ -244,7 +259,7 @@ class GamboScene(Scene):
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
             inner = cell.inflate(-t.gap, 0)
             name_row, taken_row = split(inner, max(line, inner.height // 2), 2)
-            label = f"{seat_name(ctx.table, side)} ({SIDES[side]})"
+            label = f"{seat_name(table_of(ctx), side)} ({SIDES[side]})"
             seat_label(canvas, name_row, label, side, str(state.scores[side]))
             indent = max(10, name_row.height // 3) + t.gap
             taken_row = pygame.Rect(
@@ -253,10 +268,10 @@ class GamboScene(Scene):
             draw_taken(canvas, taken_row, story.taken_by(steps, side), latest, just_now)
 
     def _draw_board(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
-        board = ctx.state.board
+        board = _state(ctx.state).board
         targets = self.targets(ctx)
-        marked = marked_squares(ctx.state)
-        faint = ghosts(ctx.state)
+        marked = marked_squares(_state(ctx.state))
+        faint = ghosts(_state(ctx.state))
         mark = last_move_colour(canvas)
         for square, cell in board_cells(box).items():
             colour, border = self._square_look(square, targets, marked, mark)
@@ -288,23 +303,24 @@ class GamboScene(Scene):
 
     def _draw_foot(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         legend, button = split(box, box.width * 2 // 3, t.gap, vertical=False)
-        outcome = ctx.table.outcome()
+        outcome = table_of(ctx).outcome()
         if outcome is not None:
             names = ", ".join(
-                seat_name(ctx.table, state.seats.index(seat)) if seat in state.seats else seat
+                seat_name(table_of(ctx), state.seats.index(seat)) if seat in state.seats else seat
                 for seat in outcome.winners
             )
             canvas.text(_("Winners: {names}").format(names=names), legend, t.body, th.WARN)
             canvas.button(button, _("Final ranking"), "final", colour=th.GOOD)
             return
-        engine = engine_level(ctx.table, state.to_move) is not None
+        mover = state.to_move
+        engine = mover is not None and engine_level(table_of(ctx), mover) is not None
         if engine:
             canvas.text(_("The engine is thinking…"), legend, t.small, th.MUTED, align="left")
         else:
             draw_legend(canvas, legend)
-        legal = ctx.table.game.legal_actions(state)
+        legal = table_of(ctx).game.legal_actions(state)
         can_pass = len(legal) == 1 and legal[0].kind == "pass"
         canvas.button(button, _("Pass"), "pass", enabled=can_pass and not engine)
 
@@ -314,10 +330,10 @@ class GamboScene(Scene):
         if not isinstance(intent, Press):
             return ()
         target = intent.target
-        state = ctx.state
+        state = _state(ctx.state)
         if target == "final":
             return (ShowFinal(),)
-        if state.to_move is None or engine_level(ctx.table, state.to_move):
+        if state.to_move is None or engine_level(table_of(ctx), state.to_move):
             return ()
         if target == "pass":
             return (Play("pass"),)
@@ -336,10 +352,10 @@ class GamboScene(Scene):
     def poll(self, ctx: Ctx) -> Sequence[Command]:
         """Start the engine's search when it is to move; play its move when found."""
         global _worker
-        state = ctx.state
+        state = _state(ctx.state)
         if state.to_move is None or _paused:
             return ()
-        level = engine_level(ctx.table, state.to_move)
+        level = engine_level(table_of(ctx), state.to_move)
         if level is None:
             return ()
         key = self.key()
@@ -492,7 +508,7 @@ def _draw_hidden_count(canvas: Canvas, box: pygame.Rect, hidden: int, gap: int) 
 
 
 def draw_last_move(
-    canvas: Canvas, table: Any, box: pygame.Rect, steps: tuple[story.Step, ...]
+    canvas: Canvas, table: GameTable, box: pygame.Rect, steps: tuple[story.Step, ...]
 ) -> None:
     """The move just played in words, after a patch of its player's colour."""
     t = canvas.theme

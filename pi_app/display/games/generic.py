@@ -7,7 +7,7 @@ from collections.abc import Hashable, Sequence
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, grid, split
 from pi_app.display.intents import Char, Enter, Erase, Intent, Move, Press
-from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome
+from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome, table_of
 from pi_app.i18n import Translator
 
 _ = Translator("display")
@@ -31,10 +31,10 @@ class GenericScene(Scene):
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
-        game = ctx.table.game
-        body = chrome(canvas, ctx, str(getattr(game, "title", game.name)))
+        game = table_of(ctx).game
+        body = chrome(canvas, ctx, game.title)
         head, rest = split(body, t.button_h, t.gap)
-        outcome = ctx.table.outcome()
+        outcome = table_of(ctx).outcome()
         if outcome is not None:
             winners = ", ".join(outcome.winners)
             canvas.text(_("Winners: {names}").format(names=winners), head, t.body, th.WARN)
@@ -58,7 +58,7 @@ class GenericScene(Scene):
         if isinstance(intent, Press) and isinstance(intent.target, tuple):
             return (Play(str(intent.target[1])),)
         if isinstance(intent, Move):
-            count = len(ctx.table.game.legal_actions(ctx.state))
+            count = len(table_of(ctx).game.legal_actions(ctx.state))
             pages = max(1, -(-count // PAGE))
             self.page = (self.page + intent.step) % pages
         elif isinstance(intent, Char):

@@ -10,6 +10,7 @@ slip one more gain token under their token in that zone.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from decimal import Decimal
 from typing import Any
 
 import pygame
@@ -29,19 +30,29 @@ from pi_app.display.scene import (
     chrome,
     sand_timer,
     seat_label,
+    state_as,
 )
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
 from pi_app.rules.quitte_ou_double.actions import Bet, CloseBets, NextRound, Stake, read_place
+from pi_app.rules.quitte_ou_double.board import Board, TileStack, ZoneView
+from pi_app.rules.quitte_ou_double.game import GAME
 from pi_app.rules.quitte_ou_double.scoring import ROUNDS
+from pi_app.rules.quitte_ou_double.state import QodState
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
 
-def scene_for(table: Any) -> Scene:
-    state = table.state
+def scene_for(table: GameTable) -> Scene:
+    state = _state(table.state)
     return QodScene(state.phase, state.current.number)
+
+
+def _state(state: object) -> QodState:
+    """The table's state as Quitte ou Double's: the one place this module narrows it."""
+    return state_as(state, QodState)
 
 
 class QodScene(Scene):
@@ -64,7 +75,7 @@ class QodScene(Scene):
 
     def closed(self, ctx: Ctx) -> bool:
         """The bets' sand timer ran out in this round: an event of the game, undo reopens."""
-        return self.phase == "bets" and bool(ctx.state.current.bets_closed)
+        return self.phase == "bets" and bool(_state(ctx.state).current.bets_closed)
 
     def wants_bell(self, ctx: Ctx) -> bool:
         if self.closed(ctx):
@@ -74,8 +85,8 @@ class QodScene(Scene):
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
-        state = ctx.state
-        board = ctx.table.game.board(state)
+        state = _state(ctx.state)
+        board = GAME.board(state)
         title = _("Round {round}/{rounds} · question {n}").format(
             round=self.round, rounds=ROUNDS, n=board.question
         )
@@ -102,7 +113,7 @@ class QodScene(Scene):
             self._draw_gains(canvas, right, board, teams)
 
     def _draw_waiting(
-        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, board: Any, teams: Sequence[str]
+        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, board: Board, teams: Sequence[str]
     ) -> None:
         t = canvas.theme
         listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
@@ -120,7 +131,7 @@ class QodScene(Scene):
         self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, teams: Sequence[str]
     ) -> None:
         t = canvas.theme
-        state = ctx.state
+        state = _state(ctx.state)
         lines = 3 if state.may_stake() else 2
         team_box, rest = split(box, box.height - lines * (t.button_h + t.gap), t.gap)
         for index, cell in enumerate(grid(team_box, len(teams), 2, t.gap // 2)):
@@ -146,7 +157,7 @@ class QodScene(Scene):
         canvas.button(places[-1], _("The true answer"), "truth", colour=th.GOOD)
 
     def _draw_gains(
-        self, canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str]
+        self, canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str]
     ) -> None:
         t = canvas.theme
         head, rest = split(box, t.button_h, t.gap)
@@ -175,7 +186,7 @@ class QodScene(Scene):
     # ---- inputs ---------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        state = ctx.state
+        state = _state(ctx.state)
         teams = state.setup.teams
         if isinstance(intent, Press) and intent.target == "home":
             return (GoHome(),)
@@ -206,7 +217,7 @@ class QodScene(Scene):
             return self._bets(intent, ctx, confirm)
         if self.phase == "paid" and (intent == Press("next") or isinstance(intent, Enter)):
             if self.round < ROUNDS:
-                return (Play(ctx.table.game.format_action(NextRound())),)
+                return (Play(GAME.format_action(NextRound())),)
             return (ShowFinal(),)
         return ()
 
@@ -214,21 +225,21 @@ class QodScene(Scene):
         typed = self.entry.text.strip()
         if not typed:
             return ()
-        state = ctx.state
+        state = _state(ctx.state)
         team = state.setup.teams[self.team]
         try:
-            action = ctx.table.game.typed_answer(state, team, typed)
+            action = GAME.typed_answer(state, team, typed)
         except RuleError as error:
             return (Notice(error.message(), True),)
-        return (Play(ctx.table.game.format_action(action)),)
+        return (Play(GAME.format_action(action)),)
 
     def accepted(self, command: Play, ctx: Ctx) -> None:
         """A tile or the truth was taken: clear the entry, go to the next silent team."""
         self.entry.text = ""
         if self.phase != "answers":
             return
-        teams = ctx.state.setup.teams
-        laid = ctx.table.game.board(ctx.state).waiting
+        teams = _state(ctx.state).setup.teams
+        laid = GAME.board(_state(ctx.state)).waiting
         later = [i for i, name in enumerate(teams) if name in laid]
         self.team = later[0] if later else self.team
 
@@ -236,22 +247,21 @@ class QodScene(Scene):
         """The bets' sand timer ran out: the bets close, an event of the game (undo
         reopens them), so the phones and a resumed box follow it too."""
         if kind == "bets" and self.phase == "bets" and not self.closed(ctx):
-            closing = ctx.table.game.format_action(CloseBets())
+            closing = GAME.format_action(CloseBets())
             return (Play(closing), Notice(_("Time is up: no more bets."), False))
         return ()
 
     def _bets(self, intent: Intent, ctx: Ctx, confirm: bool) -> Sequence[Command]:
-        state = ctx.state
-        game = ctx.table.game
+        state = _state(ctx.state)
         team = state.setup.teams[self.team]
         if self.truth_pad and confirm:
             typed = self.entry.text.strip()
             try:
-                truth = game.typed_truth(state, typed)
+                truth = GAME.typed_truth(state, typed)
             except RuleError as error:
                 return (Notice(error.message(), True),)
             self.truth_pad = False
-            return (Play(game.format_action(truth), "payout"),)
+            return (Play(GAME.format_action(truth), "payout"),)
         if not isinstance(intent, Press):
             return ()
         target = intent.target
@@ -266,26 +276,26 @@ class QodScene(Scene):
                 return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
             place = read_place(str(target[1]), _number)
             action = Stake(team, place, 1) if self.staking else Bet(team, place)
-            return (Play(game.format_action(action)),)
+            return (Play(GAME.format_action(action)),)
         return ()
 
 
-def _number(text: str) -> Any:
-    from decimal import Decimal
-
+def _number(text: str) -> Decimal:
     return Decimal(text)
 
 
-def column(canvas: Canvas, box: pygame.Rect, board: Any, teams: Sequence[str], pick: bool) -> None:
+def column(
+    canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str], pick: bool
+) -> None:
     """Zones and tiles alternating, highest on top: each tile with its teams, each zone
     with the bet tokens (and stakes) in it; paying zones and earning tiles outlined."""
     t = canvas.theme
-    places: list[tuple[str, Any]] = [("zone", board.zones[0])]
+    places: list[TileStack | ZoneView] = [board.zones[0]]
     for tile, zone in zip(board.tiles, board.zones[1:], strict=True):
-        places += [("tile", tile), ("zone", zone)]
+        places += [tile, zone]
     places.reverse()
-    for cell, (kind, item) in zip(rows(box, len(places), 2), places, strict=True):
-        if kind == "tile":
+    for cell, item in zip(rows(box, len(places), 2), places, strict=True):
+        if isinstance(item, TileStack):
             canvas.panel(cell, th.CENTRE, th.WARN if item.earns else None, 3)
             value_box, names_box = split(
                 cell.inflate(-t.gap, 0), cell.width // 3, t.gap, vertical=False
@@ -317,7 +327,7 @@ def _name_width(canvas: Canvas, cell: pygame.Rect, name: str) -> int:
     return min(max(cell.width // 3, need), cell.width * 3 // 5)
 
 
-def _notation_place(zone: Any) -> str:
+def _notation_place(zone: ZoneView) -> str:
     """The zone in the notation's spelling (decimal point, no grouping)."""
     from pi_app.rules.quitte_ou_double.actions import write_number
 

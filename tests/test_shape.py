@@ -1,0 +1,112 @@
+"""The shape of the package, checked on its source: what review alone would let slip.
+
+- Every reader of a table types it (`table.protocol.GameTable`, or a class that
+  satisfies it): a `table: Any` hides a renamed field from mypy.
+- No import cycle between the package's modules, imports inside functions included:
+  a cycle hidden in a function is found only when that function first runs.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from tests.paths import ROOT
+
+PACKAGE = ROOT / "pi_app"
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _imported(module: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """The package's modules `module` imports, anywhere in its body."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            # importing a module runs its packages' __init__ first; a module reaching
+            # its own packages runs no new code, so that is not a cycle
+            while name and name != "pi_app":
+                if name != module and not module.startswith(name + "."):
+                    yield name
+                name = name.rpartition(".")[0]
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group: list[str] = []
+            while not group or group[-1] != node:
+                group.append(stack.pop())
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_no_import_cycle_between_the_package_modules() -> None:
+    known = _modules()
+    graph = {name: set(_imported(name, path, known)) for name, path in known.items()}
+    assert "pi_app.errors" in graph["pi_app.table.journal"]  # imports are read
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _any_tables(path: Path) -> Iterator[str]:
+    """Parameters and attributes named `table` (or ending in `_table`) typed `Any`."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        annotation, name = None, ""
+        if isinstance(node, ast.arg):
+            annotation, name = node.annotation, node.arg
+        elif isinstance(node, ast.AnnAssign):
+            annotation, target = node.annotation, node.target
+            if isinstance(target, ast.Attribute):
+                name = target.attr
+            elif isinstance(target, ast.Name):
+                name = target.id
+        typed_any = isinstance(annotation, ast.Name) and annotation.id == "Any"
+        if typed_any and (name == "table" or name.endswith("_table")):
+            yield f"{path.relative_to(ROOT)}:{node.lineno} {name}: Any"
+
+
+def test_no_table_is_typed_any() -> None:
+    found = [line for path in _modules().values() for line in _any_tables(path)]
+    assert found == []
