@@ -51,6 +51,7 @@ from pi_app.display.app import (
 )
 from pi_app.display.devices import open_for_display
 from pi_app.display.intents import Press, wait_events
+from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, Scene
 from pi_app.table import Journal
 
@@ -94,18 +95,22 @@ asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
 """
 
 
-def connect_phones(app: App, count: int) -> subprocess.Popen[str]:
-    """The box's phone server, and `count` phones following the game from a child."""
+def phone_server() -> tuple[PhonesPanel, int]:
+    """The box's phone server on a free port, and the panel the app serves it through."""
     from pi_app.web.hub import Hub
     from pi_app.web.seats import SeatBook
     from pi_app.web.server import PhoneServer
 
     hub = Hub(SeatBook(None))
     port = PhoneServer(hub, host="127.0.0.1", port=0).start()
-    app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
+    return PhonesPanel(hub, lambda secret: [f"http://127.0.0.1:{port}/j/{secret}"]), port
+
+
+def connect_phones(app: App, port: int, count: int) -> subprocess.Popen[str]:
+    """`count` phones following the game from a child, through the app's server."""
     app.step([])
-    assert app.table is not None
-    secret = hub.seats.game(app.table.game_id)
+    assert app.table is not None and app.phones is not None
+    secret = app.phones.hub.secret_for(app.table.game_id)
     url = f"http://127.0.0.1:{port}"
     phones = subprocess.Popen(
         [sys.executable, "-c", SPECTATORS, url, secret, str(count)],
@@ -131,13 +136,18 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
 
     pygame.display.init()
     pygame.font.init()
-    app = App(config.values, journal=Journal(config.journal_path), size=args.size)
+    panel, port = phone_server() if args.phones else (None, 0)
+    app = App(
+        config.values,
+        journal=Journal(config.journal_path),
+        size=args.size,
+        ring=devices.ring,
+        on_listen=devices.listen_bell,
+        phones=panel,
+    )
     app.open_window()
-    assert devices.ring is not None
-    app.ring = devices.ring
-    app.on_listen = devices.listen_bell
     app.execute(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {}))
-    phones = connect_phones(app, args.phones) if args.phones else None
+    phones = connect_phones(app, port, args.phones) if args.phones else None
     for target in ("deal", "open"):
         app.feed(Press(target))
     app.step([])

@@ -243,6 +243,7 @@ def main() -> int:
     cpu_without = idle_cpu(app, args.idle)
     rss_without = rss_mb()
 
+    from pi_app.display.phones_panel import PhonesPanel
     from pi_app.web.hub import Hub  # imported here: aiohttp's memory counts as added
     from pi_app.web.seats import SeatBook
     from pi_app.web.server import PhoneServer
@@ -250,9 +251,12 @@ def main() -> int:
     hub = Hub(SeatBook(folder / "phones.json"))
     server = PhoneServer(hub, host="0.0.0.0", port=0)  # the attack comes from 127.0.2.x
     port = server.start()
-    app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
+    panel = PhonesPanel(hub, lambda secret: [f"http://127.0.0.1:{port}/j/{secret}"])
+    app.journal.flush()  # the same box restarted with its phones: the game goes on
+    app.journal.close()
+    app = make_app("800x480", folder / "journal.sqlite3", time.monotonic, {}, phones=panel)  # type: ignore[arg-type]
     app.step([])
-    secret = hub.seats.game(app.table.game_id)
+    secret = hub.secret_for(app.table.game_id)
     box = Box(app)
     clients = subprocess.Popen(
         [

@@ -14,7 +14,7 @@ _ = Translator("core")
 def run(args: argparse.Namespace, config: Config) -> int:
     """Start the table app on this machine's screen (simulated devices off the Pi)."""
     try:
-        from pi_app.display.app import run_app
+        from pi_app.display.startup import run_app
     except ImportError as error:
         print(_("The display is not available: {error}").format(error=error), file=sys.stderr)
         return 1

@@ -119,7 +119,6 @@ class Canvas:
         self.texts: list[TextDraw] = []
         self.hits: list[Hit] = []
         self.animated: list[Animated] = []
-        self.ring_slot: pygame.Rect | None = None
         self.colours: tuple[int, ...] = ()
         """Each seat's palette index for this frame (the players' own colours)."""
 
@@ -132,7 +131,6 @@ class Canvas:
         self.texts.clear()
         self.hits.clear()
         self.animated.clear()
-        self.ring_slot = None
         self.colours = ()
 
     @property

@@ -221,9 +221,14 @@ SCRIPTS: dict[str, Script] = {
 
 
 def make_app(
-    size: str, journal_path: Path, clock: FakeClock, config: dict[str, Any] | None = None
+    size: str,
+    journal_path: Path,
+    clock: FakeClock,
+    config: dict[str, Any] | None = None,
+    **parts: Any,
 ) -> Any:
-    """An app on the dummy display at `size`, its journal at `journal_path`."""
+    """An app on the dummy display at `size`, its journal at `journal_path`; `parts`
+    are passed into it (`ring`, `on_listen`, `phones`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -237,7 +242,8 @@ def make_app(
     values = dict(Config().values)
     values.update(config or {})
     values["display.size"] = size
-    app = App(values, journal=Journal(journal_path, clock=clock), size=size, clock=clock)
+    journal = Journal(journal_path, clock=clock)
+    app = App(values, journal=journal, size=size, clock=clock, **parts)
     app.open_window(False)
     return app
 

@@ -93,12 +93,3 @@ def open_for_display(config: Any, pin_factory: Any = None, **kwargs: Any) -> Dev
     except Exception as error:  # the table must open even with broken devices
         log.warning("devices unavailable (%s); using the keyboard", error)
         return Devices(ring=RecordingRing())
-
-
-def connect_devices(config: Any, app: Any) -> list[Callable[[], None]]:
-    """Open the box's devices for `app` (real pins on a Pi, keyboard elsewhere)."""
-    devices = open_for_display(config)
-    if devices.ring is not None:
-        app.ring = devices.ring
-    app.on_listen = devices.listen_bell
-    return devices.closers

@@ -13,6 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,15 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
 from pi_app.display.intents import WAKE_EVENT, Back, Char, Enter, Erase, Intent, Press, post
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
-from pi_app.display.scene import Command, Ctx, GoHome, JoinTournament, Redraw, Scene
+from pi_app.display.scene import (
+    Command,
+    CreateTournament,
+    Ctx,
+    GoHome,
+    JoinTournament,
+    Redraw,
+    Scene,
+)
 from pi_app.i18n import Translator, current_language
 from pi_app.net.box import TournamentBox, join_code
 from pi_app.net.broker import DEFAULT_PORT, Broker
@@ -30,11 +39,23 @@ from pi_app.net.directory import Listing, list_tournaments
 from pi_app.net.store import TournamentStore
 from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.tournament.game import default_seating
+from pi_app.rules.contract import RuleError
+from pi_app.table import Journal, JournalError
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
 
 STORE_NAME = "tournament.sqlite3"
+
+
+@dataclass(frozen=True)
+class News:
+    """What the tournament's network brought since the last look."""
+
+    changed: bool = False
+    moved: bool = False
+    """A seat move touches this box's table: the ring sweeps to announce it."""
+    notices: list[str] = field(default_factory=list)
 
 
 class TournamentHost:
@@ -101,11 +122,12 @@ class TournamentHost:
         self._rounds = len(box.ledger.rounds) if box.ledger else 0
         return self.table
 
-    def poll(self) -> tuple[bool, bool]:
-        """(anything changed, a seat move touches this table) after what arrived."""
+    def poll(self, journal: Journal) -> News:
+        """What arrived: whether anything changed, a seat move touching this table, what
+        to say. A finished tournament is kept in `journal` (its history), once."""
         table = self.table
         if table is None:
-            return False, False
+            return News()
         changed = table.box.poll()
         ledger = table.box.ledger
         rounds = len(ledger.rounds) if ledger else 0
@@ -115,7 +137,27 @@ class TournamentHost:
             table.refresh()
             mine = table.index
             moved = any(mine in (m.from_table, m.to_table) for m in table.box.moves)
-        return changed, moved
+        if table.archived is None and table.outcome() is not None:
+            try:  # the finished tournament goes into this box's history, once
+                table.archive(journal)
+            except (RuleError, JournalError) as error:
+                log.warning("the tournament could not be kept in the journal: %s", error)
+        return News(changed, moved, table.take_notices())
+
+    def start(self, command: CreateTournament | JoinTournament) -> NetworkTable | str:
+        """Create or join a tournament: its table, or why it could not start."""
+        from pi_app.net.broker import BrokerError
+        from pi_app.net.protocol import ProtocolError
+
+        self.close()
+        try:
+            if isinstance(command, CreateTournament):
+                return self.create(command.seats, command.options, command.tables)
+            return self.join(command.tid, command.key, command.table)
+        except RuleError as error:
+            return error.message()
+        except (BrokerError, ProtocolError, OSError) as error:
+            return _("The tournament could not start: {error}").format(error=error)
 
     def leave(self) -> None:
         """This box leaves its tournament (the table's `abandon` forgot it already)."""

@@ -2,17 +2,22 @@
 
 The app speaks to the ring through `RingPort`. `DeviceRing` forwards to the devices
 package's `LedRing` (Pico, simulated or mock backend); `RecordingRing` keeps what it
-was asked, for tests and for a box whose ring could not be opened.
+was asked, for tests and for a box whose ring could not be opened. A ring with no LEDs
+to show on (the simulator, or the Pico away) hands the screen its LEDs to draw, and
+says why the real ring is not used.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pi_app.display.theme import RGB
+
+if TYPE_CHECKING:  # the devices package is opened only on a box that has them
+    from pi_app.devices.ring import LedRing
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +34,12 @@ class RingPort(Protocol):
 
     def progress(self, fraction: float, colour: RGB) -> None:
         """Light `fraction` of the ring (0 to 1) clockwise from the top."""
+
+    def on_screen(self) -> Sequence[RGB] | None:
+        """The LEDs for the screen to draw when no real LEDs show them, else None."""
+
+    def problem(self) -> str | None:
+        """Why the real ring is not used (another firmware release...), or None."""
 
 
 class RecordingRing:
@@ -50,6 +61,12 @@ class RecordingRing:
     def progress(self, fraction: float, colour: RGB) -> None:
         self.calls.append(("progress", (fraction, colour), self.clock()))
 
+    def on_screen(self) -> Sequence[RGB] | None:
+        return None  # a ring that records has nothing to draw
+
+    def problem(self) -> str | None:
+        return None
+
 
 def _guarded(call: Callable[[], Any], what: str) -> None:
     try:
@@ -61,7 +78,7 @@ def _guarded(call: Callable[[], Any], what: str) -> None:
 class DeviceRing:
     """`RingPort` over the devices package's `LedRing` (Pico, simulated or mock)."""
 
-    def __init__(self, ring: Any) -> None:
+    def __init__(self, ring: LedRing) -> None:
         self.ring = ring
 
     def timer(self, seconds: float) -> None:
@@ -78,3 +95,9 @@ class DeviceRing:
 
     def progress(self, fraction: float, colour: RGB) -> None:
         _guarded(lambda: self.ring.progress(fraction, colour), "progress")
+
+    def on_screen(self) -> Sequence[RGB] | None:
+        return None if self.ring.on_hardware else self.ring.pixels()
+
+    def problem(self) -> str | None:
+        return self.ring.problem

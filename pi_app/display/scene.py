@@ -8,7 +8,8 @@ restart on the same journal shows the very same scene.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -18,6 +19,7 @@ from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.intents import Intent
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.theme import RGB, Theme
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
@@ -224,11 +226,13 @@ class Ctx:
     timer: SandTimer | None
     config: Mapping[str, Any]
     has_unfinished: bool = False
-    sim_ring: bool = False
-    """True when the LED ring is not on hardware: the top bar leaves room to draw it."""
+    leds: Callable[[], Sequence[RGB]] | None = None
+    """The LED ring's colours when no real LEDs show them: the top bar draws the ring."""
     phones: bool = False
     """True when phones can join: the top bar offers the QR code."""
     state: object = None
+    memory: ScreenMemory = field(default_factory=ScreenMemory)
+    """What the game's screens keep across scenes (`display.memory`)."""
 
     def timer_seconds(self, setting: str) -> float:
         """How long the sand timer `timers.<setting>` runs (its default from the config)."""
@@ -319,11 +323,12 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
     buttons = 2 if undo else 1
     width = min(150 if t.width >= 800 else 112, bar.width // 4)
     label_box, right = split(bar, bar.width - buttons * (width + t.gap), t.gap, vertical=False)
-    if ctx.sim_ring:
+    leds = ctx.leds
+    if leds is not None:
         label_box, slot = split(
             label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
         )
-        canvas.ring_slot = slot
+        canvas.animate(slot, lambda c, _now: draw_ring(c, slot, leds()))
     if ctx.phones:
         label_box, qr = split(
             label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
@@ -336,6 +341,19 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         can = ctx.table is not None and ctx.table.can_undo
         canvas.button(places[1], _("Undo"), "undo", enabled=can)
     return body
+
+
+def draw_ring(canvas: Canvas, box: pygame.Rect, pixels: Sequence[RGB]) -> None:
+    """The LED ring drawn on screen: one dot per LED, LED 0 just clockwise of the top."""
+    canvas.fill(th.BACKGROUND, box)
+    count = max(1, len(pixels))
+    radius = min(box.width, box.height) / 2 - 3
+    dot = max(2, int(radius * math.pi / count))
+    for index, colour in enumerate(pixels):
+        angle = 2 * math.pi * (index + 0.5) / count - math.pi / 2
+        centre = (box.centerx + radius * math.cos(angle), box.centery + radius * math.sin(angle))
+        shown = colour if any(colour) else (40, 44, 52)
+        pygame.draw.circle(canvas.surface, shown, centre, dot)
 
 
 def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: str = "") -> None:

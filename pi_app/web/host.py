@@ -30,7 +30,7 @@ class TableHost:
         self._lock = threading.Lock()
         self._stop = False
         self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
-        hub.wake = self._woken.set
+        hub.on_request(self._woken.set)
         table.journal.on_durable(hub.durable)
 
     def start(self) -> TableHost:

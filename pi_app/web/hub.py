@@ -56,7 +56,7 @@ class Hub:
 
     def __init__(self, seats: SeatBook) -> None:
         self.seats = seats
-        self.wake: Callable[[], None] = lambda: None  # set by the owner: wake its loop
+        self._wake: Callable[[], None] = lambda: None  # the owner's: wake its loop
         self._lock = threading.Lock()
         self._inbox: deque[tuple[PhoneRequest, Future[Reply]]] = deque()
         self._published: Published | None = None
@@ -75,7 +75,7 @@ class Hub:
                 future.set_result(refusal(N_("The box is busy; try again."), request.lang))
                 return future
             self._inbox.append((request, future))
-        self.wake()
+        self._wake()
         return future
 
     def on_publish(self, listener: Callable[[Published | None], None]) -> None:
@@ -96,6 +96,22 @@ class Hub:
         done()
 
     # -- the owner's side ---------------------------------------------------------
+
+    def on_request(self, wake: Callable[[], None]) -> None:
+        """Call `wake()` (on the server's thread) when a request waits for the owner."""
+        self._wake = wake
+
+    def secret_for(self, game_id: int) -> str:
+        """The join code's secret for game `game_id` (a new game makes a new one)."""
+        return self.seats.game(game_id)
+
+    def held(self) -> list[str]:
+        """The seats a phone holds, in order."""
+        return sorted(self.seats.holders())
+
+    def free(self, seat: str) -> None:
+        """The box frees `seat`: its phone is a spectator until it takes a seat again."""
+        self.seats.free(seat)
 
     def durable(self, ticket: int) -> None:
         """The journal's listener: every event up to `ticket` is on disk."""

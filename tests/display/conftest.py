@@ -27,10 +27,10 @@ def app_factory(tmp_path: Path, clock: FakeClock) -> Iterator[object]:
     """Make apps on one journal file (a second app on the same file is a restart)."""
     made: list[object] = []
 
-    def make(size: str = "800x480", **config: object) -> object:
+    def make(size: str = "800x480", ring: object = None, **config: object) -> object:
         for earlier in made:  # a restart reads what the earlier box's journal wrote
             earlier.journal.flush()  # type: ignore[attr-defined]
-        app = make_app(size, tmp_path / "journal.sqlite3", clock, dict(config))
+        app = make_app(size, tmp_path / "journal.sqlite3", clock, dict(config), ring=ring)
         made.append(app)
         return app
 

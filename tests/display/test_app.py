@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from pi_app.display import app as app_module
+from pi_app.display import startup as app_module
 from pi_app.display.demo import FakeClock
 from pi_app.display.intents import (
     BELL_EVENT,
@@ -224,13 +224,12 @@ def test_ring_without_leds_is_drawn_in_the_top_bar(app_factory: Any, clock: Fake
     from pi_app.devices.ring import LedRing, MockRing, SimRing
     from pi_app.display.ring import DeviceRing
 
-    app = app_factory()
     ring = LedRing(SimRing())
-    app.ring = DeviceRing(ring)
+    app = app_factory(ring=DeviceRing(ring))
     _gambit7(app)
-    assert app.canvas.ring_slot is not None
-    slot = app.canvas.ring_slot
-    assert any(item.rect == slot for item in app.canvas.animated)
+    slots = _top_bar_animations(app)
+    assert len(slots) == 1
+    slot = slots[0]
     app.execute(StartTimer("answers", 30))
     app.step([])
     assert ring.timer_left() is not None
@@ -240,12 +239,22 @@ def test_ring_without_leds_is_drawn_in_the_top_bar(app_factory: Any, clock: Fake
     app.step([])
     assert app.frames == frames + 1  # the drawn ring animates with the sand timer
     hardware = LedRing(MockRing())
-    app.ring = DeviceRing(hardware)
-    app.dirty = True
-    app.step([])
-    assert app.canvas.ring_slot is None  # real LEDs: nothing drawn
+    again = app_factory(ring=DeviceRing(hardware))  # the same game, on a box with LEDs
+    again.step([])
+    assert again.scene.name == app.scene.name
+    assert _top_bar_animations(again) == []  # real LEDs: nothing drawn
     ring.close()
     hardware.close()
+
+
+def _top_bar_animations(app: Any) -> list[pygame.Rect]:
+    """The animated squares of the top bar (the drawn ring's place)."""
+    bar_bottom = app.theme.pad + app.theme.button_h
+    return [
+        item.rect
+        for item in app.canvas.animated
+        if item.rect.bottom <= bar_bottom and item.rect.width == item.rect.height
+    ]
 
 
 def _ring_points(slot: pygame.Rect) -> list[tuple[int, int]]:

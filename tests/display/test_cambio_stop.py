@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from pi_app.display import theme as th
-from pi_app.display.games import cambio_tournament as tournament
 from pi_app.display.intents import Bell, Press
 from pi_app.display.scene import NewGame, Play
 
@@ -113,10 +110,7 @@ def test_a_false_ring_after_the_bell_reopens_trading(app_factory: Any) -> None:
     assert app.scene.name == "cambio-trading" and app.scene.wants_bell(app.ctx())
 
 
-def test_a_tournament_restart_shows_the_stopped_table(
-    app_factory: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(tournament, "_selected", 0)
+def test_a_tournament_restart_shows_the_stopped_table(app_factory: Any) -> None:
     app = app_factory()
     players = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
     app.execute(NewGame("cambio-tournament", players, {"tables": 2}))
@@ -127,8 +121,7 @@ def test_a_tournament_restart_shows_the_stopped_table(
     app.feed(Bell(app.clock()))
     assert [t.round.phase for t in app.table.state.tables] == ["trading", "stopped"]
     assert _journal(app)[-1][1] == "table 1 bell"
-    monkeypatch.setattr(tournament, "_selected", 0)  # a new program starts on table 1's tab
-    second = app_factory()
+    second = app_factory()  # a new program starts on table 1's tab
     second.step([])
     assert second.scene.name == "tournament-stop"
     assert "STOP" in _shown(second) and "Jo" in _shown(second)

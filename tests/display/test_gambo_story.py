@@ -12,7 +12,7 @@ import pytest
 
 from pi_app.display import theme as th
 from pi_app.display.games.gambo import (
-    engine_paused,
+    EngineMemory,
     ghosts,
     last_move_colour,
     marked_squares,
@@ -39,13 +39,29 @@ PASS_RECORD = GOLDEN / "gambo" / "pass-with-no-legal-move.json"
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
-    """English words (the msgids) whatever the catalogues hold; no engine search."""
+    """English words (the msgids) whatever the catalogues hold."""
     set_language("en")
     try:
-        with engine_paused():
-            yield
+        yield
     finally:
         set_language("fr")
+
+
+@pytest.fixture
+def app_factory(app_factory: Any) -> Any:
+    """Apps whose engine makes no search: the tests play its side themselves."""
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        app = app_factory(*args, **kwargs)
+        pause_engine(app)
+        return app
+
+    return make
+
+
+def pause_engine(app: Any) -> None:
+    """Pause the engine of `app`: it neither searches nor plays."""
+    app.screens.memory.of(EngineMemory).paused = True
 
 
 def play(app: Any, *moves: str, engine: bool = True) -> None:

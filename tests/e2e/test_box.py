@@ -86,13 +86,15 @@ class Box:
         """A new app object on the same journal (a restart of the program)."""
         pygame.display.init()
         pygame.font.init()
+        assert self.devices.ring is not None
         app = App(
-            self.config.values, journal=Journal(self.tmp / "journal.sqlite3"), clock=self.clock
+            self.config.values,
+            journal=Journal(self.tmp / "journal.sqlite3"),
+            clock=self.clock,
+            ring=SpyRing(self.devices.ring, self.clock),
+            on_listen=self.devices.listen_bell,
         )
         app.open_window()
-        assert self.devices.ring is not None
-        app.ring = SpyRing(self.devices.ring, self.clock)
-        app.on_listen = self.devices.listen_bell
         app.step([])
         return app
 

@@ -88,10 +88,13 @@ def main() -> int:
 
     pygame.display.init()
     pygame.font.init()
-    app = App(config.values, journal=Journal(config.journal_path))
+    app = App(
+        config.values,
+        journal=Journal(config.journal_path),
+        ring=devices.ring,
+        on_listen=devices.listen_bell,
+    )
     app.open_window()
-    app.ring = devices.ring  # type: ignore[assignment]
-    app.on_listen = devices.listen_bell
     app.execute(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {}))
     for target in ("deal", "open"):
         app.feed(Press(target))

@@ -14,6 +14,7 @@ import pygame
 
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press, wait_events
+from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, StartTimer
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
@@ -26,11 +27,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 @contextmanager
 def box_with_phones(folder: Path) -> Iterator[tuple[Any, Hub, int]]:
     """The table app (dummy display) with its phones' server: (app, hub, port)."""
-    app: Any = make_app("800x480", folder / "journal.sqlite3", FakeClock(), {})
     hub = Hub(SeatBook(folder / "phones.json"))
     server = PhoneServer(hub, host="127.0.0.1", port=0)
     port = server.start()
-    app.attach_phones(hub, lambda secret: f"http://127.0.0.1:{port}/j/{secret}")
+    panel = PhonesPanel(hub, lambda secret: [f"http://127.0.0.1:{port}/j/{secret}"])
+    app: Any = make_app("800x480", folder / "journal.sqlite3", FakeClock(), {}, phones=panel)
     try:
         yield app, hub, port
     finally:

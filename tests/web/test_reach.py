@@ -18,12 +18,13 @@ import pygame
 import pytest
 
 from pi_app.config import Config
-from pi_app.display.app import start_phones
 from pi_app.display.canvas import Canvas, FontBook
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press, wait_events
 from pi_app.display.phones import draw_phones
+from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame
+from pi_app.display.startup import start_phones
 from pi_app.display.theme import theme_for
 from pi_app.i18n import set_language
 from pi_app.web import reach
@@ -168,9 +169,9 @@ def test_reading_the_addresses_never_waits_for_another_reader() -> None:
 
 
 def _app(tmp_path: Path, size: str, clock: FakeClock, links: JoinLinks) -> Any:
-    app = make_app(size, tmp_path / f"journal-{size}.sqlite3", clock, {})
     hub = Hub(SeatBook(tmp_path / f"phones-{size}.json"))
-    app.attach_phones(hub, lambda secret: links(secret)[0], links)
+    panel = PhonesPanel(hub, links)
+    app = make_app(size, tmp_path / f"journal-{size}.sqlite3", clock, {}, phones=panel)
     app.execute(NewGame("gambit7", ("Alice", "Bruno", "Chloé", "Dimitri", "Émile"), {}))
     app.step([])
     app.feed(Press("phones"))
@@ -322,11 +323,12 @@ def test_the_box_s_panel_follows_its_network_by_itself(
     network: list[Interface] = [Interface("eth0", found[0])]
     monkeypatch.setattr(reach, "interfaces", lambda: list(network))
     monkeypatch.setattr(reach, "read_routes", lambda: "")
-    app = make_app("800x480", tmp_path / "journal.sqlite3", FakeClock(), {})
-    closers = start_phones(_Config(tmp_path), app)
+    phones = start_phones(_Config(tmp_path))
+    assert phones.panel is not None, f"the phones' server did not start: {phones.problem}"
+    app = make_app("800x480", tmp_path / "journal.sqlite3", FakeClock(), {}, phones=phones.panel)
+    closers = phones.closers
     try:
-        assert app.hub is not None, "the phones' server did not start"
-        port = app.phones_links.port  # the free port the server took
+        port = phones.panel.links.port  # the free port the server took
         app.execute(NewGame("gambit7", SEATS, {}))
         app.step([])
         app.feed(Press("phones"))

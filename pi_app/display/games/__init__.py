@@ -1,7 +1,7 @@
 """The scenes of each game, found by the game's record name.
 
 A game's scenes are the module named like its rules package (`quitte-ou-double` is
-`quitte_ou_double` here and in `pi_app.rules`). Each offers `scene_for(table) -> Scene`,
+`quitte_ou_double` here and in `pi_app.rules`). Each offers `scene_for(table, memory)`,
 choosing the screen from the table's state alone; a game without its own screens gets
 the generic one, which can play any game through its listable actions.
 """
@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import logging
 
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Scene
 from pi_app.table.protocol import GameTable
 
@@ -23,13 +24,13 @@ def module_name(game_name: str) -> str:
     return f"{__name__}.{game_name.replace('-', '_')}"
 
 
-def scene_for(table: GameTable) -> Scene:
-    """The scene that shows `table`'s state now."""
+def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
+    """The scene that shows `table`'s state now; `memory` is what its screens keep."""
     name = table.game.name
     if importlib.util.find_spec(module_name(name)) is not None:
         module = importlib.import_module(module_name(name))
         try:
-            scene: Scene = module.scene_for(table)
+            scene: Scene = module.scene_for(table, memory)
         except Exception:  # a screen that cannot read this state: the generic one
             log.exception("no %s screen for this state", name)
         else:

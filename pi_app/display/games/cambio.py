@@ -16,6 +16,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
 from pi_app.display.intents import Bell, Enter, Intent, Press
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
@@ -55,7 +56,7 @@ HAND_NAMES: dict[str, str] = {
 }
 
 
-def scene_for(table: GameTable) -> Scene:
+def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     state = _state(table.state)
     return CambioScene(
         state.phase, state.round_number, state.round.rung_by, len(state.round.false_rings)

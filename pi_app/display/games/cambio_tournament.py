@@ -16,7 +16,7 @@ arrive, a wait says where the box looks for them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -25,6 +25,7 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.games.cambio import STOP_PHASES, CambioScene
 from pi_app.display.intents import Intent, Press
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Command, Ctx, Scene, chrome, state_as, table_of
 from pi_app.i18n import Translator
 from pi_app.net.box import join_code
@@ -35,7 +36,12 @@ from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
-_selected = 0  # the table on screen: the screen's own choice, kept across rounds
+
+@dataclass
+class TableChoice:
+    """The table on screen: the screen's own choice, kept across rounds."""
+
+    index: int = 0
 
 
 def _state(state: object) -> TournamentState:
@@ -43,9 +49,9 @@ def _state(state: object) -> TournamentState:
     return state_as(state, TournamentState)
 
 
-def shown_table(state: TournamentState) -> int:
+def shown_table(state: TournamentState, selected: int) -> int:
     """The table on screen: one stopped by its bell first, else the one chosen by tab."""
-    chosen = min(_selected, len(state.tables) - 1)
+    chosen = min(selected, len(state.tables) - 1)
     if state.tables[chosen].round.phase in STOP_PHASES:
         return chosen
     for index, table in enumerate(state.tables):
@@ -54,12 +60,12 @@ def shown_table(state: TournamentState) -> int:
     return chosen
 
 
-def scene_for(table: GameTable) -> Scene:
-    global _selected
+def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     if isinstance(table, NetworkTable):  # a tournament across boxes: one table here
         return network_scene(table)
     state = _state(table.state)
-    index = _selected = shown_table(state)  # the stopped table stays chosen after its round
+    chosen = memory.of(TableChoice)
+    index = chosen.index = shown_table(state, chosen.index)  # a stopped table stays chosen
     return TournamentScene(index, table_view(state, index), len(state.history), state.termination)
 
 
@@ -144,16 +150,15 @@ class TournamentScene(Scene):
         return rest
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        global _selected
         if (
             isinstance(intent, Press)
             and isinstance(intent.target, tuple)
             and intent.target[0] == "table"
         ):
-            _selected = int(intent.target[1])
-            self.index = _selected
+            index = ctx.memory.of(TableChoice).index = int(intent.target[1])
+            self.index = index
             self.inner = TournamentScene(
-                _selected, table_view(_state(ctx.state), _selected), self.rounds, self.over
+                index, table_view(_state(ctx.state), index), self.rounds, self.over
             ).inner
             return ()
         return self.inner.handle(intent, self._ctx(ctx))

@@ -16,6 +16,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
@@ -44,7 +45,7 @@ _ = Translator("display")
 _g7 = Translator("gambit7")
 
 
-def scene_for(table: GameTable) -> Scene:
+def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     state = _state(table.state)
     return Gambit7Scene(str(state.phase), state.round)
 

@@ -28,6 +28,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.intents import WAKE_EVENT, Intent, Press, post
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
@@ -63,7 +64,7 @@ LAST_MOVE_CHOICES = (6, 7, 5)
 LAST_MOVE_FILL: th.RGB = (78, 52, 76)
 
 
-def scene_for(table: GameTable) -> Scene:
+def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     return GamboScene(len(_state(table.state).history), table.game_id)
 
 
@@ -178,23 +179,29 @@ class EngineWorker:
         post(pygame.event.Event(WAKE_EVENT))
 
 
-_worker: EngineWorker | None = None
-_paused = False
+@dataclass
+class EngineMemory:
+    """The engine's search, kept across scenes (one per position), and whether the
+    engine is paused."""
+
+    worker: EngineWorker | None = None
+    paused: bool = False
 
 
 @contextmanager
-def engine_paused() -> Iterator[None]:
-    """While inside, the engine neither starts a search nor plays one.
+def engine_paused(memory: ScreenMemory) -> Iterator[None]:
+    """While inside, the engine of the app whose `memory` this is neither starts a
+    search nor plays one.
 
     A scripted demo plays the engine's side itself: a search on a thread finishes at
     a different moment on every run, and its move could land before the script's.
     """
-    global _paused, _worker
-    _paused, _worker = True, None
+    kept = memory.of(EngineMemory)
+    kept.paused, kept.worker = True, None
     try:
         yield
     finally:
-        _paused = False
+        kept.paused = False
 
 
 class GamboScene(Scene):
@@ -351,19 +358,19 @@ class GamboScene(Scene):
 
     def poll(self, ctx: Ctx) -> Sequence[Command]:
         """Start the engine's search when it is to move; play its move when found."""
-        global _worker
         state = _state(ctx.state)
-        if state.to_move is None or _paused:
+        kept = ctx.memory.of(EngineMemory)
+        if state.to_move is None or kept.paused:
             return ()
         level = engine_level(table_of(ctx), state.to_move)
         if level is None:
             return ()
         key = self.key()
-        if _worker is None or _worker.key != key:
-            _worker = EngineWorker(key, state, level)
+        if kept.worker is None or kept.worker.key != key:
+            kept.worker = EngineWorker(key, state, level)
             return ()
-        if _worker.result is not None:
-            move, _worker = _worker.result, None
+        if kept.worker.result is not None:
+            move, kept.worker = kept.worker.result, None
             return (Play(move),)
         return ()
 
@@ -628,7 +635,7 @@ def demo_script(d: Any) -> None:
         d.run(Play(move))
     d.press(("square", CENTRAL.start + 9))
     d.shot("gambo-selected")
-    with engine_paused():
+    with engine_paused(d.app.screens.memory):
         d.run(
             NewGame(
                 "gambo",

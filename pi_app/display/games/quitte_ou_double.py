@@ -18,6 +18,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
+from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
@@ -45,7 +46,7 @@ from pi_app.table.protocol import GameTable
 _ = Translator("display")
 
 
-def scene_for(table: GameTable) -> Scene:
+def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     state = _state(table.state)
     return QodScene(state.phase, state.current.number)
 

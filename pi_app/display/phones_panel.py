@@ -1,0 +1,85 @@
+"""The phones' side of the box: the QR panel's state, the requests served, the states sent.
+
+The hub (`web.hub`) is where the phones' server and the display loop meet. Between two
+frames the loop serves what the phones asked (each request played on the table as a
+tap would be) and publishes the table's state for them. Over the game, the host may
+open the panel (`phones.draw_phones`): its taps choose a seat's own code, free a
+seat, or page through the seats; they are the panel's, never the game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from pi_app.display.canvas import Canvas
+from pi_app.display.intents import Intent, Press
+from pi_app.display.phones import draw_phones
+from pi_app.display.scene import SandTimer
+from pi_app.i18n import Translator
+from pi_app.table.protocol import GameTable
+from pi_app.web.hub import Hub
+from pi_app.web.requests import perform, refusal
+
+_ = Translator("display")
+
+Links = Callable[[str], Sequence[str]]
+"""The join links for a game's secret, the one the code carries first."""
+
+
+class PhonesPanel:
+    """The hub the app serves, and the QR panel shown over the game."""
+
+    def __init__(self, hub: Hub, links: Links) -> None:
+        self.hub = hub
+        self.links = links
+        self.open = False
+        self.seat: str | None = None
+        """The free seat whose own code is shown (None: the code of the game)."""
+        self.page = 0
+        self.moved = False
+        """The box's addresses changed while the panel is open: set from the watcher's
+        thread, cleared by the loop as it draws the panel again."""
+
+    def handle(self, intent: Intent, table: GameTable | None) -> bool:
+        """The panel's own taps; True when the intent was one of them."""
+        if not isinstance(intent, Press):
+            return False
+        target: Hashable = intent.target
+        if target == "phones" and table is not None:
+            self.open, self.seat, self.page = True, None, 0
+        elif target == "phones-close":
+            self.open = False
+        elif target == "phones-more":
+            self.page += 1
+        elif isinstance(target, tuple) and target[:1] == ("free-seat",):
+            self.hub.free(str(target[1]))
+        elif isinstance(target, tuple) and target[:1] == ("seat-code",):
+            self.seat = str(target[1])
+        else:
+            return False
+        return True
+
+    def draw(self, canvas: Canvas, table: GameTable) -> None:
+        """The panel over the game, with the addresses of now (the code's first)."""
+        held = self.hub.held()
+        chosen = self.seat if self.seat not in held else None
+        links = self.links(self.hub.secret_for(table.game_id))
+        draw_phones(canvas, links, list(table.seats), held, chosen, self.page)
+
+    def serve(self, table: GameTable | None) -> bool:
+        """Carry out the phones' requests on `table` (None: no game shown); True when
+        one of them changed the table."""
+        changed = False
+        for request, future in self.hub.take():
+            if table is None:
+                future.set_result(refusal(_("No game at the table yet."), request.lang))
+                continue
+            reply = perform(table, request)
+            future.set_result(reply)
+            changed = changed or reply.ok
+        return changed
+
+    def publish(self, table: GameTable | None, timer: SandTimer | None, now: float) -> None:
+        """Hand the phones the table's state (None: no game shown) and the sand timer."""
+        left = 0.0 if timer is None else timer.remaining(now)
+        self.hub.publish(table, timer, left)

@@ -1,0 +1,170 @@
+"""Starting the table app on a machine: the display, the devices, the phones, the loop.
+
+The parts are built first and passed into `App` (the devices' ring and bell, the
+phones' hub and panel), as gpiozero composes a device from parts: nothing is assigned
+onto the app once it is built. Each part that cannot open leaves the box working
+without it (the keyboard for missing pins, no phones for a taken port), and says why.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pygame
+
+from pi_app.display.app import App
+from pi_app.display.phones_panel import PhonesPanel
+from pi_app.i18n import Translator
+from pi_app.table import Journal
+
+log = logging.getLogger(__name__)
+_ = Translator("display")
+
+
+def choose_video_driver(environ: Mapping[str, str], is_pi: bool) -> str | None:
+    """The SDL video driver to ask for, or None to let SDL choose.
+
+    On a Pi with no desktop (no DISPLAY, no WAYLAND_DISPLAY) the display is driven
+    directly through KMS/DRM. Elsewhere, SDL picks; an explicit SDL_VIDEODRIVER wins.
+    """
+    if environ.get("SDL_VIDEODRIVER"):
+        return environ["SDL_VIDEODRIVER"]
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "kmsdrm" if is_pi else None
+
+
+def is_raspberry_pi() -> bool:
+    try:
+        with open("/proc/device-tree/model", encoding="ascii", errors="ignore") as model:
+            return "Raspberry Pi" in model.read()
+    except OSError:
+        return False
+
+
+def headless_message() -> str:
+    return _(
+        "No display found (no DISPLAY or WAYLAND_DISPLAY, and this is not a Pi). "
+        "To run without a screen use SDL_VIDEODRIVER=dummy tabletop, or "
+        "`tabletop demo gambit7 --shots DIR` to save pictures of each scene."
+    )
+
+
+def _notifier() -> Callable[[str], None] | None:
+    """The devices package's systemd notifier (harmless when not under systemd)."""
+    try:
+        from pi_app.devices import sdnotify
+    except ImportError:
+        return None
+
+    def notify(message: str) -> None:
+        sdnotify.notify(message)
+
+    return notify
+
+
+class Phones:
+    """The phones' side as started: its panel (None when phones cannot join), what
+    closes it, and why it could not start."""
+
+    def __init__(self) -> None:
+        self.panel: PhonesPanel | None = None
+        self.closers: list[Callable[[], None]] = []
+        self.problem: str | None = None
+
+
+def start_phones(config: Any) -> Phones:
+    """Open the phones' server; the box works on without it.
+
+    The join links name the box's addresses (the default route's first, in the QR
+    code) and then `<hostname>.local`; a watcher redraws an open panel when they change.
+    """
+    started = Phones()
+    if not config["phones.enabled"]:
+        return started
+    from pi_app.display.intents import WAKE_EVENT, post
+    from pi_app.web.hub import Hub
+    from pi_app.web.reach import JoinLinks, Reach, watch
+    from pi_app.web.seats import SeatBook
+    from pi_app.web.server import PhoneServer
+
+    hub = Hub(SeatBook(config.journal_path.with_name("phones.json")))
+    server = PhoneServer(hub, port=int(config["phones.port"]))
+    try:
+        port = server.start()
+    except OSError as error:
+        log.warning("phones cannot join: port %s: %s", config["phones.port"], error)
+        started.problem = _("Phones cannot join: port {port} is taken.").format(
+            port=config["phones.port"]
+        )
+        return started
+    links = JoinLinks(Reach(), port)
+    panel = PhonesPanel(hub, links)
+    log.info("phones join at %s", ", ".join(links.sites()))
+
+    def follow() -> None:
+        """A new network while the panel is open: draw it again with its addresses."""
+        if panel.open and links.moved():
+            panel.moved = True  # a flag the loop reads; set again until the panel follows
+            post(pygame.event.Event(WAKE_EVENT))
+
+    started.panel = panel
+    started.closers = [watch(follow), server.stop]
+    return started
+
+
+def run_app(config: Any) -> int:
+    """Open the table app on this machine's display; returns the exit code."""
+    driver = choose_video_driver(os.environ, is_raspberry_pi())
+    if driver is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(headless_message(), file=sys.stderr)
+        return 1
+    if driver:
+        os.environ["SDL_VIDEODRIVER"] = driver
+    started = time.monotonic()
+    pygame.display.init()
+    pygame.font.init()
+    from pi_app.display.devices import open_for_display
+
+    devices = open_for_display(config)
+    phones = start_phones(config)
+    closers = [*devices.closers, *phones.closers]
+    journal = Journal(config.journal_path)
+    try:
+        app = App(
+            config.values,
+            journal=journal,
+            ring=devices.ring,
+            on_listen=devices.listen_bell,
+            phones=phones.panel,
+            notify=_notifier(),
+        )
+        app.open_window(bool(config["display.fullscreen"]))
+    except pygame.error as error:
+        print(_("The display could not be opened: {error}").format(error=error), file=sys.stderr)
+        print(headless_message(), file=sys.stderr)
+        _close(closers)
+        journal.close()
+        return 1
+    if phones.problem is not None:
+        app.flash_message(phones.problem, error=True)
+    log.info("first frame after %.3f s", time.monotonic() - started)
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        _close(closers)
+        app.network.close()
+        journal.close()
+        pygame.quit()
+
+
+def _close(closers: list[Callable[[], None]]) -> None:
+    for close in closers:
+        close()
