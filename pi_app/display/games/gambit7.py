@@ -114,11 +114,11 @@ class Gambit7Scene(Scene):
         state = _state(ctx.state)
         written = dict(state.answers)
         listing, foot = split(left, left.height - t.button_h - t.gap, t.gap)
-        self.seat = self._first_open(state) if self.seat >= len(state.seats) else self.seat
+        chosen = self._chosen(state)
         for index, (cell, seat) in enumerate(
             zip(rows(listing, len(state.seats), t.gap // 2), state.seats, strict=True)
         ):
-            if index == self.seat:
+            if index == chosen:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
             status = _("written") if seat in written else "…"
             seat_label(canvas, cell.inflate(-t.gap, 0), seat, index, status)
@@ -126,7 +126,7 @@ class Gambit7Scene(Scene):
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), "timer")
-        prompt = _("Answer of {seat}").format(seat=state.seats[self.seat])
+        prompt = _("Answer of {seat}").format(seat=state.seats[chosen])
         keypad(canvas, right, self.entry, prompt, _("OK"))
 
     def _draw_bet_panel(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
@@ -180,6 +180,10 @@ class Gambit7Scene(Scene):
         canvas.button(foot, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD)
 
     # ---- inputs ---------------------------------------------------------------------
+
+    def _chosen(self, state: Gambit7State) -> int:
+        """The seat chosen on screen (drawing reads it and never moves it)."""
+        return self.seat if self.seat < len(state.seats) else self._first_open(state)
 
     def _first_open(self, state: Gambit7State) -> int:
         written = dict(state.answers)
@@ -241,7 +245,8 @@ class Gambit7Scene(Scene):
         typed = self.entry.text.strip()
         if not typed:
             return ()
-        seat = _state(ctx.state).seats[self.seat]
+        state = _state(ctx.state)
+        seat = state.seats[self._chosen(state)]
         return (Play(_notation(Answer(seat, typed, current_language()))),)
 
     def accepted(self, command: Play, ctx: Ctx) -> None:

@@ -528,16 +528,29 @@ def draw_last_move(
     canvas.text(move_sentence(table, last), words, t.small, th.TEXT, align="left")
 
 
-def _chip_parts(step: story.Step) -> list[tuple[str, Any]]:
+@dataclass(frozen=True)
+class Fought:
+    """A piece of a duel on a chip: its colour fades when its side lost the duel."""
+
+    piece: Piece
+    winner: int | None
+
+
+ChipPart = Piece | Fought | str
+"""A piece, a piece in a duel, or a word; a sign is named by `SIGNS`."""
+SIGNS = ("arrow", "swap", "cross")
+
+
+def _chip_parts(step: story.Step) -> list[ChipPart]:
     """What a move's chip shows, left to right: pieces, signs and a square or a word."""
     if step.kind == ADV:
-        return [("piece", step.pieces[0]), ("arrow", None), ("text", SQUARE_NAMES[step.squares[1]])]
+        return [step.pieces[0], "arrow", SQUARE_NAMES[step.squares[1]]]
     if step.kind == SWAP:
-        return [("piece", step.pieces[0]), ("swap", None), ("piece", step.pieces[1])]
+        return [step.pieces[0], "swap", step.pieces[1]]
     if step.kind == DUEL:
         attacker, defender = step.pieces
-        return [("fought", (attacker, step)), ("cross", None), ("fought", (defender, step))]
-    return [("text", _("Pass"))]
+        return [Fought(attacker, step.winner), "cross", Fought(defender, step.winner)]
+    return [_("Pass")]
 
 
 def _chip_width(canvas: Canvas, height: int) -> int:
@@ -572,26 +585,26 @@ def draw_chip(canvas: Canvas, box: pygame.Rect, step: story.Step, last: bool) ->
     number, rest = split(inner, number_w, 3, vertical=False)
     canvas.text(str(step.number), number, t.min_font, th.MUTED)
     x, icon = rest.x, rest.height
-    for kind, value in _chip_parts(step):
-        if kind == "text":
-            width = min(rest.right - x, font.size(value)[0] + 2)
-            canvas.text(value, pygame.Rect(x, rest.y, width, rest.height), t.min_font, th.TEXT)
-        elif kind in ("piece", "fought"):
-            width = icon
-            piece, colour = _chip_piece(canvas, kind, value)
-            draw_piece(canvas, pygame.Rect(x, rest.y, icon, icon), piece.code, colour)
-        else:
+    for part in _chip_parts(step):
+        if isinstance(part, str) and part in SIGNS:
             width = icon // 2
-            draw_sign(canvas, pygame.Rect(x, rest.y, width, icon), kind)
+            draw_sign(canvas, pygame.Rect(x, rest.y, width, icon), part)
+        elif isinstance(part, str):
+            width = min(rest.right - x, font.size(part)[0] + 2)
+            canvas.text(part, pygame.Rect(x, rest.y, width, rest.height), t.min_font, th.TEXT)
+        else:
+            width = icon
+            piece, colour = _chip_piece(canvas, part)
+            draw_piece(canvas, pygame.Rect(x, rest.y, icon, icon), piece.code, colour)
         x += width + 1
 
 
-def _chip_piece(canvas: Canvas, kind: str, value: Any) -> tuple[Piece, th.RGB]:
+def _chip_piece(canvas: Canvas, part: Piece | Fought) -> tuple[Piece, th.RGB]:
     """A piece of a chip and its colour: a duel's loser is drawn faded."""
-    if kind == "piece":
-        return value, canvas.seat_colour(value.side)
-    piece, step = value
-    won = piece.side == step.winner
+    if isinstance(part, Piece):
+        return part, canvas.seat_colour(part.side)
+    piece = part.piece
+    won = piece.side == part.winner
     return piece, canvas.seat_colour(piece.side) if won else faded(canvas, piece.side)
 
 
