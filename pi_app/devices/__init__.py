@@ -9,7 +9,7 @@ configuration key "hardware" picks the backends:
   keyboard (`press_from_keyboard()`), the ring is computed for the display to draw;
 - "auto" (default): "pi" on a Raspberry Pi (/proc/device-tree/model), else "sim".
 
-See inputs.py (Bell, HostButton), ring.py (LedRing) and link.py (PicoLink).
+See inputs.py (BellButton, HostButton), ring.py (LedRing) and link.py (PicoLink).
 """
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ from typing import Any
 from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
 
 from pi_app.devices import sdnotify
-from pi_app.devices.inputs import Bell, HostButton, Press, PressInput
+from pi_app.devices.inputs import BellButton, ButtonPress, HostButton, PressInput
 from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
 from pi_app.devices.ring import LedRing, MockRing, PicoRing, RingBackend, SimRing
 from pi_app.i18n import Translator
 
 __all__ = [
-    "Bell",
+    "BellButton",
+    "ButtonPress",
     "Devices",
     "DevicesError",
     "HostButton",
@@ -40,7 +41,6 @@ __all__ = [
     "PicoRing",
     "Pinout",
     "PinoutError",
-    "Press",
     "PressInput",
     "SimRing",
     "choose_hardware",
@@ -65,7 +65,7 @@ class Devices:
 
     hardware: str  # "pi" or "sim"
     pinout: Pinout
-    bell: Bell
+    bell: BellButton
     next: HostButton
     undo: HostButton
     ring: LedRing
@@ -119,14 +119,14 @@ def open_devices(
         return Devices(
             "sim",
             pinout,
-            Bell(),
+            BellButton(),
             HostButton("next"),
             HostButton("undo"),
             LedRing(backend, pinout.leds, pinout.brightness_cap),
         )
     opened: list[PressInput] = []
     try:
-        bell = Bell(pinout.bell, pin_factory=pin_factory)
+        bell = BellButton(pinout.bell, pin_factory=pin_factory)
         opened.append(bell)
         next_button = HostButton("next", pinout.next, pin_factory=pin_factory)
         opened.append(next_button)

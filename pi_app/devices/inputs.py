@@ -14,7 +14,7 @@ Every input, whatever drives it (a gpiozero `Button` on a real pin, gpiozero's
   only counts a bell rung while it is asking for the bell.
 
 Presses reach the program two ways, use either or both:
-- `add_listener(callback)`: called with each `Press` in the pin's thread, so keep it
+- `add_listener(callback)`: called with each `ButtonPress` in the pin's thread, so keep it
   short and thread-safe (the display's listeners post a pygame event, which wakes
   a loop sleeping in `pygame.event.wait()` at no cost);
 - `get(timeout)` / `drain()`: a thread-safe queue the program polls.
@@ -39,7 +39,7 @@ QUEUE_SIZE = 64
 
 
 @dataclass(frozen=True)
-class Press:
+class ButtonPress:
     """One press: which input, the pin's ticks of the closing edge, the host clock."""
 
     source: str
@@ -48,7 +48,7 @@ class Press:
 
 
 TicksDiff = Callable[[float, float], float]
-Listener = Callable[[Press], None]
+Listener = Callable[[ButtonPress], None]
 
 
 def _seconds_diff(later: float, earlier: float) -> float:
@@ -121,7 +121,7 @@ class PressInput:
         self._listening = listening
         self._lock = threading.Lock()
         self._listeners: list[Listener] = []
-        self._queue: queue.Queue[Press] = queue.Queue(QUEUE_SIZE)
+        self._queue: queue.Queue[ButtonPress] = queue.Queue(QUEUE_SIZE)
         self.button: Button | None = None
         ticks_diff: TicksDiff = _seconds_diff
         if pin is not None:
@@ -160,7 +160,7 @@ class PressInput:
     def remove_listener(self, callback: Listener) -> None:
         self._listeners.remove(callback)
 
-    def get(self, timeout: float | None = 0) -> Press | None:
+    def get(self, timeout: float | None = 0) -> ButtonPress | None:
         """The oldest untaken press, waiting up to `timeout` s (None: forever)."""
         try:
             if timeout == 0:
@@ -169,9 +169,9 @@ class PressInput:
         except queue.Empty:
             return None
 
-    def drain(self) -> list[Press]:
+    def drain(self) -> list[ButtonPress]:
         """Every untaken press, oldest first."""
-        presses: list[Press] = []
+        presses: list[ButtonPress] = []
         while (press := self.get()) is not None:
             presses.append(press)
         return presses
@@ -186,7 +186,7 @@ class PressInput:
             if not self._listening:
                 self.dropped += 1
                 return
-            press = Press(self.name, ticks, self.clock())
+            press = ButtonPress(self.name, ticks, self.clock())
             try:
                 self._queue.put_nowait(press)
             except queue.Full:
@@ -217,7 +217,7 @@ class PressInput:
             self.button = None
 
 
-class Bell(PressInput):
+class BellButton(PressInput):
     """The big bell. Starts not listening: the table calls `listen()` when it asks."""
 
     def __init__(self, pin: int | None = None, **kwargs: Any) -> None:

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class Devices:
+class WiredDevices:
     """The inputs and the ring the app uses, and how to release them."""
 
     bell: Any = None
@@ -68,9 +68,11 @@ def _forward(source: Any, post: Callable[[Any], None]) -> Callable[[Any], None]:
     return listener
 
 
-def wire(devices: Any) -> Devices:
+def wire(devices: Any) -> WiredDevices:
     """Connect an opened devices bundle (pi_app.devices.open_devices) to the display."""
-    wired = Devices(bell=devices.bell, buttons=list(devices.buttons), ring=DeviceRing(devices.ring))
+    wired = WiredDevices(
+        bell=devices.bell, buttons=list(devices.buttons), ring=DeviceRing(devices.ring)
+    )
     devices.bell.add_listener(_forward(devices.bell, post_bell))
     for button in devices.buttons:
         button.add_listener(_forward(button, post_button))
@@ -80,7 +82,7 @@ def wire(devices: Any) -> Devices:
     return wired
 
 
-def open_for_display(config: Any, pin_factory: Any = None, **kwargs: Any) -> Devices:
+def open_for_display(config: Any, pin_factory: Any = None, **kwargs: Any) -> WiredDevices:
     """Open the box's devices as the configuration says, wired to the display.
 
     Devices that cannot be opened (no GPIO access on this machine) leave the app with
@@ -92,4 +94,4 @@ def open_for_display(config: Any, pin_factory: Any = None, **kwargs: Any) -> Dev
         return wire(open_devices(config, pin_factory, **kwargs))
     except Exception as error:  # the table must open even with broken devices
         log.warning("devices unavailable (%s); using the keyboard", error)
-        return Devices(ring=RecordingRing())
+        return WiredDevices(ring=RecordingRing())

@@ -1,4 +1,4 @@
-"""Bell and host buttons on gpiozero's MockFactory: one press per push, only when listening."""
+"""The bell and host buttons on gpiozero's MockFactory: one press per push, only when listening."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import gpiozero.pins.mock
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from pi_app.devices.inputs import Bell, Debouncer, HostButton, Press, PressInput
+from pi_app.devices.inputs import BellButton, ButtonPress, Debouncer, HostButton, PressInput
 
 
 class Clock:
@@ -40,8 +40,8 @@ def factory(clock: Clock) -> Iterator[MockFactory]:
 
 
 @pytest.fixture
-def bell(factory: MockFactory) -> Iterator[Bell]:
-    made = Bell(17, pin_factory=factory)
+def bell(factory: MockFactory) -> Iterator[BellButton]:
+    made = BellButton(17, pin_factory=factory)
     made.listen()
     yield made
     made.close()
@@ -71,7 +71,7 @@ def release_bouncing(
 
 
 def test_a_bell_bouncing_five_times_in_ten_ms_is_one_press(
-    bell: Bell, factory: MockFactory, clock: Clock
+    bell: BellButton, factory: MockFactory, clock: Clock
 ) -> None:
     pin = factory.pin(17)
     start = clock.now
@@ -84,7 +84,7 @@ def test_a_bell_bouncing_five_times_in_ten_ms_is_one_press(
 
 
 def test_a_bell_held_three_seconds_is_one_press(
-    bell: Bell, factory: MockFactory, clock: Clock
+    bell: BellButton, factory: MockFactory, clock: Clock
 ) -> None:
     pin = factory.pin(17)
     bounce(pin, clock, 3, 0.006)
@@ -97,7 +97,7 @@ def test_a_bell_held_three_seconds_is_one_press(
 
 
 def test_a_press_while_not_listening_is_dropped_not_queued(
-    bell: Bell, factory: MockFactory, clock: Clock
+    bell: BellButton, factory: MockFactory, clock: Clock
 ) -> None:
     pin = factory.pin(17)
     bell.ignore()
@@ -112,7 +112,7 @@ def test_a_press_while_not_listening_is_dropped_not_queued(
 
 
 def test_the_bell_starts_not_listening(factory: MockFactory) -> None:
-    bell = Bell(17, pin_factory=factory)
+    bell = BellButton(17, pin_factory=factory)
     factory.pin(17).drive_low()
     assert not bell.listening and bell.get() is None
     bell.close()
@@ -123,16 +123,18 @@ def test_presses_carry_the_pins_ticks_not_the_callback_time(
 ) -> None:
     host_clock = Clock()
     host_clock.now = 5.0
-    bell = Bell(17, pin_factory=factory, listening=True, clock=host_clock)
+    bell = BellButton(17, pin_factory=factory, listening=True, clock=host_clock)
     clock.advance(2.5)
     factory.pin(17).drive_low()
     (press,) = bell.drain()
-    assert press == Press("bell", clock.now, 5.0)
+    assert press == ButtonPress("bell", clock.now, 5.0)
     bell.close()
 
 
-def test_listeners_hear_each_press_once(bell: Bell, factory: MockFactory, clock: Clock) -> None:
-    heard: list[Press] = []
+def test_listeners_hear_each_press_once(
+    bell: BellButton, factory: MockFactory, clock: Clock
+) -> None:
+    heard: list[ButtonPress] = []
     bell.add_listener(heard.append)
     bounce(factory.pin(17), clock, 5, 0.010)
     assert len(heard) == 1 and bell.get() == heard[0]
@@ -145,9 +147,9 @@ def test_listeners_hear_each_press_once(bell: Bell, factory: MockFactory, clock:
 
 
 def test_a_failing_listener_does_not_lose_the_press(
-    bell: Bell, factory: MockFactory, clock: Clock
+    bell: BellButton, factory: MockFactory, clock: Clock
 ) -> None:
-    def broken(press: Press) -> None:
+    def broken(press: ButtonPress) -> None:
         raise RuntimeError("display gone")
 
     bell.add_listener(broken)
@@ -173,7 +175,7 @@ def test_host_buttons_debounce_the_same_way(factory: MockFactory, clock: Clock) 
 
 def test_the_keyboard_bell_follows_the_same_rules() -> None:
     clock = Clock()
-    bell = Bell(clock=clock)
+    bell = BellButton(clock=clock)
     assert bell.simulated
     bell.press_from_keyboard()
     assert bell.drain() == [] and bell.dropped == 1

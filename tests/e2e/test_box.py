@@ -23,7 +23,7 @@ from pi_app.devices.pinout import load_pinout
 from pi_app.devices.ring import MockRing
 from pi_app.display.app import App
 from pi_app.display.demo import FakeClock
-from pi_app.display.devices import Devices, open_for_display
+from pi_app.display.devices import WiredDevices, open_for_display
 from pi_app.display.intents import Char, Enter
 from pi_app.display.ring import RecordingRing
 from pi_app.display.scene import NewGame
@@ -68,7 +68,7 @@ class Box:
         self.config = config
         if self.firmware is not None:
             firmware = self.firmware
-            self.devices: Devices = open_for_display(
+            self.devices: WiredDevices = open_for_display(
                 config.values, self.factory, port=lambda: firmware.path
             )
         else:

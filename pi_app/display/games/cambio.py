@@ -281,7 +281,7 @@ class CambioScene(Scene):
             if self.phase == "study":
                 return (Play(self._fmt(Open())),)
             if self.phase == "trading":  # journaled first; the flash and sound follow
-                return (Play(self._fmt(cambio_actions.Bell()), "bell"), RingFlash(th.STOP_RED))
+                return (Play(self._fmt(cambio_actions.BellRang()), "bell"), RingFlash(th.STOP_RED))
             return ()
         if isinstance(intent, Enter) and self.phase in ("deal", "study"):
             intent = Press("deal" if self.phase == "deal" else "open")

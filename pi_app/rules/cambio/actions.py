@@ -30,7 +30,7 @@ class Open:
 
 
 @dataclass(frozen=True)
-class Bell:
+class BellRang:
     """The bell rang during trading: everything stops at once, the ringer not yet named.
 
     Journaled on its own so that the stop survives a restart before the host names who
@@ -64,12 +64,12 @@ class Stop:
     """The table ends the game here; an unfinished round is not scored."""
 
 
-CambioAction = Deal | Open | Bell | Ring | FalseRing | Show | Stop
+CambioAction = Deal | Open | BellRang | Ring | FalseRing | Show | Stop
 
 _WORDS: dict[str, CambioAction] = {
     "deal": Deal(),
     "open": Open(),
-    "bell": Bell(),
+    "bell": BellRang(),
     "false-ring": FalseRing(),
     "stop": Stop(),
 }

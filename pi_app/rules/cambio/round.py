@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pi_app.i18n import N_
 from pi_app.rules.cambio.actions import (
-    Bell,
+    BellRang,
     CambioAction,
     Deal,
     FalseRing,
@@ -69,13 +69,13 @@ def _refuse_phase(phase: RoundPhase, action: CambioAction) -> RuleError:
         return RuleError(
             "Trading opens only after the deal, at the end of the study time.", domain=DOMAIN
         )
-    if isinstance(action, Ring | Bell) and phase.phase == RUNG:
+    if isinstance(action, Ring | BellRang) and phase.phase == RUNG:
         return RuleError(
             "Everything is stopped: {seat} has already rung.", domain=DOMAIN, seat=phase.rung_by
         )
     if phase.phase == STOPPED:  # a second bell, or a hand before the ringer is named
         return RuleError("The bell has rung: first say who rang it.", domain=DOMAIN)
-    if isinstance(action, Ring | Bell):
+    if isinstance(action, Ring | BellRang):
         return RuleError("Trading is not open: the bell cannot stop it yet.", domain=DOMAIN)
     return RuleError("Nobody has rung the bell: there is no hand to show.", domain=DOMAIN)
 
@@ -92,7 +92,7 @@ def step(
         return RoundPhase(STUDY), None
     if isinstance(action, Open) and phase.phase == STUDY:
         return RoundPhase(TRADING, None, phase.false_rings), None
-    if isinstance(action, Bell) and phase.phase == TRADING:
+    if isinstance(action, BellRang) and phase.phase == TRADING:
         return RoundPhase(STOPPED, None, phase.false_rings), None
     if isinstance(action, Ring) and phase.phase in (TRADING, STOPPED):
         if action.seat not in seats:
@@ -143,7 +143,7 @@ def legal_steps(phase: RoundPhase, seats: Sequence[str], variant: str) -> list[C
     if phase.phase == STUDY:
         return [Open()]
     if phase.phase == TRADING:
-        return [Bell(), *(Ring(seat) for seat in seats)]
+        return [BellRang(), *(Ring(seat) for seat in seats)]
     if phase.phase == STOPPED:
         return [Ring(seat) for seat in seats]
     assert phase.rung_by is not None

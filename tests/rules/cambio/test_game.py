@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pi_app.i18n import parse_po
-from pi_app.rules.cambio.actions import Bell, Deal, FalseRing, Open, Ring, Show, Stop
+from pi_app.rules.cambio.actions import BellRang, Deal, FalseRing, Open, Ring, Show, Stop
 from pi_app.rules.cambio.game import GAME, CambioState
 from pi_app.rules.cambio.scoring import currencies_in_play
 from pi_app.rules.contract import RuleError
@@ -130,16 +130,16 @@ def test_a_false_ring_voids_nothing_and_trading_resumes() -> None:
 
 def test_the_bell_is_legal_only_in_trading() -> None:
     state = new()
-    refused(state, Bell(), "Trading is not open")
+    refused(state, BellRang(), "Trading is not open")
     studying = play(state, "deal")
-    refused(studying, Bell(), "Trading is not open")
-    assert Bell() not in GAME.legal_actions(studying)
+    refused(studying, BellRang(), "Trading is not open")
+    assert BellRang() not in GAME.legal_actions(studying)
     stopped = play(studying, "open", "bell")
-    refused(stopped, Bell(), "first say who rang")
+    refused(stopped, BellRang(), "first say who rang")
     rung = play(trading(new()), 'ring "Ana"')
-    refused(rung, Bell(), "Ana has already rung")
-    assert Bell() not in GAME.legal_actions(rung)
-    assert Bell() in GAME.legal_actions(trading(new()))
+    refused(rung, BellRang(), "Ana has already rung")
+    assert BellRang() not in GAME.legal_actions(rung)
+    assert BellRang() in GAME.legal_actions(trading(new()))
 
 
 def test_the_bell_stops_everything_until_the_ringer_is_named() -> None:
@@ -172,16 +172,16 @@ def test_bell_then_a_false_ring_returns_to_trading() -> None:
     state = play(trading(new()), "bell", 'ring "Dan"', "false-ring")
     assert state.phase == "trading"
     assert state.round.false_rings == ("Dan",)
-    assert Bell() in GAME.legal_actions(state)
+    assert BellRang() in GAME.legal_actions(state)
     state = play(state, "bell", 'ring "Cleo"', "show Yen 9")
     assert state.score_map == {"Ana": 0, "Ben": 0, "Cleo": 80, "Dan": 0}
     assert state.history[-1].false_rings == ("Dan",)
 
 
 def test_the_bell_and_its_notation_round_trip() -> None:
-    assert GAME.format_action(Bell()) == "bell"
-    assert GAME.parse_action("bell") == Bell()
-    assert GAME.parse_action("  bell ") == Bell()
+    assert GAME.format_action(BellRang()) == "bell"
+    assert GAME.parse_action("bell") == BellRang()
+    assert GAME.parse_action("  bell ") == BellRang()
 
 
 def test_a_table_may_fine_false_rings() -> None:

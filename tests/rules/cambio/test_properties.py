@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_app.rules.cambio.actions import (
-    Bell,
+    BellRang,
     CambioAction,
     Deal,
     FalseRing,
@@ -103,7 +103,7 @@ cards = st.sampled_from(["plus", "minus"])
 round_actions: st.SearchStrategy[CambioAction] = st.one_of(
     st.just(Deal()),
     st.just(Open()),
-    st.just(Bell()),
+    st.just(BellRang()),
     st.just(FalseRing()),
     st.builds(Ring, names),
     st.builds(

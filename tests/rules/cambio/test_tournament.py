@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pi_app.rules.cambio.actions import Bell, Open, Ring, Show
+from pi_app.rules.cambio.actions import BellRang, Open, Ring, Show
 from pi_app.rules.cambio.tournament.game import GAME, TableAction
 from pi_app.rules.cambio.tournament.seating import Move, apply_moves, leader_seat, seat_moves
 from pi_app.rules.cambio.tournament.state import TournamentState
@@ -128,11 +128,11 @@ def test_a_bell_stops_one_table_only_and_survives_json() -> None:
         for table in (0, 1):
             state = GAME.apply(state, GAME.parse_action(f"table {table} {step}"))
     action = GAME.parse_action("table 1 bell")
-    assert action == TableAction(1, Bell()) and GAME.format_action(action) == "table 1 bell"
+    assert action == TableAction(1, BellRang()) and GAME.format_action(action) == "table 1 bell"
     assert action in GAME.legal_actions(state)
     state = GAME.apply(state, action)
     assert [table.round.phase for table in state.tables] == ["trading", "stopped"]
-    assert TableAction(1, Bell()) not in GAME.legal_actions(state)
+    assert TableAction(1, BellRang()) not in GAME.legal_actions(state)
     assert TableAction(1, Ring("Gus")) in GAME.legal_actions(state)
     assert TournamentState.from_json(json.loads(json.dumps(state.to_json()))) == state
     state = GAME.apply(state, GAME.parse_action('table 1 ring "Gus"'))
