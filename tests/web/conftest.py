@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pi_app.table import Journal, Table
-from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
+from pi_app.web.owner import TableHost
 from pi_app.web.reach import addresses
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer

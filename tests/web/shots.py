@@ -17,8 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.table import Journal, Table
-from pi_app.web.host import TableHost
 from pi_app.web.hub import Hub
+from pi_app.web.owner import TableHost
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.browser import phone, tap, wait
