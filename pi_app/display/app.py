@@ -104,7 +104,7 @@ class App:
         sounds: Sounds | None = None,
         notify: Callable[[str], None] | None = None,
     ) -> None:
-        from pi_app.display.network import TournamentHost
+        from pi_app.display.network import BoxTournament
 
         self.config = config
         self.theme = theme_for(size or str(config.get("display.size", "800x480")))
@@ -122,7 +122,7 @@ class App:
         self._watchdog = _watchdog_interval()
         self._last_watchdog = 0.0
         self._journal_error: str | None = None
-        self.network = TournamentHost(config, journal.path.parent, _wake)
+        self.network = BoxTournament(config, journal.path.parent, _wake)
         self.table: GameTable | None = self._resume()
         """The game at the table: a journaled `Table`, or a tournament across boxes'."""
         self.screens = Screens(config, self._players, self.table)
@@ -293,7 +293,7 @@ class App:
             case ShowJoin():
                 from pi_app.display.network import JoinScene
 
-                self.screens.open_page(JoinScene(self.network.host, self.network.port))
+                self.screens.open_page(JoinScene(self.network.broker_host, self.network.port))
             case ShowHistory():
                 from pi_app.display.history import HistoryScene
 

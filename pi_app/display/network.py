@@ -1,6 +1,6 @@
 """The app's side of a Cambio tournament across boxes, and the screen to join one.
 
-`TournamentHost` is what the app holds: the box's tournament store, Mosquitto when
+`BoxTournament` is what the app holds: the box's tournament store, Mosquitto when
 this box created the tournament, and the table (`net.table.NetworkTable`) the app
 plays like any other; its screens are the tournament's (`games.cambio_tournament`).
 `JoinScene` lists the tournaments the broker shows and joins one as table N once its
@@ -58,12 +58,12 @@ class News:
     notices: list[str] = field(default_factory=list)
 
 
-class TournamentHost:
+class BoxTournament:
     """This box's tournament across boxes: store, broker (on the creator) and table."""
 
     def __init__(self, config: Mapping[str, Any], folder: Path, wake: Callable[[], None]) -> None:
         self.folder = folder
-        self.host = str(config.get("tournament.broker", "")) or "127.0.0.1"
+        self.broker_host = str(config.get("tournament.broker", "")) or "127.0.0.1"
         self.port = int(config.get("tournament.port", DEFAULT_PORT))
         self.own_broker = not config.get("tournament.broker", "")
         self.wake = wake
@@ -94,7 +94,7 @@ class TournamentHost:
         seating = [list(row) for row in default_seating(list(seats), tables)]
         name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
         box, code = TournamentBox.create(
-            self._store(), name, seating, dict(options), self.host, self.port
+            self._store(), name, seating, dict(options), self.broker_host, self.port
         )
         if self.own_broker:
             tid, _dash, password = code.partition("-")
@@ -106,7 +106,9 @@ class TournamentHost:
         return self._open(box)
 
     def join(self, tid: str, key: str, table: int) -> NetworkTable:
-        box = TournamentBox.join(self._store(), join_code(tid, key), table, self.host, self.port)
+        box = TournamentBox.join(
+            self._store(), join_code(tid, key), table, self.broker_host, self.port
+        )
         return self._open(box)
 
     def _start_broker(self, tid: str, password: str) -> None:
@@ -177,8 +179,8 @@ class JoinScene(Scene):
 
     name = "tournament-join"
 
-    def __init__(self, host: str, port: int) -> None:
-        self.host, self.port = host, port
+    def __init__(self, broker_host: str, port: int) -> None:
+        self.broker_host, self.port = broker_host, port
         self.listed: list[Listing] | None = None
         self.error: str | None = None
         self.chosen: Listing | None = None
@@ -193,10 +195,10 @@ class JoinScene(Scene):
 
     def _fetch(self) -> None:
         try:
-            self.listed = list_tournaments(self.host, self.port)
+            self.listed = list_tournaments(self.broker_host, self.port)
         except OSError as error:
             self.error = _("No broker at {host}:{port}: {error}").format(
-                host=self.host, port=self.port, error=error
+                host=self.broker_host, port=self.port, error=error
             )
             self.listed = []
         post(pygame.event.Event(WAKE_EVENT))
@@ -231,7 +233,7 @@ class JoinScene(Scene):
         t = canvas.theme
         if self.listed is None:
             text = _("Looking for tournaments at {host}:{port}…").format(
-                host=self.host, port=self.port
+                host=self.broker_host, port=self.port
             )
             canvas.text(text, body, t.body, th.MUTED)
             return

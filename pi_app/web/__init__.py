@@ -3,7 +3,7 @@
 An aiohttp server (`server.py`) on a thread of its own serves plain pages (`static/`)
 and one websocket per phone. It never holds game state: a phone's answer or bet
 becomes a request in the `Hub`, which the table's owner (the display loop, or
-`host.TableHost` when the server runs on its own) turns into the very same table event
+`owner.TableOwner` when the server runs on its own) turns into the very same table event
 as a tap on the box: checked by the rules, journaled, undoable. The owner publishes
 each new state to the hub, and the server pushes to every phone the view its seat may
 see (`views.py`: no other seat's answer before the reveal).

@@ -1,7 +1,7 @@
 """Where the phones' server and the table's owner meet, each on its own thread.
 
 The server `submit`s a phone's request and awaits its reply; it never touches the
-table. The owner (the display loop, or `host.TableHost`) takes the requests between
+table. The owner (the display loop, or `owner.TableOwner`) takes the requests between
 two frames, carries them out on the table (`requests.perform`), and `publish`es the
 table's state, a frozen value, which the server turns into each phone's view. Nothing
 here blocks the owner: submitting wakes it, publishing hands over a reference.

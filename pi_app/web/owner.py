@@ -1,6 +1,6 @@
 """A table owned by a thread of its own: the phones' server without the display.
 
-For tests and for running the server alone: the host takes the hub's requests as the
+For tests and for running the server alone: the owner takes the hub's requests as the
 display loop would, carries them out on its table and publishes each new state. `call`
 runs anything else on the table (what the box's keypad would do) on the same thread.
 """
@@ -19,7 +19,7 @@ from pi_app.web.requests import perform
 T = TypeVar("T")
 
 
-class TableHost:
+class TableOwner:
     """One table, one thread, the hub's requests in order."""
 
     def __init__(self, table: Table, hub: Hub) -> None:
@@ -29,11 +29,11 @@ class TableHost:
         self._calls: list[tuple[Callable[[Any], Any], Future[Any]]] = []
         self._lock = threading.Lock()
         self._stop = False
-        self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="table-owner", daemon=True)
         hub.on_request(self._woken.set)
         table.journal.on_durable(hub.durable)
 
-    def start(self) -> TableHost:
+    def start(self) -> TableOwner:
         self.hub.publish(self.table)
         self._thread.start()
         return self
@@ -44,7 +44,7 @@ class TableHost:
         self._thread.join(5)
 
     def call(self, work: Callable[[Any], T], timeout: float = 10) -> T:
-        """Run `work(table)` on the host's thread; its result, or its exception."""
+        """Run `work(table)` on the owner's thread; its result, or its exception."""
         future: Future[Any] = Future()
         with self._lock:
             self._calls.append((work, future))

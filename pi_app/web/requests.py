@@ -145,7 +145,7 @@ def perform(table: GameTable, request: PhoneRequest) -> Reply:
     """Carry out a phone's request on `table` (in the table owner's thread).
 
     Whatever goes wrong is the phone's refusal, never the owner's end: the owner is the
-    display loop (or `host.TableHost`), and a request that stopped it would stop the box.
+    display loop (or `owner.TableOwner`), and a request that stopped it would stop the box.
     A fault that is not a broken rule is logged once with its traceback.
     """
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableHost
+from pi_app.web.owner import TableOwner
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 
@@ -26,14 +26,14 @@ def main() -> None:
     journal = Journal(journal_path)
     table = Table.resume(journal) or Table.new(journal, "gambit7", SEATS, {}, seed=1)
     hub = Hub(SeatBook(phones))
-    host = TableHost(table, hub).start()
+    owner = TableOwner(table, hub).start()
     PhoneServer(hub, host="127.0.0.1", port=port).start()
     hub.seats.game(table.game_id)
     print("ready", flush=True)
     for line in sys.stdin:
         notation = line.strip()
         try:
-            host.call(lambda t, notation=notation: t.play(notation))
+            owner.call(lambda t, notation=notation: t.play(notation))
             print("ok", flush=True)
         except RuleError as error:
             print("refused", error.message("en"), flush=True)

@@ -1,4 +1,4 @@
-"""A phones' server on a free localhost port, its table owned by a `TableHost`."""
+"""A phones' server on a free localhost port, its table owned by a `TableOwner`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableHost
+from pi_app.web.owner import TableOwner
 from pi_app.web.reach import addresses
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
@@ -23,36 +23,36 @@ SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")
 class Served:
     url: str
     hub: Hub
-    host: TableHost
+    owner: TableOwner
     server: PhoneServer
 
     @property
     def secret(self) -> str:
-        return self.hub.seats.game(self.host.table.game_id)
+        return self.hub.seats.game(self.owner.table.game_id)
 
     def box(self, notation: str) -> None:
         """What the host types on the box's own keypad."""
-        self.host.call(lambda table: table.play(notation))
+        self.owner.call(lambda table: table.play(notation))
 
     def stop(self) -> None:
         self.server.stop()
-        self.host.stop()
-        self.host.table.journal.close()
+        self.owner.stop()
+        self.owner.table.journal.close()
 
 
 def serve(
     folder: Path, game: str = "gambit7", seats: tuple[str, ...] = SEATS, everywhere: bool = False
 ) -> Served:
-    """A new game of `game` at a table host, and its phones' server on a free port:
+    """A new game of `game` at a table owned by a thread, and its phones' server on a free port:
     on 127.0.0.1, or `everywhere` (every address of this machine, as the box listens;
     its url then names this machine's first address a phone could use)."""
     table = Table.new(Journal(folder / f"{game}.sqlite3"), game, seats, {}, seed=1)
     hub = Hub(SeatBook(folder / "phones.json"))
-    host = TableHost(table, hub).start()
+    owner = TableOwner(table, hub).start()
     server = PhoneServer(hub, host="0.0.0.0" if everywhere else "127.0.0.1", port=0)
     port = server.start()
     name = reachable()[0] if everywhere else "127.0.0.1"
-    return Served(f"http://{name}:{port}", hub, host, server)
+    return Served(f"http://{name}:{port}", hub, owner, server)
 
 
 def reachable() -> list[str]:

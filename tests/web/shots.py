@@ -2,7 +2,7 @@
 
     python -m tests.web.shots docs/screenshots
 
-Plays a Gambit 7 round with a server and a table host, one phone in Chromium (French),
+Plays a Gambit 7 round with a server and a table owner thread, one phone in Chromium (French),
 the other seats typed on the box, and saves phone-answer.png, phone-bet.png and
 phone-payout.png.
 """
@@ -18,7 +18,7 @@ from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableHost
+from pi_app.web.owner import TableOwner
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.browser import phone, tap, wait
@@ -31,7 +31,7 @@ def main(folder: Path) -> None:
     scratch = Path(tempfile.mkdtemp())
     table = Table.new(Journal(scratch / "j.sqlite3"), "gambit7", SEATS, {}, seed=1)
     hub = Hub(SeatBook(None))
-    host = TableHost(table, hub).start()
+    owner = TableOwner(table, hub).start()
     server = PhoneServer(hub, host="127.0.0.1", port=0)
     url = f"http://127.0.0.1:{server.start()}"
     secret = hub.seats.game(table.game_id)
@@ -40,7 +40,7 @@ def main(folder: Path) -> None:
             driver.get(f"{url}/j/{secret}")
             tap(driver, '[data-seat="Ana"]')
             wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
-            host.call(lambda t: t.play('answer "Ben" "100" fr'))
+            owner.call(lambda t: t.play('answer "Ben" "100" fr'))
             for key in ("1", "h", "3"):
                 tap(driver, f'[data-key="{key}"]')
             driver.execute_script("window.scrollTo(0, 0)")
@@ -49,22 +49,22 @@ def main(folder: Path) -> None:
             tap(driver, "#send")
             wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Cléo", 95), ("Dan", 120), ("Eli", 80)):
-                host.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" "{v}" fr'))
-            host.call(lambda t: t.play('bet "Ben" [95, 100]'))
+                owner.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" "{v}" fr'))
+            owner.call(lambda t: t.play('bet "Ben" [95, 100]'))
             tap(driver, '.case[data-target="90"]')
             tap(driver, '.case[data-target="95"]')
             tap(driver, "#place-bet")
             wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-bet.png"))
-            host.call(lambda t: t.play("close-bets"))
-            host.call(lambda t: t.play('truth "1h32" fr'))
+            owner.call(lambda t: t.play("close-bets"))
+            owner.call(lambda t: t.play('truth "1h32" fr'))
             wait(driver, seen.presence_of_element_located((By.ID, "payout")))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-payout.png"))
     finally:
         server.stop()
-        host.stop()
+        owner.stop()
         table.journal.close()
 
 

@@ -74,13 +74,13 @@ async def until(condition: Callable[[], bool]) -> None:
 
 def journaled(served: Served) -> list[str]:
     """The events on disk, read back by a second journal as a restarted box would."""
-    served.host.call(lambda table: table.journal.flush(DEADLINE))
-    path = served.host.table.journal.path
+    served.owner.call(lambda table: table.journal.flush(DEADLINE))
+    path = served.owner.table.journal.path
     reader = Journal(path)
     try:
-        game_id = served.host.table.game_id
+        game_id = served.owner.table.game_id
         table = Table.load(reader, game_id)  # every event folds through the rules again
-        assert table.state == served.host.call(lambda t: t.state)
+        assert table.state == served.owner.call(lambda t: t.state)
         return [str(event.action or event.kind) for event in reader.events(game_id)]
     finally:
         reader.close()
@@ -88,7 +88,7 @@ def journaled(served: Served) -> list[str]:
 
 def alive(served: Served) -> None:
     """The table's owner answers a call from the box's keypad."""
-    assert served.host.call(lambda table: table.game_id, timeout=DEADLINE) > 0
+    assert served.owner.call(lambda table: table.game_id, timeout=DEADLINE) > 0
 
 
 def gambit7_bets(served: Served) -> None:
@@ -193,7 +193,7 @@ def test_quitte_ou_double_bets_close_for_phones_too_and_ids_act_once(qod: Served
 
     run(qod, scenario)
     alive(qod)
-    tokens = qod.host.call(lambda table: table.state.current.tokens)
+    tokens = qod.owner.call(lambda table: table.state.current.tokens)
     assert len(tokens) == 1
     assert journaled(qod)[-2:] == ['bet "Ana" 10..20', "close-bets"]
 
@@ -431,14 +431,14 @@ def test_a_resent_id_hears_what_happened_after_the_box_was_late(
 
     async def scenario(session: aiohttp.ClientSession) -> None:
         ana, _ = await hello(session, token=await claim(session, served.secret, "Ana"))
-        holder = threading.Thread(target=served.host.call, args=(hold, DEADLINE))
+        holder = threading.Thread(target=served.owner.call, args=(hold, DEADLINE))
         holder.start()
         assert busy.wait(DEADLINE)
         late = await act(ana, type="answer", typed="4", locale="fr", id="x-1")
         assert not late["ok"] and "in time" in late["message"]
         free.set()
         holder.join(DEADLINE)
-        await until(lambda: len(served.host.call(lambda t: t.state.answers)) == 1)
+        await until(lambda: len(served.owner.call(lambda t: t.state.answers)) == 1)
         again = await act(ana, type="answer", typed="4", locale="fr", id="x-1")
         assert again["ok"], again  # the first request was carried out, once
 

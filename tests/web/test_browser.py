@@ -39,7 +39,7 @@ def test_a_phone_joins_answers_bets_and_comes_back_after_a_reload(served: Served
         tap(driver, case)
         tap(driver, "#place-bet")
         wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "sur le tapis"))
-        bets = served.host.call(lambda table: dict(table.state.bets))
+        bets = served.owner.call(lambda table: dict(table.state.bets))
         assert bets["Ana"].chips == (90,)
 
         driver.refresh()  # the phone reloads mid-round: same seat, same bet shown
@@ -82,7 +82,7 @@ def test_the_box_s_sand_timer_shows_on_the_phone_only_while_it_runs(served: Serv
         tap(driver, '[data-seat="Ana"]')
         wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
         assert not driver.find_element(By.ID, "timer").is_displayed()
-        table = served.host.table
+        table = served.owner.table
         served.hub.publish(table, SandTimer("answers", 0.0, 30.0), 30.0)  # the box turns it
         wait(driver, seen.visibility_of_element_located((By.ID, "timer")))
         shown = driver.find_element(By.ID, "timer").text
@@ -109,5 +109,5 @@ def test_a_phone_joins_through_the_address_the_qr_code_carries(
         slate = wait(driver, seen.presence_of_element_located((By.ID, "slate")))
         assert "42" in slate.text
     assert everywhere.hub.seats.holders() == {"Ana"}
-    answers = everywhere.host.call(lambda table: dict(table.state.answers))
+    answers = everywhere.owner.call(lambda table: dict(table.state.answers))
     assert answers["Ana"].typed == "42"

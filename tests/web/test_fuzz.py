@@ -96,7 +96,7 @@ class Fuzzed:
             reply = await act(ben, **GOOD[self.game])
             assert reply["ok"], reply
         if self.game == "quitte-ou-double":  # Ben's token is taken back for the next one
-            self.served.host.call(lambda table: table.undo())
+            self.served.owner.call(lambda table: table.undo())
 
 
 @pytest.fixture(scope="module", params=["gambit7", "quitte-ou-double"])

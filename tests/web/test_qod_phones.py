@@ -37,7 +37,7 @@ def _six_rounds_on_the_box(served: Served) -> None:
 
 def test_a_team_answers_bets_and_stakes_from_its_phone(qod: Served) -> None:
     _six_rounds_on_the_box(qod)
-    owned = qod.host.call(lambda table: table.state.owned("Jaune"))
+    owned = qod.owner.call(lambda table: table.state.owned("Jaune"))
     assert owned > 0
 
     async def scenario() -> None:
@@ -60,13 +60,13 @@ def test_a_team_answers_bets_and_stakes_from_its_phone(qod: Served) -> None:
             assert not too_much["ok"]
 
     asyncio.run(scenario())
-    tokens = qod.host.call(lambda table: table.state.current.tokens)
+    tokens = qod.owner.call(lambda table: table.state.current.tokens)
     assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]
 
 
 def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
     _six_rounds_on_the_box(qod)
-    owned = qod.host.call(lambda table: table.state.owned("Jaune"))
+    owned = qod.owner.call(lambda table: table.state.owned("Jaune"))
     with phone("en") as driver:
         driver.get(f"{qod.url}/j/{qod.secret}")
         tap(driver, '[data-seat="Jaune"]')
@@ -84,9 +84,9 @@ def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
         count.clear()
         count.send_keys(str(owned))
         tap(driver, "#stake")
-        wait(driver, lambda _d: qod.host.call(lambda table: table.state.current.tokens)[0].stake)
+        wait(driver, lambda _d: qod.owner.call(lambda table: table.state.current.tokens)[0].stake)
         qod.box("truth 15")
         payout = wait(driver, seen.presence_of_element_located((By.ID, "payout")))
         assert "15" in payout.text
-    tokens = qod.host.call(lambda table: table.state.current.tokens)
+    tokens = qod.owner.call(lambda table: table.state.current.tokens)
     assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]

@@ -48,7 +48,7 @@ def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
             served.box('truth "1h36" fr')  # 96: the 95 case wins
             for driver in phones.values():
                 wait(driver, seen.presence_of_element_located((By.ID, "payout")))
-            scores = served.host.call(
+            scores = served.owner.call(
                 lambda table: dict(zip(table.state.seats, table.state.scores, strict=True))
             )
             shown = phones["Ana"].find_element(By.ID, "payout").text

@@ -83,9 +83,9 @@ def test_a_round_of_answers_and_bets_from_phones(served: Served) -> None:
         assert payout["chips"] == 1 and payout["after"] > 0
 
     run(served, scenario)
-    state = served.host.call(lambda table: table.state)
+    state = served.owner.call(lambda table: table.state)
     assert dict(state.history[-1].bets)["Ben"].gambit7 == 120
-    events = served.host.call(lambda table: table.journal.events(table.game_id))
+    events = served.owner.call(lambda table: table.journal.events(table.game_id))
     assert [e.action for e in events][:2] == ['answer "Ana" "1h30" fr', 'answer "Ben" "100" fr']
 
 
@@ -125,7 +125,7 @@ def test_a_phone_cannot_act_for_another_seat_or_twice(served: Served) -> None:
         assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 4403
 
     run(served, scenario)
-    state = served.host.call(lambda table: table.state)
+    state = served.owner.call(lambda table: table.state)
     assert {seat: slate.typed for seat, slate in state.answers} == {"Ana": "10"}
 
 
@@ -154,7 +154,7 @@ def test_no_bet_after_rien_ne_va_plus(served: Served) -> None:
         assert not reply["ok"] and "not open" in reply["message"]
 
     run(served, scenario)
-    assert served.host.call(lambda table: table.state.bets) == ()
+    assert served.owner.call(lambda table: table.state.bets) == ()
 
 
 def test_malformed_oversized_and_flooding_messages_change_nothing(served: Served) -> None:
@@ -197,7 +197,7 @@ def test_malformed_oversized_and_flooding_messages_change_nothing(served: Served
         assert refused > 0  # refused, then cut off
 
     run(served, scenario)
-    assert served.host.call(lambda table: table.state.answers) == ()
+    assert served.owner.call(lambda table: table.state.answers) == ()
 
 
 def test_a_freed_seat_is_taken_from_its_phone(served: Served) -> None:
