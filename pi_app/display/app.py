@@ -69,6 +69,7 @@ from pi_app.display.scene import (
 )
 from pi_app.display.screens import Mode, Screens
 from pi_app.display.sound import Sounds
+from pi_app.display.targets import Button
 from pi_app.display.theme import theme_for
 from pi_app.i18n import Translator, set_language
 from pi_app.rules.contract import RuleError
@@ -257,22 +258,21 @@ class App:
         if isinstance(intent, Quit):
             self.running = False
             return
-        if isinstance(intent, Press) and intent.target == "dismiss":
+        if intent == Press(Button.DISMISS):
             self.bar.clear()
             return
         if self.phones is not None and self.phones.handle(intent, self.table):
             return
-        if self.in_game and (isinstance(intent, Undo) or intent == Press("undo")):
-            self.execute(UndoAction())
-            return
-        if self.in_game and isinstance(intent, Redo):
-            self.execute(RedoAction())
-            return
-        if self.in_game and (intent == Press("menu") or isinstance(intent, Back)):
-            self.execute(GoHome())
-            return
-        for command in self.scene.handle(intent, self.ctx()):
-            self.execute(command)
+        match intent:
+            case Undo() | Press(target=Button.UNDO) if self.in_game:
+                self.execute(UndoAction())
+            case Redo() if self.in_game:
+                self.execute(RedoAction())
+            case Back() | Press(target=Button.MENU) if self.in_game:
+                self.execute(GoHome())
+            case _:
+                for command in self.scene.handle(intent, self.ctx()):
+                    self.execute(command)
 
     def execute(self, command: Command) -> None:
         """Carry out one command from a scene."""

@@ -104,7 +104,9 @@ def _new(driver: Driver, game: str, seats: Iterable[str], **options: Any) -> Non
 
 
 def script_gambit7(d: Driver) -> None:
+    from pi_app.display.games.gambit7 import BetButton, Case
     from pi_app.display.scene import Play
+    from pi_app.display.targets import SeatTap
 
     d.shot("home")
     d.press(("game", "gambit7"))
@@ -124,14 +126,14 @@ def script_gambit7(d: Driver) -> None:
     d.type("25")
     d.type("23")
     for seat, case in ((0, "25"), (0, "25"), (1, "25")):
-        d.press(("seat", seat))
-        d.press(("case", case))
-    d.press(("seat", 2))
-    d.press("token")
-    d.press(("case", "28"))
-    d.press(("seat", 3))
-    d.press("chips")
-    d.press(("case", "less"))
+        d.press(SeatTap(seat))
+        d.press(Case(case))
+    d.press(SeatTap(2))
+    d.press(BetButton.TOKEN)
+    d.press(Case("28"))
+    d.press(SeatTap(3))
+    d.press(BetButton.CHIPS)
+    d.press(Case("less"))
     d.shot("gambit7-bets")
     d.press("close")
     d.type("27", enter=False)
@@ -161,6 +163,8 @@ def script_gambit7(d: Driver) -> None:
 
 
 def script_cambio(d: Driver) -> None:
+    from pi_app.display.games.cambio import Currency, Hand, Holder, Ringer
+
     d.press(("game", "cambio"))
     d.press("next")
     d.press(("cycle", "variant"))
@@ -176,11 +180,11 @@ def script_cambio(d: Driver) -> None:
     d.shot("cambio-trading")
     d.bell()
     d.shot("cambio-stop")
-    d.press(("ringer", 1))
-    d.press(("currency", 2))
-    d.press(("hand", "9+plus"))
-    d.press(("holder", "minus"))
-    d.press(("holder", "minus"))
+    d.press(Ringer(1))
+    d.press(Currency(2))
+    d.press(Hand("9+plus"))
+    d.press(Holder("minus"))
+    d.press(Holder("minus"))
     d.shot("cambio-rung")
     d.press("show")
     d.shot("cambio-scores")

@@ -17,6 +17,7 @@ from pi_app.display.canvas import Canvas, rows, split
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome, seat_label
+from pi_app.display.targets import Button
 from pi_app.display.theme import RGB
 from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
@@ -129,7 +130,7 @@ class FinalScene(Scene):
         text_box, button = split(foot, foot.width * 2 // 3, t.gap, vertical=False)
         if facts:
             canvas.text("\n".join(facts), text_box, t.small, th.TEXT, align="left")
-        canvas.button(button, _("New game"), "home", colour=th.GOOD)
+        canvas.button(button, _("New game"), Button.HOME, colour=th.GOOD)
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if isinstance(intent, Press) and intent.target == "home":

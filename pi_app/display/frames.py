@@ -17,6 +17,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, FontBook
 from pi_app.display.scene import Ctx, Scene
+from pi_app.display.targets import Button
 from pi_app.display.theme import Theme
 from pi_app.i18n import Translator
 
@@ -101,8 +102,8 @@ class Painter:
         canvas.fill(th.BACKGROUND)
         text = _("This screen could not be drawn: {error}").format(error=error)
         canvas.text(text, canvas.rect.inflate(-40, -160), t.body, th.WARN)
-        canvas.button(pygame.Rect(20, 20, 200, t.button_h), _("Menu"), "menu")
-        canvas.button(pygame.Rect(240, 20, 200, t.button_h), _("Undo"), "undo")
+        canvas.button(pygame.Rect(20, 20, 200, t.button_h), _("Menu"), Button.MENU)
+        canvas.button(pygame.Rect(240, 20, 200, t.button_h), _("Undo"), Button.UNDO)
 
     def _present(self, rects: Sequence[pygame.Rect] | None) -> None:
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:

@@ -13,6 +13,7 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit
+from pi_app.display.targets import Button
 
 MESSAGE_SECONDS = 5.0
 
@@ -51,4 +52,4 @@ class MessageBar:
         colour = th.BAD if error else th.PANEL_HI
         canvas.panel(box, colour, th.TEXT, 2)
         canvas.text(text, box.inflate(-2 * t.pad, -t.gap), t.small, th.ink_for(colour))
-        canvas.hits.append(Hit(box, "dismiss"))
+        canvas.hits.append(Hit(box, Button.DISMISS))

@@ -22,6 +22,7 @@ import segno
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split
+from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.i18n import Translator
 
 _ = Translator("display")
@@ -92,10 +93,10 @@ def draw_phones(
     _seat_rows(canvas, body, seats[(page * fits) % max(1, len(seats)) :][:fits], held, chosen)
     if len(seats) > fits:
         more, close = split(bottom, bottom.width // 2, t.gap, vertical=False)
-        canvas.button(more, _("More"), "phones-more")
+        canvas.button(more, _("More"), Button.PHONES_MORE)
     else:
         close = bottom
-    canvas.button(close, _("Close"), "phones-close")
+    canvas.button(close, _("Close"), Button.PHONES_CLOSE)
 
 
 def _written(canvas: Canvas, links: Sequence[str], height: int) -> list[Line]:
@@ -141,6 +142,6 @@ def _seat_rows(
         colour = th.ACCENT if seat == chosen else th.TEXT
         canvas.text(seat, name, t.small, colour, align="left")
         if seat in held:
-            canvas.button(button, _("Free"), ("free-seat", seat))
+            canvas.button(button, _("Free"), FreeSeat(seat))
         else:
-            canvas.button(button, _("Its code"), ("seat-code", seat))
+            canvas.button(button, _("Its code"), SeatCode(seat))

@@ -9,12 +9,13 @@ seat, or page through the seats; they are the panel's, never the game's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 
 from pi_app.display.canvas import Canvas
 from pi_app.display.intents import Intent, Press
 from pi_app.display.phones import draw_phones
 from pi_app.display.scene import SandTimer
+from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
 from pi_app.web.hub import Hub
@@ -42,21 +43,19 @@ class PhonesPanel:
 
     def handle(self, intent: Intent, table: GameTable | None) -> bool:
         """The panel's own taps; True when the intent was one of them."""
-        if not isinstance(intent, Press):
-            return False
-        target: Hashable = intent.target
-        if target == "phones" and table is not None:
-            self.open, self.seat, self.page = True, None, 0
-        elif target == "phones-close":
-            self.open = False
-        elif target == "phones-more":
-            self.page += 1
-        elif isinstance(target, tuple) and target[:1] == ("free-seat",):
-            self.hub.free(str(target[1]))
-        elif isinstance(target, tuple) and target[:1] == ("seat-code",):
-            self.seat = str(target[1])
-        else:
-            return False
+        match intent:
+            case Press(target=Button.PHONES) if table is not None:
+                self.open, self.seat, self.page = True, None, 0
+            case Press(target=Button.PHONES_CLOSE):
+                self.open = False
+            case Press(target=Button.PHONES_MORE):
+                self.page += 1
+            case Press(target=FreeSeat(seat=seat)):
+                self.hub.free(seat)
+            case Press(target=SeatCode(seat=seat)):
+                self.seat = seat
+            case _:
+                return False
         return True
 
     def draw(self, canvas: Canvas, table: GameTable) -> None:

@@ -20,6 +20,7 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
+from pi_app.display.targets import Button
 from pi_app.display.theme import RGB, Theme
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
@@ -333,13 +334,13 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         label_box, qr = split(
             label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
         )
-        canvas.button(qr, "QR", "phones")
+        canvas.button(qr, "QR", Button.PHONES)
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
     places = cols(right, buttons, t.gap)
-    canvas.button(places[0], _("Menu"), "menu")
+    canvas.button(places[0], _("Menu"), Button.MENU)
     if undo:
         can = ctx.table is not None and ctx.table.can_undo
-        canvas.button(places[1], _("Undo"), "undo", enabled=can)
+        canvas.button(places[1], _("Undo"), Button.UNDO, enabled=can)
     return body
 
 

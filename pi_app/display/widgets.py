@@ -9,6 +9,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, grid, rows, split
 from pi_app.display.intents import Char, Erase, Intent, Press
+from pi_app.display.targets import Button, KeyTap
 from pi_app.i18n import Translator, current_language
 
 _ = Translator("display")
@@ -36,15 +37,15 @@ class NumberEntry:
         if isinstance(intent, Erase):
             self.text = self.text[:-1]
             return True
-        target = intent.target if isinstance(intent, Press) else None
-        if isinstance(target, tuple) and target[0] == "key":
-            key = str(target[1])
-            if key == "erase":
+        match intent:
+            case Press(target=KeyTap(key="erase")):
                 self.text = self.text[:-1]
-            elif len(self.text) < MAX_TYPED:
-                self.text += decimal_mark() if key == "," else key
-            return True
-        return False
+            case Press(target=KeyTap(key=key)):
+                if len(self.text) < MAX_TYPED:
+                    self.text += decimal_mark() if key == "," else key
+            case _:
+                return False
+        return True
 
 
 def keypad(
@@ -53,7 +54,7 @@ def keypad(
     entry: NumberEntry,
     prompt: str,
     ok_label: str,
-    ok_target: Hashable = "ok",
+    ok_target: Hashable = Button.OK,
 ) -> None:
     """A prompt, the typed value, and a keypad whose last row erases, types `:` and confirms."""
     t = canvas.theme
@@ -65,10 +66,10 @@ def keypad(
     keys_area, bottom = split(pad, pad.height - (pad.height - 3 * t.gap) // 5 - t.gap, t.gap)
     for cell, key in zip(grid(keys_area, len(KEYS), 3, t.gap), KEYS, strict=True):
         label = decimal_mark() if key == "," else key
-        canvas.button(cell, label, ("key", key), size=t.body)
+        canvas.button(cell, label, KeyTap(key), size=t.body)
     erase, ok = split(bottom, bottom.width // 3, t.gap, vertical=False)
     erase, colon = split(erase, (erase.width - t.gap) // 2, t.gap, vertical=False)
-    canvas.button(erase, "«", ("key", "erase"), size=t.body)
+    canvas.button(erase, "«", KeyTap("erase"), size=t.body)
     # Durations (`1:30`) are answers too: a box without a keyboard must be able to type one.
-    canvas.button(colon, ":", ("key", ":"), size=t.body)
+    canvas.button(colon, ":", KeyTap(":"), size=t.body)
     canvas.button(ok, ok_label, ok_target, colour=th.GOOD, enabled=bool(entry.text.strip()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pi_app.display.demo import FakeClock
-from pi_app.display.games.cambio_tournament import TableChoice
+from pi_app.display.games.cambio_tournament import TableChoice, TableTab
 from pi_app.display.intents import Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.ring import RecordingRing
@@ -60,7 +60,7 @@ def test_the_memory_of_the_screens_is_the_app_s_own(app_factory: Any) -> None:
     one, two = app_factory(), app_factory()
     one.execute(NewGame("cambio-tournament", TEN, {"tables": 2}))
     one.step([])
-    one.feed(Press(("table", 1)))
+    one.feed(Press(TableTab(1)))
     assert one.screens.memory.of(TableChoice).index == 1
     assert two.screens.memory.of(TableChoice).index == 0  # not shared, as a global was
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pi_app.display import theme as th
+from pi_app.display.games.cambio import Currency, Ringer
+from pi_app.display.games.cambio_tournament import TableTab
 from pi_app.display.intents import Bell, Press
 from pi_app.display.scene import NewGame, Play
 
@@ -71,10 +73,10 @@ def test_a_restart_on_the_stop_screen_comes_back_to_it(app_factory: Any) -> None
     assert (second.scene.key(), second.scene.name) == first == (first[0], "cambio-stop")
     assert second.table.state == app.table.state
     assert "STOP" in _shown(second)
-    assert ("ringer", 1) in {hit.target for hit in second.canvas.hits}
-    second.feed(Press(("ringer", 1)))
+    assert Ringer(1) in {hit.target for hit in second.canvas.hits}
+    second.feed(Press(Ringer(1)))
     assert second.table.state.phase == "rung" and second.table.state.round.rung_by == "Ben"
-    second.feed(Press(("currency", 2)))  # Yen, 80
+    second.feed(Press(Currency(2)))  # Yen, 80
     second.feed(Press("show"))
     assert second.table.state.score_map == {"Ana": 0, "Ben": 80, "Cléo": 0, "Dan": 0}
 
@@ -96,13 +98,13 @@ def test_a_false_ring_after_the_bell_reopens_trading(app_factory: Any) -> None:
     _trading(app)
     app.feed(Bell(app.clock()))
     app.step([])
-    app.feed(Press(("ringer", 3)))
+    app.feed(Press(Ringer(3)))
     app.step([])
     assert app.scene.name == "cambio-rung"
     app.feed(Press("undo"))  # the wrong ringer: back to the question, the bell still rung
     app.step([])
     assert app.scene.name == "cambio-stop" and app.table.state.phase == "stopped"
-    app.feed(Press(("ringer", 3)))
+    app.feed(Press(Ringer(3)))
     app.feed(Press("false"))
     app.step([])
     assert app.table.state.phase == "trading"
@@ -117,7 +119,7 @@ def test_a_tournament_restart_shows_the_stopped_table(app_factory: Any) -> None:
     for table in (0, 1):
         for notation in ("deal", "open"):
             app.execute(Play(f"table {table} {notation}"))
-    app.feed(Press(("table", 1)))
+    app.feed(Press(TableTab(1)))
     app.feed(Bell(app.clock()))
     assert [t.round.phase for t in app.table.state.tables] == ["trading", "stopped"]
     assert _journal(app)[-1][1] == "table 1 bell"
@@ -125,5 +127,5 @@ def test_a_tournament_restart_shows_the_stopped_table(app_factory: Any) -> None:
     second.step([])
     assert second.scene.name == "tournament-stop"
     assert "STOP" in _shown(second) and "Jo" in _shown(second)
-    second.feed(Press(("ringer", 4)))
+    second.feed(Press(Ringer(4)))
     assert second.table.state.tables[1].round.rung_by == "Jo"

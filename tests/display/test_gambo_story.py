@@ -13,6 +13,7 @@ import pytest
 from pi_app.display import theme as th
 from pi_app.display.games.gambo import (
     EngineMemory,
+    Square,
     ghosts,
     last_move_colour,
     marked_squares,
@@ -79,7 +80,7 @@ def square(name: str) -> int:
 
 
 def cell_of(app: Any, index: int) -> pygame.Rect:
-    return next(h.rect for h in app.canvas.hits if h.target == ("square", index))
+    return next(h.rect for h in app.canvas.hits if h.target == Square(index))
 
 
 def colour_count(app: Any, box: pygame.Rect, colour: tuple[int, int, int]) -> int:
@@ -101,7 +102,7 @@ def taken_row(app: Any, label: str) -> pygame.Rect:
         key=lambda t: t.box[0],
     )
     right = pygame.Rect(score.box).right
-    board_top = min(h.rect.top for h in app.canvas.hits if h.target[0] == "square")
+    board_top = min(h.rect.top for h in app.canvas.hits if isinstance(h.target, Square))
     return pygame.Rect(row.x, row.bottom, right - row.x, board_top - row.bottom)
 
 
@@ -190,7 +191,7 @@ def test_before_the_first_move_nothing_is_marked(app_factory: Any) -> None:
 def test_a_selection_still_shows_over_the_last_move(app_factory: Any) -> None:
     app = app_factory()
     play(app, "adv b4", "adv a4", engine=False)
-    app.feed(Press(("square", square("c9"))))  # B's elephant 1, face to face with c8
+    app.feed(Press(Square(square("c9"))))  # B's elephant 1, face to face with c8
     app.dirty = True
     app.render()
     targets = app.scene.targets(app.ctx())
@@ -206,8 +207,8 @@ def test_pieces_take_their_players_colours_and_the_mark_avoids_them(app_factory:
         app.execute(Play(move))
     app.dirty = True
     app.render()
-    board = next(h.rect for h in app.canvas.hits if h.target == ("square", square("b4")))
-    board = board.unionall([h.rect for h in app.canvas.hits if h.target[0] == "square"])
+    board = next(h.rect for h in app.canvas.hits if h.target == Square(square("b4")))
+    board = board.unionall([h.rect for h in app.canvas.hits if isinstance(h.target, Square)])
     assert colour_count(app, board, th.OKABE_ITO[6]) > 0  # Alice's pieces, purple
     assert colour_count(app, board, th.OKABE_ITO[4]) > 0  # Bruno's, blue
     assert colour_count(app, board, th.OKABE_ITO[0]) == 0  # not the default orange

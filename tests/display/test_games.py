@@ -6,9 +6,11 @@ import time
 from typing import Any
 
 from pi_app.display.games.cambio_tournament import announcements
-from pi_app.display.games.gambo import engine_level, opponent_extras
+from pi_app.display.games.gambo import Square, engine_level, opponent_extras
+from pi_app.display.games.quitte_ou_double import Zone
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
+from pi_app.display.targets import KeyTap
 from pi_app.i18n import set_language
 from tests.display.layout_checks import drawn_text
 
@@ -46,13 +48,13 @@ def test_gambo_selection_highlights_legal_moves_and_plays_one(app_factory: Any) 
     app.execute(NewGame("gambo", ("Alice", "Bruno"), {}))
     app.step([])
     b_start = 9  # b0: B moves first
-    app.feed(Press(("square", b_start)))
+    app.feed(Press(Square(b_start)))
     app.step([])
     targets = app.scene.targets(app.ctx())
     legal = {app.table.game.format_action(a) for a in app.table.game.legal_actions(app.table.state)}
     assert targets and set(targets.values()) <= legal
     square, notation = next((s, n) for s, n in targets.items() if n.startswith("adv"))
-    app.feed(Press(("square", square)))
+    app.feed(Press(Square(square)))
     app.step([])
     assert app.table.state.history == (notation,) or len(app.table.state.history) == 1
 
@@ -67,7 +69,7 @@ def test_quitte_ou_double_bets_and_a_stake_refused_in_round_1(app_factory: Any) 
         app.feed(Enter())
     app.step([])
     assert app.table.state.phase == "bets"
-    app.feed(Press(("zone", "125..187")))
+    app.feed(Press(Zone("125..187")))
     assert len(app.table.state.current.tokens) == 1
     before = app.table.state
     app.execute(Play('stake "Jaune" 125..187 1'))  # staking is for round 7
@@ -125,7 +127,7 @@ def test_a_duration_can_be_typed_on_the_keypad_alone(app_factory: Any) -> None:
     app.execute(NewGame("gambit7", ("Zoé", "Ciel", "Vert"), {}))
     app.step([])
     for key in ("1", ":", "3", "0"):
-        app.feed(Press(("key", key)))
+        app.feed(Press(KeyTap(key)))
     assert app.scene.entry.text == "1:30"
     app.feed(Press("ok"))
     assert app.message is None
@@ -214,13 +216,13 @@ def test_quitte_ou_double_bets_stop_when_their_sand_timer_runs_out(
     assert app.journal.events(app.table.game_id)[-1].action == "close-bets"
     assert app.table.state.current.bets_closed
     before = app.table.state
-    app.feed(Press(("zone", "125..187")))
+    app.feed(Press(Zone("125..187")))
     assert app.table.state is before and app.message is not None
     app.feed(Press("timer"))  # turning the hourglass again does not reopen them...
     assert app.timer is None or app.timer.done(clock())
-    app.feed(Press(("zone", "125..187")))
+    app.feed(Press(Zone("125..187")))
     assert app.table.state is before
     app.feed(Press("undo"))  # ... undo does, as for any event
     assert not app.table.state.current.bets_closed
-    app.feed(Press(("zone", "125..187")))
+    app.feed(Press(Zone("125..187")))
     assert len(app.table.state.current.tokens) == 1

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from pi_app.display.games.quitte_ou_double import Zone
 from pi_app.display.intents import Char, Enter, Press
 from pi_app.display.scene import NewGame
 from tests.display.layout_checks import drawn_text
@@ -73,7 +74,7 @@ def test_quitte_ou_double_tiles_zones_and_truth_show_what_was_typed(app_factory:
     for label in ("1h30", "45 %", "<45 %", "45 %..1h30", ">1h30"):
         assert label in texts, texts
     assert "90" not in texts
-    app.feed(Press(("zone", "45..90")))  # zones are still picked by their numbers
+    app.feed(Press(Zone("45..90")))  # zones are still picked by their numbers
     assert len(app.table.state.current.tokens) == 1
     app.feed(Press("truth"))
     _type(app, "1h")

@@ -24,9 +24,12 @@ from pi_app.devices.ring import MockRing
 from pi_app.display.app import App
 from pi_app.display.demo import FakeClock
 from pi_app.display.devices import WiredDevices, open_for_display
+from pi_app.display.games.cambio import Currency, Ringer
+from pi_app.display.games.gambit7 import Case
 from pi_app.display.intents import Char, Enter
 from pi_app.display.ring import RecordingRing
 from pi_app.display.scene import NewGame
+from pi_app.display.targets import KeyTap, SeatTap
 from pi_app.table import Journal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))
@@ -169,9 +172,9 @@ def test_cambio_round_with_the_bell(box: Box) -> None:
     app = box.restart()  # then the plug is pulled before the ringer is named
     assert app.scene.name == "cambio-stop" and "STOP" in box.shown()
     assert not box.devices.bell.listening
-    box.tap(("ringer", 1))
+    box.tap(Ringer(1))
     assert app.table.state.round.rung_by == "Ben"
-    box.tap(("currency", 2))  # Yen, 80
+    box.tap(Currency(2))  # Yen, 80
     box.tap("show")
     assert app.table.state.score_map == {"Ana": 0, "Ben": 80, "Cléo": 0, "Dan": 0}
     assert app.scene.name == "cambio-deal"
@@ -186,7 +189,7 @@ def test_gambit7_round_from_answers_to_payouts_with_a_restart(box: Box) -> None:
     box.press_pin(PINOUT.bell)  # the bell turns the sand timer
     assert app.ring.calls[-1][:2] == ("timer", 30.0)
     for key in "28":
-        box.tap(("key", key))
+        box.tap(KeyTap(key))
     box.tap("ok")
     for answer in ("25", "25", "23"):
         box.type(answer)
@@ -197,12 +200,12 @@ def test_gambit7_round_from_answers_to_payouts_with_a_restart(box: Box) -> None:
     app = box.restart()  # the plug is pulled and the box starts again
     assert app.scene.name == "gambit7-bets" and app.scene.key() == key
     for seat, case in ((0, "25"), (0, "25"), (1, "25"), (3, "less")):
-        box.tap(("seat", seat))
-        box.tap(("case", case))
+        box.tap(SeatTap(seat))
+        box.tap(Case(case))
     box.press_pin(PINOUT.undo)  # the host's undo button takes Dimitri's bet back
     assert "Dimitri" not in dict(app.table.state.bets)
-    box.tap(("seat", 3))
-    box.tap(("case", "less"))
+    box.tap(SeatTap(3))
+    box.tap(Case("less"))
     box.tap("close")
     box.type("27")
     assert app.scene.name == "gambit7-scored"

@@ -16,6 +16,7 @@ from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press, wait_events
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, StartTimer
+from pi_app.display.targets import FreeSeat, SeatCode
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
@@ -80,9 +81,9 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
         app.step([])
         shown = " ".join(t.text for t in app.canvas.texts)
         assert f"127.0.0.1:{port}/j/" in shown and secret in shown and "Ben" in shown
-        app.feed(Press(("free-seat", "Ben")))
+        app.feed(Press(FreeSeat("Ben")))
         assert hub.seats.holders() == set()
-        app.feed(Press(("seat-code", "Cléo")))  # the host gives Cléo's seat its own code
+        app.feed(Press(SeatCode("Cléo")))  # the host gives Cléo's seat its own code
         app.step([])
         assert "Code de Cléo" in " ".join(t.text for t in app.canvas.texts)
         app.feed(Press("phones-close"))

@@ -25,6 +25,7 @@ from pi_app.display.phones import draw_phones
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame
 from pi_app.display.startup import start_phones
+from pi_app.display.targets import SeatCode
 from pi_app.display.theme import theme_for
 from pi_app.i18n import set_language
 from pi_app.web import reach
@@ -216,7 +217,7 @@ def test_the_panel_writes_every_link_and_follows_a_new_network(
         assert scan(app.screen, tmp_path / f"moved-{size}-{lang}.png") == (
             f"http://10.0.0.7:8370/j/{secret}"
         )
-        app.feed(Press(("seat-code", "Chloé")))  # a seat's own code: the same address
+        app.feed(Press(SeatCode("Chloé")))  # a seat's own code: the same address
         app.step([])
         assert scan(app.screen, tmp_path / f"seat-{size}-{lang}.png") == (
             f"http://10.0.0.7:8370/j/{secret}#Chlo%C3%A9"

@@ -10,6 +10,8 @@ plays `ring`; "not a ring" takes the bell back with an undo, journaled like any 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 
 import pygame
 
@@ -33,6 +35,7 @@ from pi_app.display.scene import (
     state_as,
     table_of,
 )
+from pi_app.display.targets import Button
 from pi_app.i18n import Translator
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show
@@ -105,6 +108,50 @@ def target_board(
         seat_label(canvas, cell.inflate(-t.gap, -6), seats[index], index, str(scores[index]))
 
 
+class RoundButton(StrEnum):
+    """The round's buttons, in the order a round meets them."""
+
+    DEAL = "deal"
+    OPEN = "open"
+    """Open trading (the chair's bell)."""
+    BELL = "bell"
+    """Stop trading: what the bell does, on screen."""
+    RESUME = "resume"
+    """Nobody rang after all: trading goes on."""
+    FALSE = "false"
+    """The ringer's hand was not complete."""
+    SHOW = "show"
+    """The ringer's hand is complete: score it."""
+
+
+@dataclass(frozen=True)
+class Ringer:
+    """Who rang, by seat place."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Currency:
+    """The currency of the hand shown, by its place in the round's list."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The kind of hand shown (`NINE`, ...)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A CAMBIO card: each tap gives it to the next seat that may hold it."""
+
+    card: str
+
+
 class CambioScene(Scene):
     """One phase of one round; phase `stopped` is the STOP screen before the ringer is named.
 
@@ -172,14 +219,14 @@ class CambioScene(Scene):
                 state.currencies,
             )
             foot = pygame.Rect(rest.x, rest.bottom - t.button_h, rest.width, t.button_h)
-            canvas.button(foot, _("Open trading"), "open", colour=th.GOOD)
+            canvas.button(foot, _("Open trading"), RoundButton.OPEN, colour=th.GOOD)
         else:
             head, rest = split(left, t.button_h * 2, t.gap)
             canvas.panel(head, th.GOOD)
             canvas.text(_("Trading open!"), head, t.title, th.ink_for(th.GOOD))
             listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
             currencies(canvas, listing, state.currencies)
-            canvas.button(foot, _("Bell: STOP"), "bell", colour=th.STOP_RED)
+            canvas.button(foot, _("Bell: STOP"), RoundButton.BELL, colour=th.STOP_RED)
 
     def _draw_deal(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
@@ -197,7 +244,7 @@ class CambioScene(Scene):
             note, listing = split(listing, t.button_h, t.gap)
             canvas.text(extra, note, t.small, th.MUTED, align="left")
         currencies(canvas, listing, state.currencies)
-        canvas.button(foot, _("Deal: start the study"), "deal", colour=th.GOOD)
+        canvas.button(foot, _("Deal: start the study"), RoundButton.DEAL, colour=th.GOOD)
 
     def _draw_over(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
@@ -205,7 +252,7 @@ class CambioScene(Scene):
         head, foot = split(box, box.height - t.button_h - t.gap, t.gap)
         names = ", ".join(outcome.winners) if outcome is not None else ""
         canvas.text(_("Winners: {names}").format(names=names), head, t.title, th.WARN)
-        canvas.button(foot, _("Final ranking"), "final", colour=th.GOOD)
+        canvas.button(foot, _("Final ranking"), Button.FINAL, colour=th.GOOD)
 
     def _draw_stop(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
@@ -225,7 +272,7 @@ class CambioScene(Scene):
                 th.TEXT,
                 align="left",
             )
-            canvas.button(undo, _("Undo"), "undo")
+            canvas.button(undo, _("Undo"), Button.UNDO)
             self._draw_hand_form(canvas, ctx, rest)
             return
         canvas.text(_("STOP"), head, t.huge, th.TEXT)
@@ -234,10 +281,8 @@ class CambioScene(Scene):
         seat_area, foot = split(buttons, buttons.height - t.button_h - t.gap, t.gap)
         columns = 4 if len(state.seats) > 4 else len(state.seats)
         for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
-            canvas.button(
-                cell, state.seats[index], ("ringer", index), colour=canvas.seat_colour(index)
-            )
-        canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), "resume")
+            canvas.button(cell, state.seats[index], Ringer(index), colour=canvas.seat_colour(index))
+        canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), RoundButton.RESUME)
 
     def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
@@ -247,19 +292,19 @@ class CambioScene(Scene):
         areas = rows(box, parts, t.gap)
         names = [name for name, _v in state.currencies]
         for index, cell in enumerate(grid(areas[0], len(names), min(4, len(names)), t.gap)):
-            canvas.button(cell, names[index], ("currency", index), selected=index == self.currency)
+            canvas.button(cell, names[index], Currency(index), selected=index == self.currency)
         if cambio:
             for cell, hand in zip(cols(areas[1], len(HANDS), t.gap), HANDS, strict=True):
-                canvas.button(cell, HAND_NAMES[hand], ("hand", hand), selected=hand == self.hand)
+                canvas.button(cell, HAND_NAMES[hand], Hand(hand), selected=hand == self.hand)
             for cell, card in zip(cols(areas[2], len(CARDS), t.gap), CARDS, strict=True):
                 holder = self.holder(card, state.seats)
                 label = _("CAMBIO-{card}: {holder}").format(
                     card=card, holder=holder if holder else _("in the hand")
                 )
-                canvas.button(cell, label, ("holder", card))
+                canvas.button(cell, label, Holder(card))
         false_b, show_b = cols(areas[-1], 2, t.gap)
-        canvas.button(false_b, _("Incomplete: trading resumes"), "false")
-        canvas.button(show_b, _("Complete hand: score"), "show", colour=th.GOOD)
+        canvas.button(false_b, _("Incomplete: trading resumes"), RoundButton.FALSE)
+        canvas.button(show_b, _("Complete hand: score"), RoundButton.SHOW, colour=th.GOOD)
 
     def holder(self, card: str, seats: Sequence[str]) -> str | None:
         """Who kept `card` (None: it is in the winner's hand or is the odd tenth card)."""
@@ -277,41 +322,42 @@ class CambioScene(Scene):
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         state = _state(ctx.state)
-        if isinstance(intent, Bell) or intent == Press("bell"):
-            if self.phase == "study":
-                return (Play(self._fmt(Open())),)
-            if self.phase == "trading":  # journaled first; the flash and sound follow
-                return (Play(self._fmt(cambio_actions.BellRang()), "bell"), RingFlash(th.STOP_RED))
-            return ()
         if isinstance(intent, Enter) and self.phase in ("deal", "study"):
-            intent = Press("deal" if self.phase == "deal" else "open")
-        if not isinstance(intent, Press):
-            return ()
-        target = intent.target
-        if target == "home":
-            return (GoHome(),)
-        if target == "final":
-            return (ShowFinal(),)
-        if target == "deal":
-            seconds = ctx.timer_seconds("cambio_study")
-            return (Play(self._fmt(Deal())), StartTimer("study", seconds))
-        if target == "open":
+            intent = Press(RoundButton.DEAL if self.phase == "deal" else RoundButton.OPEN)
+        match intent:
+            case Bell() | Press(target=RoundButton.BELL):
+                return self._bell()
+            case Press(target=Button.HOME):
+                return (GoHome(),)
+            case Press(target=Button.FINAL):
+                return (ShowFinal(),)
+            case Press(target=RoundButton.DEAL):
+                seconds = ctx.timer_seconds("cambio_study")
+                return (Play(self._fmt(Deal())), StartTimer("study", seconds))
+            case Press(target=RoundButton.OPEN):
+                return (Play(self._fmt(Open())),)
+            case Press(target=RoundButton.RESUME) if self.phase == "stopped":
+                return (UndoAction(),)  # nobody rang after all: take the bell back
+            case Press(target=Ringer(index=index)):
+                return (Play(self._fmt(Ring(state.seats[index]))),)
+            case Press(target=Currency(index=index)):
+                self.currency = index
+            case Press(target=Hand(name=name)):
+                self.hand = name
+            case Press(target=Holder(card=card)):
+                self.holders[card] = (self.holders.get(card, 0) + 1) % len(state.seats)
+            case Press(target=RoundButton.FALSE):
+                return (Play(self._fmt(FalseRing())),)
+            case Press(target=RoundButton.SHOW):
+                return (self._show(ctx),)
+        return ()
+
+    def _bell(self) -> Sequence[Command]:
+        """The bell opens trading in the study time and stops it after."""
+        if self.phase == "study":
             return (Play(self._fmt(Open())),)
-        if target == "resume" and self.phase == "stopped":
-            return (UndoAction(),)  # nobody rang after all: take the bell back
-        if isinstance(target, tuple) and target[0] == "ringer":
-            return (Play(self._fmt(Ring(state.seats[int(target[1])]))),)
-        elif isinstance(target, tuple) and target[0] == "currency":
-            self.currency = int(target[1])
-        elif isinstance(target, tuple) and target[0] == "hand":
-            self.hand = str(target[1])
-        elif isinstance(target, tuple) and target[0] == "holder":
-            card = str(target[1])
-            self.holders[card] = (self.holders.get(card, 0) + 1) % len(state.seats)
-        elif target == "false":
-            return (Play(self._fmt(FalseRing())),)
-        elif target == "show":
-            return (self._show(ctx),)
+        if self.phase == "trading":  # journaled first; the flash and sound follow
+            return (Play(self._fmt(cambio_actions.BellRang()), "bell"), RingFlash(th.STOP_RED))
         return ()
 
     def _show(self, ctx: Ctx) -> Command:

@@ -37,6 +37,13 @@ from pi_app.table.protocol import GameTable
 _ = Translator("display")
 
 
+@dataclass(frozen=True)
+class TableTab:
+    """The tab of a table (from 0): its screen is shown."""
+
+    index: int
+
+
 @dataclass
 class TableChoice:
     """The table on screen: the screen's own choice, kept across rounds."""
@@ -146,21 +153,17 @@ class TournamentScene(Scene):
         t = canvas.theme
         tabs, rest = split(body, t.button_h, t.gap)
         for number, cell in enumerate(cols(tabs, len(_state(ctx.state).tables), t.gap)):
-            canvas.button(cell, str(number + 1), ("table", number), selected=number == self.index)
+            canvas.button(cell, str(number + 1), TableTab(number), selected=number == self.index)
         return rest
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        if (
-            isinstance(intent, Press)
-            and isinstance(intent.target, tuple)
-            and intent.target[0] == "table"
-        ):
-            index = ctx.memory.of(TableChoice).index = int(intent.target[1])
-            self.index = index
-            self.inner = TournamentScene(
-                index, table_view(_state(ctx.state), index), self.rounds, self.over
-            ).inner
-            return ()
+        match intent:
+            case Press(target=TableTab(index=index)):
+                ctx.memory.of(TableChoice).index = self.index = index
+                self.inner = TournamentScene(
+                    index, table_view(_state(ctx.state), index), self.rounds, self.over
+                ).inner
+                return ()
         return self.inner.handle(intent, self._ctx(ctx))
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:

@@ -9,7 +9,9 @@ soon as it is confirmed. The bell turns the sand timer in the answer and bet pha
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 
 import pygame
 
@@ -31,6 +33,7 @@ from pi_app.display.scene import (
     seat_label,
     state_as,
 )
+from pi_app.display.targets import Button, SeatTap
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator, current_language
 from pi_app.rules.answers import shown_answer
@@ -57,6 +60,27 @@ def _state(state: object) -> Gambit7State:
 
 def _notation(action: Action) -> str:
     return g7.GAME.format_action(action)
+
+
+class BetButton(StrEnum):
+    """The bet panel's buttons."""
+
+    CHIPS = "chips"
+    """The next taps on the mat place chips."""
+    TOKEN = "token"
+    """The next tap on the mat places the Gambit 7 token."""
+    CLEAR = "clear"
+    """The seat bets nothing."""
+    CLOSE = "close"
+    """Rien ne va plus: the bets close."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case of the mat: its answer's value as written in the notation, `"less"` for
+    Moins que ça, or None for a case no answer faces."""
+
+    where: str | None
 
 
 class Gambit7Scene(Scene):
@@ -122,10 +146,10 @@ class Gambit7Scene(Scene):
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
             status = _("written") if seat in written else "…"
             seat_label(canvas, cell.inflate(-t.gap, 0), seat, index, status)
-            canvas.hits.append(Hit(cell, ("seat", index)))
+            canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
-        canvas.button(button, _("Turn it"), "timer")
+        canvas.button(button, _("Turn it"), Button.TIMER)
         prompt = _("Answer of {seat}").format(seat=state.seats[chosen])
         keypad(canvas, right, self.entry, prompt, _("OK"))
 
@@ -141,23 +165,23 @@ class Gambit7Scene(Scene):
             canvas.button(
                 cell,
                 state.seats[index],
-                ("seat", index),
+                SeatTap(index),
                 colour=canvas.seat_colour(index),
                 selected=index == self.seat,
             )
         places = rows(rest, lines, t.gap)
         chips_b, token_b = cols(places[0], 2, t.gap)
-        canvas.button(chips_b, _("Chips"), "chips", selected=not self.token_mode)
-        canvas.button(token_b, _("Gambit 7"), "token", selected=self.token_mode)
+        canvas.button(chips_b, _("Chips"), BetButton.CHIPS, selected=not self.token_mode)
+        canvas.button(token_b, _("Gambit 7"), BetButton.TOKEN, selected=self.token_mode)
         timer_box, turn = cols(places[1], 2, t.gap)
         sand_timer(canvas, ctx, timer_box, "bets", "bets")
-        canvas.button(turn, _("Turn it"), "timer")
+        canvas.button(turn, _("Turn it"), Button.TIMER)
         if small:
             clear, close = places[2], places[3]
         else:
             clear, close = cols(places[2], 2, t.gap)
-        canvas.button(clear, _("No bet"), "clear")
-        canvas.button(close, _("Close bets"), "close", colour=th.GOOD)
+        canvas.button(clear, _("No bet"), BetButton.CLEAR)
+        canvas.button(close, _("Close bets"), BetButton.CLOSE, colour=th.GOOD)
 
     def _draw_payout(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
@@ -177,7 +201,9 @@ class Gambit7Scene(Scene):
             canvas.text(payout_detail(pay), detail_box, t.small, th.MUTED, align="right")
             canvas.text(str(pay.after), total_box, t.body, th.TEXT, align="right")
         last = state.round == ROUNDS
-        canvas.button(foot, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD)
+        canvas.button(
+            foot, _("Final ranking") if last else _("Next round"), Button.NEXT, colour=th.GOOD
+        )
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -194,36 +220,36 @@ class Gambit7Scene(Scene):
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         state = _state(ctx.state)
-        if isinstance(intent, Press) and intent.target == "home":
-            return (GoHome(),)
-        if isinstance(intent, Bell) or (isinstance(intent, Press) and intent.target == "timer"):
-            return self._timer(ctx)
-        if (
-            isinstance(intent, Press)
-            and isinstance(intent.target, tuple)
-            and intent.target[0] == "seat"
-        ):
-            self.seat = int(intent.target[1])
-            return ()
-        if isinstance(intent, Move):
-            self.seat = (self.seat + intent.step) % len(state.seats)
-            return ()
+        match intent:
+            case Press(target=Button.HOME):
+                return (GoHome(),)
+            case Bell() | Press(target=Button.TIMER):
+                return self._timer(ctx)
+            case Press(target=SeatTap(index=index)):
+                self.seat = index
+                return ()
+            case Move(step=step):
+                self.seat = (self.seat + step) % len(state.seats)
+                return ()
         if self.phase in (Phase.ANSWERS, Phase.TRUTH) and self.entry.handle(intent):
             return ()
-        if self.phase == Phase.ANSWERS and (intent == Press("ok") or isinstance(intent, Enter)):
-            return self._answer(ctx)
-        if self.phase == Phase.TRUTH and (intent == Press("ok") or isinstance(intent, Enter)):
-            typed = self.entry.text.strip()
-            if not typed:
-                return ()
-            return (Play(_notation(Truth(typed, current_language())), "payout"),)
-        if self.phase == Phase.BETS:
-            return self._bets(intent, ctx)
-        if self.phase == Phase.SCORED and (intent == Press("next") or isinstance(intent, Enter)):
-            if state.round < ROUNDS:
-                return (Play(_notation(NextRound())),)
-            return (ShowFinal(),)
+        confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
+        match self.phase:
+            case Phase.ANSWERS if confirm:
+                return self._answer(ctx)
+            case Phase.TRUTH if confirm:
+                return self._truth()
+            case Phase.BETS:
+                return self._bets(intent, ctx)
+            case Phase.SCORED if intent == Press(Button.NEXT) or isinstance(intent, Enter):
+                return (Play(_notation(NextRound())),) if state.round < ROUNDS else (ShowFinal(),)
         return ()
+
+    def _truth(self) -> Sequence[Command]:
+        typed = self.entry.text.strip()
+        if not typed:
+            return ()
+        return (Play(_notation(Truth(typed, current_language())), "payout"),)
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         """The bets' sand timer ran out: "rien ne va plus", the bets close (rulebook).
@@ -260,26 +286,21 @@ class Gambit7Scene(Scene):
         self.seat = later[0] if later else self.seat
 
     def _bets(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        if not isinstance(intent, Press):
-            if isinstance(intent, Enter):
+        seat = _state(ctx.state).seats[self.seat]
+        match intent:
+            case Enter() | Press(target=BetButton.CLOSE):
                 return (Play(_notation(CloseBets())),)
-            return ()
-        target = intent.target
-        state = _state(ctx.state)
-        seat = state.seats[self.seat]
-        if target == "chips":
-            self.token_mode = False
-        elif target == "token":
-            self.token_mode = True
-        elif target == "clear":
-            return (Play(_notation(PlaceBet(seat))),)
-        elif target == "close":
-            return (Play(_notation(CloseBets())),)
-        elif isinstance(target, tuple) and target[0] == "case":
-            return self._place(ctx, seat, target[1])
+            case Press(target=BetButton.CHIPS):
+                self.token_mode = False
+            case Press(target=BetButton.TOKEN):
+                self.token_mode = True
+            case Press(target=BetButton.CLEAR):
+                return (Play(_notation(PlaceBet(seat))),)
+            case Press(target=Case(where=where)):
+                return self._place(ctx, seat, where)
         return ()
 
-    def _place(self, ctx: Ctx, seat: str, where: object) -> Sequence[Command]:
+    def _place(self, ctx: Ctx, seat: str, where: str | None) -> Sequence[Command]:
         if where is None:
             return (Notice(_g7("No answer faces this case: a chip cannot go there."), True),)
         chosen = LESS if where == LESS else Decimal(str(where))
@@ -331,7 +352,7 @@ def mat(
         canvas.panel(cell, colour, th.WARN if case.winning else None, 4)
         if pick:
             target = "less" if case.case == LESS else case.value
-            canvas.hits.append(Hit(cell, ("case", None if target is None else str(target))))
+            canvas.hits.append(Hit(cell, Case(None if target is None else str(target))))
         if case.case == LESS:
             values, rest = split(cell, 44 if small else 60, 2, vertical=False)
             need = canvas.fonts.font(t.min_font).size(_g7("Moins que ça"))[0] + 6

@@ -21,6 +21,7 @@ import time
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import pygame
@@ -40,6 +41,7 @@ from pi_app.display.scene import (
     state_as,
     table_of,
 )
+from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator
 from pi_app.rules.gambo import story
 from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, SQUARE_NAMES, front_of
@@ -204,6 +206,20 @@ def engine_paused(memory: ScreenMemory) -> Iterator[None]:
         kept.paused = False
 
 
+class MoveButton(StrEnum):
+    """Gambo's own button."""
+
+    PASS = "pass"
+    """Pass: only when no move is legal."""
+
+
+@dataclass(frozen=True)
+class Square:
+    """A square of the board, by its index (`rules.gambo.board`)."""
+
+    index: int
+
+
 class GamboScene(Scene):
     """One position; the screen keeps the selected square."""
 
@@ -291,7 +307,7 @@ class GamboScene(Scene):
             elif square in faint:
                 ghost = faint[square]
                 draw_piece(canvas, cell.inflate(-6, -6), ghost.code, faded(canvas, ghost.side))
-            canvas.hits.append(Hit(cell, ("square", square)))
+            canvas.hits.append(Hit(cell, Square(square)))
 
     def _square_look(
         self, square: int, targets: Mapping[int, str], marked: frozenset[int], mark: th.RGB
@@ -319,7 +335,7 @@ class GamboScene(Scene):
                 for seat in outcome.winners
             )
             canvas.text(_("Winners: {names}").format(names=names), legend, t.body, th.WARN)
-            canvas.button(button, _("Final ranking"), "final", colour=th.GOOD)
+            canvas.button(button, _("Final ranking"), Button.FINAL, colour=th.GOOD)
             return
         mover = state.to_move
         engine = mover is not None and engine_level(table_of(ctx), mover) is not None
@@ -329,24 +345,26 @@ class GamboScene(Scene):
             draw_legend(canvas, legend)
         legal = table_of(ctx).game.legal_actions(state)
         can_pass = len(legal) == 1 and legal[0].kind == "pass"
-        canvas.button(button, _("Pass"), "pass", enabled=can_pass and not engine)
+        canvas.button(button, _("Pass"), MoveButton.PASS, enabled=can_pass and not engine)
 
     # ---- inputs ---------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        if not isinstance(intent, Press):
-            return ()
-        target = intent.target
         state = _state(ctx.state)
-        if target == "final":
+        if intent == Press(Button.FINAL):
             return (ShowFinal(),)
         if state.to_move is None or engine_level(table_of(ctx), state.to_move):
-            return ()
-        if target == "pass":
-            return (Play("pass"),)
-        if not (isinstance(target, tuple) and target[0] == "square"):
-            return ()
-        square = int(target[1])
+            return ()  # the engine's turn: the board waits for its move
+        match intent:
+            case Press(target=MoveButton.PASS):
+                return (Play("pass"),)
+            case Press(target=Square(index=square)):
+                return self._square(ctx, square)
+        return ()
+
+    def _square(self, ctx: Ctx, square: int) -> Sequence[Command]:
+        """A move to a square shown as a target, else the piece there (de)selected."""
+        state = _state(ctx.state)
         moves = self.targets(ctx)
         if square in moves:
             self.selected = None
@@ -646,7 +664,7 @@ def demo_script(d: Any) -> None:
     d.shot("gambo-start")
     for move in ("adv b4", "adv a4", "adv b3", "adv a5"):
         d.run(Play(move))
-    d.press(("square", CENTRAL.start + 9))
+    d.press(Square(CENTRAL.start + 9))
     d.shot("gambo-selected")
     with engine_paused(d.app.screens.memory):
         d.run(

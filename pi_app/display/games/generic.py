@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, grid, split
 from pi_app.display.intents import Char, Enter, Erase, Intent, Move, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome, table_of
+from pi_app.display.targets import Button
 from pi_app.i18n import Translator
 
 _ = Translator("display")
 
 PAGE = 6
+
+
+@dataclass(frozen=True)
+class Action:
+    """A listed action, by its notation: a tap plays it."""
+
+    notation: str
 
 
 class GenericScene(Scene):
@@ -41,7 +50,7 @@ class GenericScene(Scene):
             canvas.button(
                 rest.inflate(-rest.width // 3, -rest.height // 3),
                 _("New game"),
-                "home",
+                Button.HOME,
                 colour=th.GOOD,
             )
             return
@@ -50,22 +59,23 @@ class GenericScene(Scene):
         shown = actions[self.page * PAGE : (self.page + 1) * PAGE]
         for cell, action in zip(grid(rest, PAGE, 2, t.gap), shown, strict=False):
             notation = game.format_action(action)
-            canvas.button(cell, notation, ("play", notation))
+            canvas.button(cell, notation, Action(notation))
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        if isinstance(intent, Press) and intent.target == "home":
-            return (GoHome(),)
-        if isinstance(intent, Press) and isinstance(intent.target, tuple):
-            return (Play(str(intent.target[1])),)
-        if isinstance(intent, Move):
-            count = len(table_of(ctx).game.legal_actions(ctx.state))
-            pages = max(1, -(-count // PAGE))
-            self.page = (self.page + intent.step) % pages
-        elif isinstance(intent, Char):
-            self.typed += intent.char
-        elif isinstance(intent, Erase):
-            self.typed = self.typed[:-1]
-        elif isinstance(intent, Enter) and self.typed:
-            typed, self.typed = self.typed, ""
-            return (Play(typed),)
+        match intent:
+            case Press(target=Button.HOME):
+                return (GoHome(),)
+            case Press(target=Action(notation=notation)):
+                return (Play(notation),)
+            case Move(step=step):
+                count = len(table_of(ctx).game.legal_actions(ctx.state))
+                pages = max(1, -(-count // PAGE))
+                self.page = (self.page + step) % pages
+            case Char(char=char):
+                self.typed += char
+            case Erase():
+                self.typed = self.typed[:-1]
+            case Enter() if self.typed:
+                typed, self.typed = self.typed, ""
+                return (Play(typed),)
         return ()

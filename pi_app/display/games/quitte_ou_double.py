@@ -10,7 +10,9 @@ slip one more gain token under their token in that zone.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
 import pygame
@@ -33,6 +35,7 @@ from pi_app.display.scene import (
     seat_label,
     state_as,
 )
+from pi_app.display.targets import Button, SeatTap
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
@@ -54,6 +57,24 @@ def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
 def _state(state: object) -> QodState:
     """The table's state as Quitte ou Double's: the one place this module narrows it."""
     return state_as(state, QodState)
+
+
+class BetButton(StrEnum):
+    """The bet panel's buttons."""
+
+    TRUTH = "truth"
+    """Open the keypad for the true answer."""
+    BET = "mode-bet"
+    """The next taps on a zone lay a bet token."""
+    STAKE = "mode-stake"
+    """The next taps on a zone stake one more gain token under the team's token."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone between the tiles, in the notation's spelling (`<20`, `20..30`, `>30`)."""
+
+    place: str
 
 
 class QodScene(Scene):
@@ -123,10 +144,10 @@ class QodScene(Scene):
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
             status = "…" if teams[index] in board.waiting else _("written")
             seat_label(canvas, cell.inflate(-t.gap, 0), teams[index], index, status)
-            canvas.hits.append(Hit(cell, ("team", index)))
+            canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = cols(foot, 2, t.gap)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
-        canvas.button(button, _("Turn it"), "timer")
+        canvas.button(button, _("Turn it"), Button.TIMER)
 
     def _draw_bet_panel(
         self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, teams: Sequence[str]
@@ -140,22 +161,22 @@ class QodScene(Scene):
             canvas.button(
                 cell,
                 f"{teams[index]} ({owned})",
-                ("team", index),
+                SeatTap(index),
                 colour=canvas.seat_colour(index),
                 selected=index == self.team,
             )
         places = rows(rest, lines, t.gap)
         if state.may_stake():
             bet_b, stake_b = cols(places[0], 2, t.gap)
-            canvas.button(bet_b, _("Bet token"), "mode-bet", selected=not self.staking)
-            canvas.button(stake_b, _("Stake +1"), "mode-stake", selected=self.staking)
+            canvas.button(bet_b, _("Bet token"), BetButton.BET, selected=not self.staking)
+            canvas.button(stake_b, _("Stake +1"), BetButton.STAKE, selected=self.staking)
         if self.closed(ctx):
             canvas.text(_("No more bets."), places[-2], t.body, th.WARN)
         else:
             timer_box, turn = cols(places[-2], 2, t.gap)
             sand_timer(canvas, ctx, timer_box, "bets", "bets")
-            canvas.button(turn, _("Turn it"), "timer")
-        canvas.button(places[-1], _("The true answer"), "truth", colour=th.GOOD)
+            canvas.button(turn, _("Turn it"), Button.TIMER)
+        canvas.button(places[-1], _("The true answer"), BetButton.TRUTH, colour=th.GOOD)
 
     def _draw_gains(
         self, canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str]
@@ -181,45 +202,46 @@ class QodScene(Scene):
         )
         last = self.round == ROUNDS
         canvas.button(
-            next_box, _("Final ranking") if last else _("Next round"), "next", colour=th.GOOD
+            next_box, _("Final ranking") if last else _("Next round"), Button.NEXT, colour=th.GOOD
         )
 
     # ---- inputs ---------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        state = _state(ctx.state)
-        teams = state.setup.teams
-        if isinstance(intent, Press) and intent.target == "home":
-            return (GoHome(),)
-        if isinstance(intent, Bell) or intent == Press("timer"):
-            kind = "answers" if self.phase == "answers" else "bets"
-            if self.closed(ctx):
-                return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
-            if self.phase in ("answers", "bets"):
-                return (StartTimer(kind, ctx.timer_seconds(kind)),)
-            return ()
-        if (
-            isinstance(intent, Press)
-            and isinstance(intent.target, tuple)
-            and intent.target[0] == "team"
-        ):
-            self.team = int(intent.target[1])
-            return ()
-        if isinstance(intent, Move):
-            self.team = (self.team + intent.step) % len(teams)
-            return ()
+        teams = _state(ctx.state).setup.teams
+        match intent:
+            case Press(target=Button.HOME):
+                return (GoHome(),)
+            case Bell() | Press(target=Button.TIMER):
+                return self._timer(ctx)
+            case Press(target=SeatTap(index=index)):
+                self.team = index
+                return ()
+            case Move(step=step):
+                self.team = (self.team + step) % len(teams)
+                return ()
         typing = self.phase == "answers" or self.truth_pad
         if typing and self.entry.handle(intent):
             return ()
-        confirm = intent == Press("ok") or isinstance(intent, Enter)
-        if self.phase == "answers" and confirm:
-            return self._answer(ctx)
-        if self.phase == "bets":
-            return self._bets(intent, ctx, confirm)
-        if self.phase == "paid" and (intent == Press("next") or isinstance(intent, Enter)):
-            if self.round < ROUNDS:
-                return (Play(GAME.format_action(NextRound())),)
-            return (ShowFinal(),)
+        confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
+        match self.phase:
+            case "answers" if confirm:
+                return self._answer(ctx)
+            case "bets":
+                return self._bets(intent, ctx, confirm)
+            case "paid" if intent == Press(Button.NEXT) or isinstance(intent, Enter):
+                if self.round < ROUNDS:
+                    return (Play(GAME.format_action(NextRound())),)
+                return (ShowFinal(),)
+        return ()
+
+    def _timer(self, ctx: Ctx) -> Sequence[Command]:
+        """The bell or "Turn it": the sand timer of the phase, unless bets are closed."""
+        if self.closed(ctx):
+            return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
+        if self.phase in ("answers", "bets"):
+            kind = "answers" if self.phase == "answers" else "bets"
+            return (StartTimer(kind, ctx.timer_seconds(kind)),)
         return ()
 
     def _answer(self, ctx: Ctx) -> Sequence[Command]:
@@ -263,21 +285,19 @@ class QodScene(Scene):
                 return (Notice(error.message(), True),)
             self.truth_pad = False
             return (Play(GAME.format_action(truth), "payout"),)
-        if not isinstance(intent, Press):
-            return ()
-        target = intent.target
-        if target == "truth":
-            self.truth_pad = True
-        elif target == "mode-bet":
-            self.staking = False
-        elif target == "mode-stake":
-            self.staking = True
-        elif isinstance(target, tuple) and target[0] == "zone":
-            if self.closed(ctx):
-                return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
-            place = read_place(str(target[1]), _number)
-            action = Stake(team, place, 1) if self.staking else Bet(team, place)
-            return (Play(GAME.format_action(action)),)
+        match intent:
+            case Press(target=BetButton.TRUTH):
+                self.truth_pad = True
+            case Press(target=BetButton.BET):
+                self.staking = False
+            case Press(target=BetButton.STAKE):
+                self.staking = True
+            case Press(target=Zone(place=where)):
+                if self.closed(ctx):
+                    return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
+                place = read_place(where, _number)
+                action = Stake(team, place, 1) if self.staking else Bet(team, place)
+                return (Play(GAME.format_action(action)),)
         return ()
 
 
@@ -308,7 +328,7 @@ def column(
             cell, (0, 100, 72) if item.paying else th.PANEL, th.GOOD if item.paying else None, 3
         )
         if pick:
-            canvas.hits.append(Hit(cell, ("zone", _notation_place(item))))
+            canvas.hits.append(Hit(cell, Zone(_notation_place(item))))
         name_box, bets_box = split(
             cell.inflate(-t.gap, 0), _name_width(canvas, cell, item.name), t.gap, vertical=False
         )
@@ -362,19 +382,19 @@ def demo_script(d: Any) -> None:
         (2, "125..187"),
         (2, "100..125"),
     ):
-        d.press(("team", team))
-        d.press(("zone", zone))
+        d.press(SeatTap(team))
+        d.press(Zone(zone))
     d.shot("qod-bets")
-    d.press("truth")
+    d.press(BetButton.TRUTH)
     d.type("175")
     d.shot("qod-paid")
     d.press("next")
     for value in ("10", "20", "30", "40"):
         d.type(value)
-    d.press(("team", 0))
-    d.press(("zone", "20..30"))
-    d.press("mode-stake")
-    d.press(("zone", "20..30"))
+    d.press(SeatTap(0))
+    d.press(Zone("20..30"))
+    d.press(BetButton.STAKE)
+    d.press(Zone("20..30"))
     d.shot("qod-stake")
     d.bell()  # the bets' sand timer runs out: the bets close
     d.wait(31)
