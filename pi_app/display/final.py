@@ -30,7 +30,7 @@ FACTS_SHOWN = 2
 
 def fact_text(fact: Fact, game: str) -> str:
     """A fact in words, in the current language."""
-    if fact.kind == "best-round" and game == "gambo":
+    if fact.kind == "best-duel":
         return _("Biggest duel: {seat} +{points} (move {step})").format(
             seat=fact.seat, points=fact.value, step=fact.step
         )
@@ -51,7 +51,7 @@ def fact_text(fact: Fact, game: str) -> str:
     return ""
 
 
-FACT_ORDER = ("streak", "token-won", "best-round", "token-lost")
+FACT_ORDER = ("streak", "token-won", "best-round", "best-duel", "token-lost")
 """Which facts come first when there is room for one or two: the rarest feats."""
 
 
