@@ -1,4 +1,5 @@
-"""Shared test setup: the tiny contract game is registered for every test."""
+"""Shared test setup: the tiny contract game is registered (rules and declaration) for
+every test."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from pi_app.display.games import register as declare
 from pi_app.i18n import record_lookups, set_language
 from pi_app.i18n_check import missing
 from pi_app.rules.registry import register
 from tests import tinygame
 
 register(tinygame.GAME)
+declare(tinygame.GAME.name, tinygame.DECLARATION)
 
 
 @pytest.fixture(autouse=True)

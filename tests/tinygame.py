@@ -3,6 +3,12 @@
 Race to a target: seats take turns adding 1 or 2 to a shared total; the seat whose
 addition reaches the target exactly wins. Small enough to enumerate, rich enough to
 have illegal moves, an end and a record format.
+
+It is a whole game for the box too, declared in this file and nowhere else: its rules
+(`GAME`, registered with `rules.registry.register`) and what the box knows of it
+beyond them (`DECLARATION`, registered with `display.games.register`): its place in
+the menu and its one option, the target. It has no screen of its own: the generic one
+plays it, and the history tells its biggest move, as for any game without facts.
 """
 
 from __future__ import annotations
@@ -12,6 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pi_app.display.choice import Choice
+from pi_app.display.declaration import GameDeclaration
+from pi_app.i18n import N_
 from pi_app.rules.contract import Outcome, RuleError
 from pi_app.rules.records import check_fields, check_int, check_list, check_str
 
@@ -127,3 +136,9 @@ class TinyRace:
 
 
 GAME = TinyRace()
+
+DECLARATION = GameDeclaration(
+    menu=60,
+    choices=(Choice("target", N_("Target"), (10, 5, 20), ("10", "5", "20"), plain=True),),
+)
+"""After the product's games in the menu; a table chooses the target (10 by default)."""

@@ -3,7 +3,8 @@
 The demo drives the real app (`App.feed` with the same intents a tap or a key makes)
 on a journal in a temporary folder, with a clock it moves by hand, and saves the
 screen whenever the script asks. It sets SDL_VIDEODRIVER=dummy itself, so it runs on
-a machine without any display.
+a machine without any display. Each game's script is its own, declared in its screen
+module (`GameDeclaration.demo`); `history` plays three games, then the history.
 """
 
 from __future__ import annotations
@@ -12,11 +13,18 @@ import argparse
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pi_app.i18n import Translator
+
+if TYPE_CHECKING:
+    from pi_app.display.driver import DemoScript
+    from pi_app.display.intents import Intent
+    from pi_app.display.memory import ScreenMemory
+    from pi_app.display.scene import Command, Scene
+    from pi_app.table.journal import Journal
 
 _ = Translator("display")
 
@@ -38,7 +46,8 @@ class FakeClock:
 
 
 class Driver:
-    """Plays a script on an app: taps, typing, the bell, time passing, pictures."""
+    """Plays a script on an app: taps, typing, the bell, time passing, pictures
+    (`display.driver.DemoDriver`, which the games' scripts are typed against)."""
 
     def __init__(self, app: Any, clock: FakeClock, shots: Path | None) -> None:
         self.app = app
@@ -47,12 +56,27 @@ class Driver:
         self.saved: list[Path] = []
         self.app.step([])
 
-    def press(self, target: Any) -> None:
+    @property
+    def journal(self) -> Journal:
+        journal: Journal = self.app.journal
+        return journal
+
+    @property
+    def memory(self) -> ScreenMemory:
+        memory: ScreenMemory = self.app.screens.memory
+        return memory
+
+    @property
+    def scene(self) -> Scene:
+        scene: Scene = self.app.scene
+        return scene
+
+    def press(self, target: Hashable) -> None:
         from pi_app.display.intents import Press
 
         self.feed(Press(target))
 
-    def feed(self, intent: Any) -> None:
+    def feed(self, intent: Intent) -> None:
         self.app.feed(intent)
         self.app.step([])
 
@@ -70,7 +94,7 @@ class Driver:
 
         self.feed(Bell(self.clock()))
 
-    def run(self, command: Any) -> None:
+    def run(self, command: Command) -> None:
         self.app.execute(command)
         self.app.step([])
 
@@ -94,134 +118,28 @@ class Driver:
         return path
 
 
-Script = Callable[[Driver], None]
+HISTORY = "history"
+"""The one demo that is not a game's: three games played to their end, then the history."""
 
 
-def _new(driver: Driver, game: str, seats: Iterable[str], **options: Any) -> None:
-    from pi_app.display.scene import NewGame
+def script_for(name: str) -> DemoScript | None:
+    """The demo called `name`: a game's own (its declaration's), or the history's."""
+    from pi_app.display.games import declaration_of
+    from pi_app.rules.registry import games
 
-    driver.run(NewGame(game, tuple(seats), options))
+    if name == HISTORY:
+        from pi_app.display.history import demo_script
 
-
-def script_gambit7(d: Driver) -> None:
-    from pi_app.display.games.gambit7 import BetButton, Case
-    from pi_app.display.scene import Play
-    from pi_app.display.targets import SeatTap
-
-    d.shot("home")
-    d.press(("game", "gambit7"))
-    d.shot("home-seats")
-    d.press(("seat", 1))  # the on-screen keyboard, its letters then its accents
-    d.shot("home-keyboard")
-    for key in ("z", "o", "page", "é"):
-        d.press(("kb", key))
-    d.shot("home-keyboard-accents")
-    d.press(("kb", "done"))
-    _new(d, "gambit7", ["Alice", "Bruno", "Chloé", "Dimitri"])
-    d.bell()
-    d.type("28")
-    d.type("25")
-    d.wait(12)
-    d.shot("gambit7-answers")
-    d.type("25")
-    d.type("23")
-    for seat, case in ((0, "25"), (0, "25"), (1, "25")):
-        d.press(SeatTap(seat))
-        d.press(Case(case))
-    d.press(SeatTap(2))
-    d.press(BetButton.TOKEN)
-    d.press(Case("28"))
-    d.press(SeatTap(3))
-    d.press(BetButton.CHIPS)
-    d.press(Case("less"))
-    d.shot("gambit7-bets")
-    d.press("close")
-    d.type("27", enter=False)
-    d.shot("gambit7-truth")
-    d.type("", enter=True)
-    d.shot("gambit7-payout")
-    table = d.app.table
-    answers = [
-        (28, 25, 24, 30),
-        (120, 95, 101, 99),
-        (3, 4, 5, 6),
-        (1789, 1815, 1804, 1830),
-        (12, 15, 11, 18),
-        (40, 45, 50, 55),
-    ]
-    truths = (26, 100, 4, 1805, 14, 47)
-    for values, truth in zip(answers, truths, strict=True):
-        d.run(Play("next"))
-        for seat, value in zip(table.state.seats, values, strict=True):
-            d.run(Play(f'answer "{seat}" {value} fr'))
-        d.run(Play(f'bet "Alice" [{values[1]}]'))
-        d.run(Play(f'bet "Bruno" [{values[2]}, {values[2]}]'))
-        d.run(Play("close-bets"))
-        d.run(Play(f"truth {truth} fr"))
-    d.press("next")
-    d.shot("gambit7-final")
+        return demo_script
+    return declaration_of(name).demo if name in games() else None
 
 
-def script_cambio(d: Driver) -> None:
-    from pi_app.display.games.cambio import Currency, Hand, Holder, Ringer
+def demo_names() -> list[str]:
+    """Every demo there is: the games' in the home's order, then the history."""
+    from pi_app.display.games import declaration_of, menu_order
+    from pi_app.rules.registry import games
 
-    d.press(("game", "cambio"))
-    d.press("next")
-    d.press(("cycle", "variant"))
-    d.shot("home-options")
-    d.press("back")
-    d.press("back")
-    _new(d, "cambio", ["Ana", "Ben", "Cléo", "Dan"], variant="cambio", target=5000)
-    d.shot("cambio-deal")
-    d.press("deal")
-    d.wait(10)
-    d.shot("cambio-study")
-    d.wait(25)
-    d.shot("cambio-trading")
-    d.bell()
-    d.shot("cambio-stop")
-    d.press(Ringer(1))
-    d.press(Currency(2))
-    d.press(Hand("9+plus"))
-    d.press(Holder("minus"))
-    d.press(Holder("minus"))
-    d.shot("cambio-rung")
-    d.press("show")
-    d.shot("cambio-scores")
-
-
-def script_quitte_ou_double(d: Driver) -> None:
-    from pi_app.display.games.quitte_ou_double import demo_script
-
-    demo_script(d)
-
-
-def script_gambo(d: Driver) -> None:
-    from pi_app.display.games.gambo import demo_script
-
-    demo_script(d)
-
-
-def script_tournament(d: Driver) -> None:
-    from pi_app.display.games.cambio_tournament import demo_script
-
-    demo_script(d)
-
-
-def script_history(d: Driver) -> None:
-    from pi_app.display.history import demo_script
-
-    demo_script(d)
-
-
-SCRIPTS: dict[str, Script] = {
-    "gambit7": script_gambit7,
-    "cambio": script_cambio,
-    "quitte-ou-double": script_quitte_ou_double,
-    "gambo": script_gambo,
-    "cambio-tournament": script_tournament,
-    "history": script_history,
-}
+    return [*(n for n in menu_order(games()) if declaration_of(n).demo is not None), HISTORY]
 
 
 def make_app(
@@ -256,7 +174,8 @@ def play(
     game: str, shots: Path | None, size: str = "800x480", driver_class: type[Driver] = Driver
 ) -> Driver:
     """Play the script of `game`; returns the driver (its `saved` lists the pictures)."""
-    if game not in SCRIPTS:
+    script = script_for(game)
+    if script is None:
         raise KeyError(game)
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
@@ -265,7 +184,7 @@ def play(
         app = make_app(size, Path(folder) / "demo.sqlite3", clock)
         driver = driver_class(app, clock, shots)
         try:
-            SCRIPTS[game](driver)
+            script(driver)
         finally:
             app.journal.close()
     return driver
@@ -275,10 +194,10 @@ def run(args: argparse.Namespace, config: Any) -> int:
     """The `tabletop demo` command."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if args.game not in SCRIPTS:
+    if script_for(args.game) is None:
         print(
             _("Unknown game {game}; choose one of: {games}").format(
-                game=args.game, games=", ".join(SCRIPTS)
+                game=args.game, games=", ".join(demo_names())
             ),
             file=sys.stderr,
         )

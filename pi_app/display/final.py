@@ -2,8 +2,9 @@
 
 Every game ends on this screen. What it shows comes from the game's record and its
 replay (`pi_app.table.summary`), the same figures the history and `tabletop export`
-give. The facts are worded here, in the screen's language, from the summary's plain
-data. Undo stays possible: the last round may have been typed wrong.
+give. The facts are worded in the screen's language, from the summary's plain data, by
+the game that tells them (`GameDeclaration.facts`). Undo stays possible: the last round
+may have been typed wrong.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, rows, split
 from pi_app.display.chart import draw_chart, score_text
+from pi_app.display.games import declaration_of
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome, seat_label
 from pi_app.display.targets import Button
@@ -30,35 +32,17 @@ FACTS_SHOWN = 2
 
 
 def fact_text(fact: Fact, game: str) -> str:
-    """A fact in words, in the current language."""
-    if fact.kind == "best-round" and game == "gambo":
-        return _("Biggest duel: {seat} +{points} (move {step})").format(
-            seat=fact.seat, points=fact.value, step=fact.step
-        )
-    if fact.kind == "best-round":
-        return _("Biggest round: {seat} +{points} (round {step})").format(
-            seat=fact.seat, points=fact.value, step=fact.step
-        )
-    if fact.kind == "token-won":
-        return _("{seat} won with the Gambit 7 token (round {step})").format(
-            seat=fact.seat, step=fact.step
-        )
-    if fact.kind == "token-lost":
-        return _("{seat} lost with the Gambit 7 token (round {step})").format(
-            seat=fact.seat, step=fact.step
-        )
-    if fact.kind == "streak":
-        return _("{seat} won {count} rounds in a row").format(seat=fact.seat, count=fact.value)
-    return ""
-
-
-FACT_ORDER = ("streak", "token-won", "best-round", "token-lost")
-"""Which facts come first when there is room for one or two: the rarest feats."""
+    """A fact in words, in the current language, as its game words it ("" if it does not)."""
+    words = declaration_of(game).words(fact.kind)
+    return "" if words is None else words(fact)
 
 
 def chosen_facts(summary: GameSummary, room: int = FACTS_SHOWN) -> list[str]:
-    """The facts worth a line, as many as `room`, the rarest first (see FACT_ORDER)."""
-    ordered = sorted(summary.facts, key=lambda f: FACT_ORDER.index(f.kind))
+    """The facts worth a line, as many as `room`, in the order the game declares them:
+    the rarest feats first (`GameDeclaration.facts`)."""
+    kinds = [kind for kind, _words in declaration_of(summary.game).facts]
+    told = [fact for fact in summary.facts if fact.kind in kinds]
+    ordered = sorted(told, key=lambda fact: kinds.index(fact.kind))
     return [fact_text(fact, summary.game) for fact in ordered[:room]]
 
 

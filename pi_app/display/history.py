@@ -24,6 +24,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.chart import draw_chart, score_text
+from pi_app.display.driver import DemoDriver
 from pi_app.display.final import draw_ranking, seat_index, winners_text
 from pi_app.display.intents import WAKE_EVENT, Back, Intent, Press, post
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene
@@ -408,7 +409,7 @@ class HistoryScene(Scene):
         return ()
 
 
-def demo_script(d: Any) -> None:
+def demo_script(d: DemoDriver) -> None:
     """`tabletop demo history`: three games played to their end, then the history."""
     from pi_app.display.scene import NewGame, Play, ShowHistory
 
@@ -439,13 +440,15 @@ def demo_script(d: Any) -> None:
     d.press("home")
     d.run(ShowHistory())
     d.shot("history-list")
-    d.press(("open", d.app.journal.finished_games(2)[1].id))
+    d.press(("open", d.journal.finished_games(2)[1].id))
     d.shot("history-game")
     d.press("toggle")
     d.shot("history-rounds")
     d.press("back")
     d.press("stats")
-    d.app.scene.job.thread.join()
+    scene = d.scene
+    if isinstance(scene, HistoryScene) and scene.job is not None:
+        scene.job.thread.join()  # the statistics, counted before the picture
     d.shot("history-stats")
     d.press(("player", "Chloé"))
     d.shot("history-player")

@@ -5,18 +5,24 @@ Three pages, so that everything stays large enough on the 3.5-inch screen: the g
 game's options. Seat names start as the names of their colours; a tap on a seat opens
 the on-screen keyboard (keyboard.py) for its name, and a physical keyboard types into the
 same editor. A seat's colour is always shown beside its name.
+
+What the home knows of each game (its place in the menu, its options, how they make
+its setup, whether it is played across boxes) is the game's own declaration
+(`display.games.declaration_of`): the home names no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.choice import Choice, picked_values, rules_options
+from pi_app.display.declaration import GameDeclaration, Setup
+from pi_app.display.games import declaration_of, menu_order
 from pi_app.display.intents import Back, Bell, Char, Enter, Erase, Intent, Move, Press
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import (
@@ -34,19 +40,12 @@ from pi_app.display.scene import (
     seat_label,
 )
 from pi_app.i18n import LANGUAGES, N_, Translator, current_language
+from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import games
 from pi_app.table.journal import Player
 from pi_app.table.players import assign_colours
 
 _ = Translator("display")
-
-GAME_ORDER: tuple[str, ...] = (
-    "gambit7",
-    "quitte-ou-double",
-    "cambio",
-    "cambio-tournament",
-    "gambo",
-)
 
 COLOUR_NAMES: tuple[str, ...] = (
     N_("Orange"),
@@ -61,75 +60,15 @@ COLOUR_NAMES: tuple[str, ...] = (
 
 TABLE_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 10)
 """A tournament across boxes: how many tables (one box each) the players are split into."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option of a game: its record key, label and the values a tap cycles through."""
-
-    key: str
-    label: str
-    values: tuple[Any, ...]
-    names: tuple[str, ...]
-    plain: bool = False
-    """Names shown as they are (numbers, file names), not translated."""
-
-
-def game_choices(game: str, config: Mapping[str, Any]) -> tuple[Choice, ...]:
-    """The options a table chooses for `game`, first value the default."""
-    if game == "gambit7":
-        mat = str(config.get("gambit7.mat", "default"))
-        if mat == "default":
-            return (Choice("mat", N_("Mat"), (mat,), (N_("default"),)),)
-        return (Choice("mat", N_("Mat"), (mat,), (mat,), plain=True),)
-    if game == "quitte-ou-double":
-        return (
-            Choice("question", N_("Question"), (1, 2, 3), ("1", "2", "3"), plain=True),
-            Choice(
-                "variants",
-                N_("Variants"),
-                ((), ("grosses-tetes",), ("permanent",), ("grosses-tetes", "permanent")),
-                (
-                    N_("none"),
-                    N_("big brains"),
-                    N_("permanent double"),
-                    N_("big brains + permanent"),
-                ),
-            ),
-        )
-    if game in ("cambio", "cambio-tournament"):
-        return (
-            Choice(
-                "variant",
-                N_("Variant"),
-                ("simple", "cambio"),
-                (N_("simple"), N_("with CAMBIO cards")),
-            ),
-            Choice(
-                "target",
-                N_("Target"),
-                (5000, 1000, 2000, 3000),
-                ("5000", "1000", "2000", "3000"),
-                plain=True,
-            ),
-            Choice(
-                "false_ring_fine",
-                N_("False ring fine"),
-                (0, 10, 20, 50),
-                ("0", "10", "20", "50"),
-                plain=True,
-            ),
-        )
-    if game == "gambo":
-        return (
-            Choice(
-                "opponent",
-                N_("Opponent"),
-                ("medium", "easy", "hard", "human"),
-                (N_("engine, medium"), N_("engine, easy"), N_("engine, hard"), N_("two players")),
-            ),
-        )
-    return ()
+TABLES = Choice(
+    "tables",
+    N_("Tables (boxes)"),
+    TABLE_COUNTS,
+    tuple(map(str, TABLE_COUNTS)),
+    plain=True,
+    rules=False,
+)
+"""The option a tournament across boxes adds to its game's: the box's own, not a rule."""
 
 
 class HomeScene(Scene):
@@ -155,8 +94,12 @@ class HomeScene(Scene):
     def available(self) -> list[tuple[str, str]]:
         """(record name, title) of every game whose rules are installed, in menu order."""
         known = games()
-        names = [g for g in GAME_ORDER if g in known] + sorted(set(known) - set(GAME_ORDER))
-        return [(name, known[name].title) for name in names]
+        return [(name, known[name].title) for name in menu_order(known)]
+
+    def across_boxes(self) -> str | None:
+        """The game the home offers as a tournament across boxes, if one is installed."""
+        offered = [name for name, _title in self.available()]
+        return next((name for name in offered if declaration_of(name).across_boxes), None)
 
     def limits(self) -> tuple[int, int]:
         known = games()
@@ -177,62 +120,29 @@ class HomeScene(Scene):
         self.player_page = 0
         self.page = "seats"
 
+    def declaration(self) -> GameDeclaration:
+        """What the box knows of the chosen game beyond its rules."""
+        return declaration_of(self.game)
+
     def choices(self) -> tuple[Choice, ...]:
         """The options offered now: a tournament across boxes also chooses its tables."""
-        found = game_choices(self.game, self.config)
+        found = self.declaration().offered(self.config)
         if self.network:
-            found = (
-                *found,
-                Choice(
-                    "tables",
-                    N_("Tables (boxes)"),
-                    TABLE_COUNTS,
-                    tuple(map(str, TABLE_COUNTS)),
-                    plain=True,
-                ),
-            )
+            found = (*found, TABLES)
         return found
 
-    def options(self) -> dict[str, Any]:
-        """The options as the game's rules read them (the opponent is not one of them)."""
-        chosen: dict[str, Any] = {}
-        for choice in self.choices():
-            value = choice.values[self.picks.get(choice.key, 0) % len(choice.values)]
-            if choice.key == "variants":
-                chosen[choice.key] = list(value)
-            elif choice.key not in ("opponent", "tables"):
-                chosen[choice.key] = value
-        if self.game == "quitte-ou-double":
-            chosen["locale"] = current_language()
-        return chosen
-
-    def engine(self) -> str | None:
-        """The engine's level when Gambo is played against it, else None."""
-        if self.game != "gambo":
-            return None
-        choice = game_choices("gambo", self.config)[0]
-        level = str(choice.values[self.picks.get("opponent", 0) % len(choice.values)])
-        return None if level == "human" else level
-
-    def seat_names(self) -> tuple[str, ...]:
-        """The seats to start with; the engine's seat bears its label in today's language."""
-        names = [s.strip() for s in self.seats]
-        level = self.engine()
-        if level is not None:
-            from pi_app.display.games.gambo import engine_label
-
-            names[1] = engine_label(level)
-        return tuple(names)
-
-    def extras(self) -> dict[str, Any]:
-        """The table's own data: who the engine plays, the seats' colours (not rules)."""
-        extras: dict[str, Any] = {"colours": list(self.seat_colours())}
-        level = self.engine()
-        if level is not None:
-            from pi_app.display.games.gambo import opponent_extras
-
-            extras.update(opponent_extras(level))
-        return extras
+    def setup(self) -> Setup:
+        """What the game starts with: the seats, the options its rules read and the
+        table's own data (the seats' colours), made the game's own by its declaration
+        (`GameDeclaration.start`); a `RuleError` when the choices cannot be played."""
+        choices = self.choices()
+        values = picked_values(choices, self.picks)
+        chosen = Setup(
+            seats=tuple(s.strip() for s in self.seats),
+            options=rules_options(choices, values),
+            extras={"colours": list(self.seat_colours())},
+        )
+        return self.declaration().start(chosen, values)
 
     def seat_colours(self) -> tuple[int, ...]:
         """The palette index of each seat: a remembered player's own where free."""
@@ -242,14 +152,13 @@ class HomeScene(Scene):
     def colours(self, ctx: Ctx) -> tuple[int, ...]:
         return self.seat_colours() if self.page != "games" else ()
 
-    def typed_players(self) -> tuple[tuple[str, int], ...]:
+    def typed_players(self, setup: Setup) -> tuple[tuple[str, int], ...]:
         """The seats named by hand (not a colour, not the engine), with their colours."""
-        names = self.seat_names()
-        engine = self.engine() is not None
+        seated = zip(setup.seats, self.seat_colours(), strict=True)
         return tuple(
             (name, colour)
-            for index, (name, colour) in enumerate(zip(names, self.seat_colours(), strict=True))
-            if not self.is_default(name) and not (engine and index == 1)
+            for index, (name, colour) in enumerate(seated)
+            if not self.is_default(name) and index not in setup.box_seats
         )
 
     def offered(self) -> list[str]:
@@ -302,7 +211,7 @@ class HomeScene(Scene):
         buttons: list[tuple[Hashable, str, th.RGB]] = [
             (("game", name), label, th.PANEL_HI) for name, label in listed
         ]
-        if "cambio-tournament" in dict(listed):
+        if self.across_boxes() is not None:
             buttons.append(("network", _("Tournament across boxes"), th.PANEL))
         buttons.append(("history", _("History"), th.PANEL))
         resume = ctx.has_unfinished
@@ -391,7 +300,7 @@ class HomeScene(Scene):
         for box, choice in zip(rows(middle, max(2, len(choices)), t.gap), choices, strict=False):
             label_box, value_box = cols(box, 2, t.gap)
             canvas.text(_(choice.label), label_box, t.body, th.TEXT, align="left")
-            shown = choice.names[self.picks.get(choice.key, 0) % len(choice.names)]
+            shown = choice.name(self.picks.get(choice.key, 0))
             canvas.button(value_box, shown if choice.plain else _(shown), ("cycle", choice.key))
 
     # ---- inputs ------------------------------------------------------------------------
@@ -425,8 +334,8 @@ class HomeScene(Scene):
             return (ShowHistory(),)
         elif target == "network":
             self.page = "network"
-        elif target == "network-create":
-            self.choose_game("cambio-tournament")
+        elif target == "network-create" and self.across_boxes() is not None:
+            self.choose_game(str(self.across_boxes()))
             self.network = True
         elif target == "network-join":
             return (ShowJoin(),)
@@ -468,26 +377,15 @@ class HomeScene(Scene):
             if self.choices():
                 self.page = "options"
                 return ()
-        options = self.options()
-        if self.game == "gambit7" and options.get("mat", "default") != "default":
-            from pi_app.mats import load_mat_profile
-            from pi_app.rules.contract import RuleError
-
-            try:  # a table's own mat (rulings R1): the file's values go in the record
-                options["mat"] = load_mat_profile(str(options["mat"])).to_object()
-            except RuleError as error:
-                return (Notice(error.message(), error=True),)
+        try:  # a game's own setup may fail: a Gambit 7 mat file that cannot be read
+            setup = self.setup()
+        except RuleError as error:
+            return (Notice(error.message(), error=True),)
         if self.network:
-            tables = int(self.picked("tables"))
-            return (CreateTournament(self.seat_names(), options, tables),)
-        return (
-            NewGame(self.game, self.seat_names(), options, self.extras(), self.typed_players()),
-        )
-
-    def picked(self, key: str) -> Any:
-        """The value chosen for option `key`."""
-        choice = next(c for c in self.choices() if c.key == key)
-        return choice.values[self.picks.get(key, 0) % len(choice.values)]
+            tables = TABLE_COUNTS[self.picks.get(TABLES.key, 0) % len(TABLE_COUNTS)]
+            return (CreateTournament(setup.seats, setup.options, tables),)
+        players = self.typed_players(setup)
+        return (NewGame(self.game, setup.seats, setup.options, setup.extras, players),)
 
     # ---- names ---------------------------------------------------------------------------
 

@@ -23,8 +23,6 @@ from pi_app.table.table import Table
 
 log = logging.getLogger(__name__)
 
-GAMBIT7 = "gambit7"
-
 
 @dataclass(frozen=True)
 class PastGame:
@@ -55,9 +53,9 @@ class PlayerStats:
     name: str
     games: dict[str, GameTally] = field(default_factory=dict)
     slate_wins: int = 0
-    """Gambit 7 rounds in which the player's own slate was the winning case."""
+    """Rounds in which the player's own slate was the winning case (Gambit 7's slates)."""
     slate_rounds: int = 0
-    """Gambit 7 rounds the player wrote a slate in."""
+    """Rounds of games of slates the player wrote a slate in."""
 
     @property
     def played(self) -> int:
@@ -159,6 +157,6 @@ def _tally(found: dict[str, PlayerStats], game: str, summary: GameSummary) -> No
         tally.won += seat in summary.winners
         score = float(summary.scores.get(seat, 0))
         tally.best = score if tally.best is None else max(tally.best, score)
-        if game == GAMBIT7:
-            stats.slate_wins += summary.own_slate_wins.get(seat, 0)
+        if seat in summary.own_slate_wins:  # a game of slates: every seat wrote one
+            stats.slate_wins += summary.own_slate_wins[seat]
             stats.slate_rounds += summary.rounds

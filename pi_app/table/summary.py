@@ -4,31 +4,24 @@ A summary is computed from the game's record and what `replay` makes of it, the 
 output of `tabletop export` and `tabletop replay`, so the history, the end-of-game
 screen and a record exported from either can never disagree. Nothing here is stored:
 the journal's events are the one truth, and a summary is folded from them on demand.
+
+What is particular to one game (Gambo's chart, a Gambit 7 token, a Cambio streak) is
+that game's own, asked of its rules' `GAME` (`rules.chart.OwnChart`,
+`rules.facts.OwnFacts`, `OwnSlates`); a game without them gets its replay's rounds as
+its chart and its biggest round as its fact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
-GAMBO_SIDES = ("A", "B")
+from pi_app.rules.chart import OwnChart, steps_chart
+from pi_app.rules.facts import Fact, OwnFacts, OwnSlates, told
+from pi_app.rules.registry import games
 
-
-@dataclass(frozen=True)
-class Fact:
-    """One thing worth telling about a game; the display words it in its language.
-
-    Kinds: `best-round` (the seat's biggest gain in one round, or one Gambo duel),
-    `token-won` / `token-lost` (a Gambit 7 token), `streak` (rounds won in a row).
-    `step` is the round (or move) where it happened, 1-based.
-    """
-
-    kind: str
-    seat: str
-    value: int
-    step: int
+__all__ = ["Fact", "GameSummary", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +42,8 @@ class GameSummary:
     steps: tuple[int, ...]
     facts: tuple[Fact, ...] = ()
     own_slate_wins: dict[str, int] = field(default_factory=dict)
-    """Gambit 7: rounds each seat's own slate was the winning case."""
+    """In a game of slates (Gambit 7): every seat, with the rounds its own slate was the
+    winning case (`rules.facts.OwnSlates`); empty in every other game."""
     table: tuple[tuple[str, tuple[float, ...]], ...] = ()
     """One row per round (per move for Gambo): its label and every seat's score after it."""
 
@@ -68,13 +62,6 @@ class GameSummary:
         return ranked
 
 
-def _number(value: Any) -> int | float:
-    """A score as JSON gave it (scores are whole in every game; a float stays one)."""
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return value if isinstance(value, int | float) else 0
-
-
 def summarise(
     seats: Sequence[str], record: Mapping[str, Any], output: Mapping[str, Any]
 ) -> GameSummary:
@@ -83,128 +70,24 @@ def summarise(
     `seats` are the table's seats (a Gambo record names sides A and B, not players).
     """
     game = str(record["game"])
-    if game == "gambo":
-        return _gambo(seats, [str(move) for move in record["moves"]], output)
-    names = tuple(str(seat) for seat in output["scores"])
-    steps = tuple(range(1, len(output["rounds"]) + 1))
-    series = _series(names, [round_["scores"] for round_ in output["rounds"]])
-    rows = tuple((str(step), tuple(series[seat][step] for seat in names)) for step in steps)
-    facts: list[Fact] = []
-    best = _best_step(names, series, steps)
-    if best is not None:
-        facts.append(best)
-    if game == "gambit7":
-        facts.extend(_tokens(record, output))
-    if game in ("cambio", "cambio-tournament"):
-        streak = _streak(record)
-        if streak is not None:
-            facts.append(streak)
+    rules = games().get(game)
+    if isinstance(rules, OwnChart):
+        chart = rules.chart(seats, record, output)
+    else:
+        chart = steps_chart(output)
+    facts = rules.facts(chart, record, output) if isinstance(rules, OwnFacts) else told(chart)
+    slates: dict[str, int] = {}
+    if isinstance(rules, OwnSlates):
+        slates = rules.own_slate_wins(record, output)
     return GameSummary(
         game=game,
-        seats=names,
-        scores={seat: _number(output["scores"][seat]) for seat in names},
-        winners=tuple(str(w) for w in output["winners"]),
+        seats=chart.seats,
+        scores=chart.scores,
+        winners=chart.winners,
         finished=bool(output.get("finished", True)),
-        series=series,
-        steps=steps,
+        series=chart.series,
+        steps=chart.steps,
         facts=tuple(facts),
-        own_slate_wins=_own_slates(record, output) if game == "gambit7" else {},
-        table=rows,
+        own_slate_wins=slates,
+        table=chart.table,
     )
-
-
-def _series(
-    names: Sequence[str], rounds: Sequence[Mapping[str, Any]]
-) -> dict[str, tuple[float, ...]]:
-    return {
-        seat: (0.0, *(float(_number(scores.get(seat, 0))) for scores in rounds)) for seat in names
-    }
-
-
-def _best_step(
-    names: Sequence[str], series: Mapping[str, Sequence[float]], steps: Sequence[int]
-) -> Fact | None:
-    """The biggest gain of one seat in one step (the earliest step on a tie), if any."""
-    best: Fact | None = None
-    for index, step in enumerate(steps):
-        for seat in names:
-            points = series[seat]
-            gain = int(points[index + 1] - points[index])
-            if gain > 0 and (best is None or gain > best.value):
-                best = Fact("best-round", seat, gain, step)
-    return best
-
-
-def _gambo(seats: Sequence[str], moves: Sequence[str], output: Mapping[str, Any]) -> GameSummary:
-    """Gambo's chart has a point per duel (the only moves that score)."""
-    names = (str(seats[0]), str(seats[1])) if len(seats) >= 2 else GAMBO_SIDES
-    side_of = dict(zip(GAMBO_SIDES, names, strict=True))
-    points: list[Mapping[str, Any]] = []
-    steps: list[int] = []
-    last: Mapping[str, Any] = {side: 0 for side in GAMBO_SIDES}
-    rows: list[tuple[str, tuple[float, ...]]] = []
-    for number, (move, notation) in enumerate(zip(output["moves"], moves, strict=False), start=1):
-        after = tuple(float(_number(move["scores"][side])) for side in GAMBO_SIDES)
-        rows.append((f"{number}. {notation}", after))
-        if move["scores"] != last:
-            points.append({side_of[side]: score for side, score in move["scores"].items()})
-            steps.append(number)
-            last = move["scores"]
-    series = _series(names, points)
-    best = _best_step(names, series, steps)
-    return GameSummary(
-        game="gambo",
-        seats=names,
-        scores={side_of[side]: _number(score) for side, score in output["scores"].items()},
-        winners=tuple(side_of.get(str(w), str(w)) for w in output["winners"]),
-        finished=bool(output.get("finished", True)),
-        series=series,
-        steps=tuple(steps),
-        facts=(best,) if best is not None else (),
-        table=tuple(rows),
-    )
-
-
-def _tokens(record: Mapping[str, Any], output: Mapping[str, Any]) -> list[Fact]:
-    """Each Gambit 7 token played: won when it lay on the winning case."""
-    facts: list[Fact] = []
-    for number, (played, scored) in enumerate(
-        zip(record["rounds"], output["rounds"], strict=False), start=1
-    ):
-        for seat, bet in played.get("bets", {}).items():
-            if isinstance(bet, Mapping) and "gambit7" in bet:
-                won = _same(bet["gambit7"], scored.get("winning_case"))
-                facts.append(Fact("token-won" if won else "token-lost", str(seat), 0, number))
-    return facts
-
-
-def _same(target: Any, case: Any) -> bool:
-    """Whether a bet's target names the winning case (a value or "less")."""
-    if isinstance(target, str) or isinstance(case, str):
-        return bool(target == case)
-    return Decimal(str(target)) == Decimal(str(case))
-
-
-def _own_slates(record: Mapping[str, Any], output: Mapping[str, Any]) -> dict[str, int]:
-    """Rounds in which each seat's own answer was the winning case."""
-    wins = {str(seat): 0 for seat in record["seats"]}
-    for played, scored in zip(record["rounds"], output["rounds"], strict=False):
-        case = scored.get("winning_case")
-        for seat, answer in played.get("answers", {}).items():
-            if case is not None and not isinstance(answer, str) and _same(answer, case):
-                wins[str(seat)] += 1
-    return wins
-
-
-def _streak(record: Mapping[str, Any]) -> Fact | None:
-    """The longest run of rounds won by one seat in a row at its table (two at least)."""
-    best: Fact | None = None
-    runs: dict[Any, tuple[Any, int]] = {}  # table -> (its last winner, their run)
-    for number, played in enumerate(record["rounds"], start=1):
-        winner, table = played.get("winner"), played.get("table", 0)
-        previous, run = runs.get(table, (None, 0))
-        run = run + 1 if winner == previous else 1
-        runs[table] = (winner, run)
-        if run >= 2 and (best is None or run > best.value):
-            best = Fact("streak", str(winner), run, number)
-    return best

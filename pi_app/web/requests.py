@@ -4,6 +4,10 @@ The phone names no seat: the seat is the one its token holds, so a phone cannot 
 for another. On top of the rules (which the table checks as for the box), a phone may
 answer once a round (the box's keypad can still correct a slate) and bets only while
 they are open: after "rien ne va plus" the rules refuse them.
+
+Each game that phones play builds its own actions (`web.games.<game>.action`, found by
+the game's name); this module reads what every game's requests share (a typed answer,
+a number) and carries the action out on the table.
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from pi_app.i18n import N_, Translator, translate
 from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
 from pi_app.table.protocol import GameTable
+from pi_app.web.games import phone_module
 
 _ = Translator("web")
 log = logging.getLogger(__name__)
@@ -49,12 +54,8 @@ def refusal(message: str, lang: str, **params: object) -> Reply:
     return Reply(False, translate(message, "web", lang).format(**params))
 
 
-def _target(value: object) -> Any:
-    """A target from a phone: "less", or a finite number given as text or a number."""
-    from pi_app.rules.gambit7.scoring import LESS
-
-    if value == LESS:
-        return LESS
+def number_from(value: object) -> Decimal:
+    """A number from a phone: finite, given as text or a number; ValueError otherwise."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise ValueError(value)
     try:
@@ -66,7 +67,7 @@ def _target(value: object) -> Any:
     return bounded(number, value)  # 1e5000 is finite, and would stop whoever wrote it out
 
 
-def _typed(request: PhoneRequest) -> tuple[str, str]:
+def typed_text(request: PhoneRequest) -> tuple[str, str]:
     """What a phone typed and in which locale; ValueError for a malformed message."""
     typed = request.fields.get("typed")
     locale = request.fields.get("locale", request.lang)
@@ -77,68 +78,21 @@ def _typed(request: PhoneRequest) -> tuple[str, str]:
     return typed, locale
 
 
-def _answered(request: PhoneRequest, number: int) -> Reply:
+def answered(request: PhoneRequest, number: int) -> Reply:
     """A phone answers once a round (the box's keypad can still correct a slate)."""
     return refusal(
         N_("Your answer for round {round} is already on the box."), request.lang, round=number
     )
 
 
-def gambit7_action(state: Any, request: PhoneRequest) -> Any:
-    """The Gambit 7 action for a phone's request; raises ValueError for a malformed one
-    and returns a Reply for one the phone may not make."""
-    from pi_app.rules.gambit7.actions import Answer, PlaceBet
+@runtime_checkable
+class PhoneActions(Protocol):
+    """A game's phone play (`web.games.<game>`): the action a phone's request makes."""
 
-    fields = request.fields
-    if request.kind == "answer":
-        typed, locale = _typed(request)
-        if request.seat in dict(state.answers):
-            return _answered(request, state.round)
-        return Answer(request.seat, typed, locale)
-    if request.kind == "bet":
-        chips = fields.get("chips", [])
-        token = fields.get("gambit7")
-        if not isinstance(chips, list) or len(chips) > 2:
-            raise ValueError("chips")
-        return PlaceBet(
-            request.seat,
-            tuple(_target(chip) for chip in chips),
-            None if token is None else _target(token),
-        )
-    raise ValueError(request.kind)
-
-
-def _bound(value: object) -> Decimal | None:
-    """One side of a Quitte ou Double zone: a tile's value as text or number, or None."""
-    if value is None:
-        return None
-    bound = _target(value)
-    if not isinstance(bound, Decimal):
-        raise ValueError(value)
-    return bound
-
-
-def qod_action(state: Any, request: PhoneRequest) -> Any:
-    """The Quitte ou Double action for a phone's request (as gambit7_action)."""
-    from pi_app.rules.quitte_ou_double.actions import Bet, Stake, typed_answer
-    from pi_app.rules.quitte_ou_double.scoring import Place
-
-    fields, team = request.fields, request.seat
-    if request.kind == "answer":
-        typed, locale = _typed(request)
-        if team in state.current.answer_map:
-            return _answered(request, state.current.number)
-        return typed_answer(team, typed, locale)
-    place = Place(_bound(fields.get("low")), _bound(fields.get("high")))
-    if request.kind == "bet":
-        return Bet(team, place)
-    count = fields.get("count")
-    if request.kind == "stake" and isinstance(count, int) and not isinstance(count, bool):
-        return Stake(team, place, count)
-    raise ValueError(request.kind)
-
-
-BUILDERS = {"gambit7": gambit7_action, "quitte-ou-double": qod_action}
+    def action(self, state: object, request: PhoneRequest) -> object:
+        """The game's action for `request` on `state`; a `Reply` for one the phone may
+        not make; ValueError for a malformed one, `RuleError` for one the rules refuse."""
+        ...
 
 
 def perform(table: GameTable, request: PhoneRequest) -> Reply:
@@ -156,13 +110,13 @@ def perform(table: GameTable, request: PhoneRequest) -> Reply:
 
 
 def _perform(table: GameTable, request: PhoneRequest) -> Reply:
-    builder = BUILDERS.get(table.game.name)
-    if builder is None:
+    play = phone_module(table.game.name)
+    if not isinstance(play, PhoneActions):
         return refusal(
             N_("This game is played on the box; the phone shows the scores."), request.lang
         )
     try:
-        action = builder(table.state, request)
+        action = play.action(table.state, request)
     except RuleError as error:  # an answer the parser refuses, as on the box
         return Reply(False, error.message(request.lang))
     except ValueError:

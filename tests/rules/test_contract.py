@@ -1,15 +1,25 @@
-"""The rules contract, proven on the tiny test game."""
+"""The rules contract: proven on the tiny test game, then checked on every game found.
+
+The second half runs every game the registry discovers (the tiny one included) through
+the same checks, so a new game is held to them by being found: its name, its seats, bad
+notation refused with a message, the actions it lists legal and written back as they
+were read, a new game not over, its record replayed and summarised by the history.
+What one game's refusals must say is data (`REFUSALS`), not a copy of the test.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_app.rules import RecordError, RuleError, find_game, games
-from pi_app.rules.contract import Outcome
+from pi_app.rules.contract import Game, Outcome
+from pi_app.table.summary import summarise
 from tests.tinygame import GAME, Add
 
 
@@ -105,3 +115,148 @@ def test_every_game_is_found_by_its_package() -> None:
         assert module.is_file()
     for package in ("gambit7", "quitte_ou_double", "cambio", "gambo"):
         assert (ROOT / "tests" / "rules" / package).is_dir()
+
+
+# ---- every game, through the same checks ----------------------------------------------
+
+NAMES = sorted(games())
+SEATS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus")
+EVERY_GAME_REFUSES = ("", "   ", "dance", "\x00", "{}")
+
+
+@dataclass(frozen=True)
+class Refusals:
+    """Notation one game refuses beyond `EVERY_GAME_REFUSES`, and what it says then."""
+
+    texts: tuple[str, ...] = ()
+    words: str = ""
+    """What every refusal's English message says."""
+    quoted: bool = False
+    """Whether the message quotes the text it could not read (without its spaces)."""
+
+
+REFUSALS: dict[str, Refusals] = {
+    "gambit7": Refusals(
+        (
+            "jump",
+            "answer",
+            'answer "Rouge"',
+            "answer Rouge 3 fr",
+            'answer "Rouge" 3 it',
+            'answer "Rouge" 3 fr extra',
+            'bet "Rouge" [true]',
+            'bet "Rouge" ["beaucoup"]',
+            'bet "Rouge" {"jeton": 25}',
+            'bet "Rouge" {"gambit7": 25, "chips": 25}',
+            'bet "Rouge" [25',
+            "truth [27]",
+            "reveal now",
+        ),
+        words="Cannot read the action",
+        quoted=True,
+    ),
+    "cambio": Refusals(
+        (
+            "ring Ana",
+            'ring "Ana" "Ben"',
+            "bell now",
+            'bell "Ana"',
+            "show Yen",
+            'show "Yen" 9',
+            'show Yen 9 "Ana"',
+        ),
+        words="Cannot read the Cambio action",
+    ),
+    "cambio-tournament": Refusals(
+        ("deal", "table", "table 0", "table x deal", "table -1 deal", "table 0 dance"),
+        words="Cannot read the Cambio action",
+    ),
+    "gambo": Refusals(
+        (
+            "adv",
+            "adv b4 b5",
+            "advance b4",
+            "duel c1",
+            "adv c18",
+            "adv a9",
+            "adv c09",
+            "swap a1 z1",
+            "C: adv b4",
+            "pass now",
+            "ADV b4",
+        )
+    ),
+    "quitte-ou-double": Refusals(
+        (
+            "hop",
+            "answer Jaune 12",
+            'answer "Jaune"',
+            'answer "Jaune" 1 2',
+            'bet "Jaune"',
+            'bet "Jaune" <',
+            'stake "Jaune" <10 0',
+            'stake "Jaune" <10 -1',
+            'stake "Jaune" <10 x',
+            "truth",
+            "truth 1.2.3",
+            "next 2",
+            'answer "Jaune"12',
+        )
+    ),
+    "tiny-race": Refusals(("add", "add 0", "add 3", "add 1 2", "ADD 1"), words="Unknown move"),
+}
+
+
+def _refused(name: str) -> list[tuple[str, str]]:
+    return [(name, text) for text in (*EVERY_GAME_REFUSES, *REFUSALS.get(name, Refusals()).texts)]
+
+
+def _start(game: Game[Any, Any]) -> Any:
+    """A new game at its fewest seats, with its default options."""
+    return game.new_game(SEATS[: game.min_seats], {}, random.Random(1))
+
+
+def test_every_product_game_and_the_tiny_one_are_checked() -> None:
+    assert {"gambit7", "quitte-ou-double", "cambio", "cambio-tournament", "gambo"} < set(NAMES)
+    assert "tiny-race" in NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_is_found_by_its_name_and_says_its_seats(name: str) -> None:
+    game = find_game(name)
+    assert game.name == name and game.title
+    assert 1 <= game.min_seats <= game.max_seats
+
+
+@pytest.mark.parametrize(("name", "text"), [c for name in NAMES for c in _refused(name)])
+def test_bad_notation_is_refused(name: str, text: str) -> None:
+    expected = REFUSALS.get(name, Refusals())
+    with pytest.raises(RuleError) as caught:
+        find_game(name).parse_action(text)
+    english = caught.value.message("en")
+    assert english and caught.value.message("fr")
+    assert expected.words in english
+    assert not expected.quoted or text.strip() in english
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_listed_actions_are_legal_and_written_as_they_are_read(name: str) -> None:
+    game = find_game(name)
+    state = _start(game)
+    for action in game.legal_actions(state):
+        text = game.format_action(action)
+        assert "\n" not in text and game.parse_action(text) == action
+        game.apply(state, action)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_new_game_is_not_over_and_its_record_replays(name: str) -> None:
+    game = find_game(name)
+    state = _start(game)
+    assert game.outcome(state) is None
+    record = game.export(state)
+    output = game.replay(record)
+    assert record["game"] == output["game"] == name
+    assert output["winners"] == [] and not output.get("finished", False)
+    summary = summarise(SEATS[: game.min_seats], record, output)  # the history reads it
+    assert summary.game == name and summary.winners == () and summary.steps == ()

@@ -169,3 +169,28 @@ def test_a_game_that_cannot_be_folded_is_listed_without_a_summary(journal: Journ
         journal._db.execute("UPDATE games SET game='unknown-game' WHERE id=?", (table.game_id,))
     past = History(journal).page(0, 5)
     assert [(p.game, p.summary) for p in past] == [("unknown-game", None)]
+
+
+def test_gambo_tells_its_biggest_duel_as_its_own_fact(journal: Journal) -> None:
+    table = Table.new(journal, "gambo", ["Alice", "Bruno"], {})
+    while table.outcome() is None:  # the first legal move each turn: duels come first
+        table.play(table.game.legal_actions(table.state)[0])
+    summary = summary_of(table)
+    assert summary.seats == ("Alice", "Bruno")  # its sides named by the table's seats
+    assert [fact.kind for fact in summary.facts] == ["best-duel"]
+    assert summary.facts[0].step in summary.steps  # a duel's move
+    assert summary.own_slate_wins == {}
+
+
+def test_a_game_without_hooks_is_charted_from_its_replay(journal: Journal) -> None:
+    """The tiny test game has no chart or facts of its own, and its replay lists
+    `"moves"`, not `"rounds"`: each move is a point, its biggest gain the fact."""
+    table = Table.new(journal, "tiny-race", ["Ann", "Bob"], {"target": 5})
+    for move in ("add 1", "add 2", "add 2"):
+        table.play(move)
+    summary = summary_of(table)
+    assert summary.winners == ("Ann",)
+    assert summary.series == {"Ann": (0, 1, 1, 3), "Bob": (0, 0, 2, 2)}
+    assert summary.facts == (Fact("best-round", "Bob", 2, 2),)
+    assert summary.table[2] == ("3", (3.0, 2.0))
+    assert summary.own_slate_wins == {}

@@ -95,7 +95,7 @@ def test_a_hostile_bet_never_stops_the_display_loop(
     tmp_path: Path, monkeypatch: Any, caplog: Any
 ) -> None:
     """The owner is the display loop: a request that raised would end the program."""
-    from pi_app.web import requests
+    from pi_app.web.games import gambit7
 
     with box_with_phones(tmp_path) as (app, hub, port):
         app.execute(NewGame("gambit7", ("Ana", "Ben", "Cléo"), {}))
@@ -115,7 +115,7 @@ def test_a_hostile_bet_never_stops_the_display_loop(
                 socket, _view = await hello(session, token=await claim(session, secret, "Ben"))
                 for chips in (["1e5000"], ["1e1000000000"], []):
                     replies.append(await act(socket, type="bet", chips=chips, gambit7="1e5000"))
-                monkeypatch.setitem(requests.BUILDERS, "gambit7", broken)
+                monkeypatch.setattr(gambit7, "action", broken)
                 replies.append(await act(socket, type="bet", chips=["10"]))
                 monkeypatch.undo()
                 replies.append(await act(socket, type="bet", chips=["10"]))

@@ -28,7 +28,8 @@ import aiohttp
 import pytest
 
 from pi_app.table import Journal, Table
-from pi_app.web import gate, requests, server
+from pi_app.web import gate, server
+from pi_app.web.games import gambit7
 from tests.paths import ROOT
 from tests.web.conftest import SEATS, Served, serve
 from tests.web.test_server import act, claim, hello, receive
@@ -150,7 +151,7 @@ def test_a_fault_while_carrying_out_a_request_is_logged_once_and_refused(
     def broken(state: Any, request: Any) -> Any:
         raise ZeroDivisionError("a fault nobody foresaw")
 
-    monkeypatch.setitem(requests.BUILDERS, "gambit7", broken)
+    monkeypatch.setattr(gambit7, "action", broken)
     caplog.set_level(logging.ERROR, "pi_app.web.requests")
 
     async def scenario(session: aiohttp.ClientSession) -> None:

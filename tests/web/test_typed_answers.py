@@ -10,7 +10,8 @@ from pi_app.rules.gambit7.actions import Answer as G7Answer
 from pi_app.rules.gambit7.actions import CloseBets
 from pi_app.rules.gambit7.game import GAME as GAMBIT7
 from pi_app.rules.quitte_ou_double.game import GAME as QOD
-from pi_app.web.requests import PhoneRequest, qod_action
+from pi_app.web.games.quitte_ou_double import action as qod_action
+from pi_app.web.requests import PhoneRequest
 from pi_app.web.views import phone_view
 
 SEATS = ("Ana", "Ben", "Cléo")

@@ -17,6 +17,10 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.choice import Choice
+from pi_app.display.declaration import GameDeclaration
+from pi_app.display.driver import DemoDriver
+from pi_app.display.facts import FactWords, best_round
 from pi_app.display.intents import Bell, Enter, Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
@@ -36,14 +40,16 @@ from pi_app.display.scene import (
     table_of,
 )
 from pi_app.display.targets import Button
-from pi_app.i18n import Translator
+from pi_app.i18n import N_, Translator
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio.facts import STREAK
 from pi_app.rules.cambio.game import GAME, CambioState
 from pi_app.rules.cambio.scoring import CAMBIO, CARDS, HANDS, NINE, score_changes
 from pi_app.rules.cambio.tournament.game import GAME as TOURNAMENT
 from pi_app.rules.cambio.tournament.game import TableAction
 from pi_app.rules.contract import RuleError
+from pi_app.rules.facts import BEST_ROUND, Fact
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
@@ -395,5 +401,71 @@ def currencies(canvas: Canvas, box: pygame.Rect, listed: Sequence[tuple[str, int
         canvas.text(name, name_box, t.small, th.TEXT, align="left")
         canvas.text(str(value), value_box, t.small, th.WARN, align="right")
 
+
+# ---- the game, as the home, the end screen and the demo know it ----------------------
+
+CHOICES = (
+    Choice(
+        "variant",
+        N_("Variant"),
+        ("simple", "cambio"),
+        (N_("simple"), N_("with CAMBIO cards")),
+    ),
+    Choice(
+        "target",
+        N_("Target"),
+        (5000, 1000, 2000, 3000),
+        ("5000", "1000", "2000", "3000"),
+        plain=True,
+    ),
+    Choice(
+        "false_ring_fine",
+        N_("False ring fine"),
+        (0, 10, 20, 50),
+        ("0", "10", "20", "50"),
+        plain=True,
+    ),
+)
+"""Cambio's options, the tournament's too."""
+
+
+def streak(fact: Fact) -> str:
+    return _("{seat} won {count} rounds in a row").format(seat=fact.seat, count=fact.value)
+
+
+FACTS: tuple[tuple[str, FactWords], ...] = ((STREAK, streak), (BEST_ROUND, best_round))
+"""Cambio's facts, the tournament's too: a streak is the rarer feat."""
+
+
+def demo_script(d: DemoDriver) -> None:
+    """`tabletop demo cambio`: the options page, then a round from the deal to the scores."""
+    from pi_app.display.scene import NewGame
+
+    d.press(("game", "cambio"))
+    d.press("next")
+    d.press(("cycle", "variant"))
+    d.shot("home-options")
+    d.press("back")
+    d.press("back")
+    d.run(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {"variant": "cambio", "target": 5000}))
+    d.shot("cambio-deal")
+    d.press(RoundButton.DEAL)
+    d.wait(10)
+    d.shot("cambio-study")
+    d.wait(25)
+    d.shot("cambio-trading")
+    d.bell()
+    d.shot("cambio-stop")
+    d.press(Ringer(1))
+    d.press(Currency(2))
+    d.press(Hand("9+plus"))
+    d.press(Holder("minus"))
+    d.press(Holder("minus"))
+    d.shot("cambio-rung")
+    d.press(RoundButton.SHOW)
+    d.shot("cambio-scores")
+
+
+DECLARATION = GameDeclaration(menu=30, choices=CHOICES, facts=FACTS, demo=demo_script)
 
 __all__ = ["CambioScene", "Hit", "scene_for"]

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
-from pi_app.display.games.cambio import STOP_PHASES, CambioScene
+from pi_app.display.declaration import GameDeclaration
+from pi_app.display.driver import DemoDriver
+from pi_app.display.games.cambio import CHOICES, FACTS, STOP_PHASES, CambioScene
 from pi_app.display.intents import Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Command, Ctx, Scene, chrome, state_as, table_of
@@ -241,7 +242,7 @@ def status_text(table: NetworkTable) -> str:
     return " · ".join(parts)
 
 
-def demo_script(d: Any) -> None:
+def demo_script(d: DemoDriver) -> None:
     """A tournament of ten on two tables: Ben wins twice at table 1 and moves."""
     from pi_app.display.scene import NewGame, Play
 
@@ -255,3 +256,9 @@ def demo_script(d: Any) -> None:
     for action in ("deal", "open", 'ring "Ben"', "show Franc 9"):
         d.run(Play(f"table 0 {action}"))
     d.shot("tournament-moves")
+
+
+DECLARATION = GameDeclaration(
+    menu=40, choices=CHOICES, across_boxes=True, facts=FACTS, demo=demo_script
+)
+"""Cambio's options and facts; the home also offers it across boxes, a table per box."""

@@ -9,7 +9,7 @@ soon as it is confirmed. The bell turns the sand timer in the answer and bet pha
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 
@@ -17,6 +17,10 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.choice import Choice, OptionValue
+from pi_app.display.declaration import GameDeclaration, Setup
+from pi_app.display.driver import DemoDriver
+from pi_app.display.facts import best_round
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
@@ -35,11 +39,13 @@ from pi_app.display.scene import (
 )
 from pi_app.display.targets import Button, SeatTap
 from pi_app.display.widgets import NumberEntry, keypad
-from pi_app.i18n import Translator, current_language
+from pi_app.i18n import N_, Translator, current_language
 from pi_app.rules.answers import shown_answer
+from pi_app.rules.facts import BEST_ROUND, Fact
 from pi_app.rules.gambit7 import game as g7
 from pi_app.rules.gambit7.actions import Action, Answer, CloseBets, NextRound, PlaceBet, Truth
 from pi_app.rules.gambit7.board import CaseView
+from pi_app.rules.gambit7.facts import TOKEN_LOST, TOKEN_WON
 from pi_app.rules.gambit7.scoring import LESS, Payout
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, bet_of
 from pi_app.table.protocol import GameTable
@@ -420,3 +426,112 @@ def _chips(
             min(x + 2, box.right - 10), box.y, box.right - min(x + 2, box.right - 10), box.height
         )
         canvas.text(", ".join(names), text_box, t.small, th.TEXT, align="left")
+
+
+# ---- the game, as the home, the end screen and the demo know it ----------------------
+
+
+def mat_choice(config: Mapping[str, object]) -> tuple[Choice, ...]:
+    """The mat the box's configuration names: the default one, or a profile file."""
+    mat = str(config.get("gambit7.mat", "default"))
+    if mat == "default":
+        return (Choice("mat", N_("Mat"), (mat,), (N_("default"),)),)
+    return (Choice("mat", N_("Mat"), (mat,), (mat,), plain=True),)
+
+
+def own_mat(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
+    """A table's own mat (rulings R1): the profile file's values go in the record;
+    a file that cannot be read is the `RuleError` the home shows."""
+    mat = setup.options.get("mat", "default")
+    if mat == "default":
+        return setup
+    from pi_app.mats import load_mat_profile
+
+    profile = load_mat_profile(str(mat)).to_object()
+    return replace(setup, options={**setup.options, "mat": profile})
+
+
+def token_won(fact: Fact) -> str:
+    return _("{seat} won with the Gambit 7 token (round {step})").format(
+        seat=fact.seat, step=fact.step
+    )
+
+
+def token_lost(fact: Fact) -> str:
+    return _("{seat} lost with the Gambit 7 token (round {step})").format(
+        seat=fact.seat, step=fact.step
+    )
+
+
+DEMO_SEATS = ("Alice", "Bruno", "Chloé", "Dimitri")
+DEMO_ROUNDS: tuple[tuple[tuple[int, int, int, int], int], ...] = (
+    ((28, 25, 24, 30), 26),
+    ((120, 95, 101, 99), 100),
+    ((3, 4, 5, 6), 4),
+    ((1789, 1815, 1804, 1830), 1805),
+    ((12, 15, 11, 18), 14),
+    ((40, 45, 50, 55), 47),
+)
+"""Rounds 2 to 7 of the demo: every seat's answer, then the truth."""
+
+
+def demo_script(d: DemoDriver) -> None:
+    """`tabletop demo gambit7`: the home's pages and keyboard, then a whole game."""
+    from pi_app.display.scene import NewGame
+
+    d.shot("home")
+    d.press(("game", "gambit7"))
+    d.shot("home-seats")
+    d.press(("seat", 1))  # the on-screen keyboard, its letters then its accents
+    d.shot("home-keyboard")
+    for key in ("z", "o", "page", "é"):
+        d.press(("kb", key))
+    d.shot("home-keyboard-accents")
+    d.press(("kb", "done"))
+    d.run(NewGame("gambit7", DEMO_SEATS))
+    _demo_first_round(d)
+    for values, truth in DEMO_ROUNDS:
+        d.run(Play("next"))
+        for seat, value in zip(DEMO_SEATS, values, strict=True):
+            d.run(Play(f'answer "{seat}" {value} fr'))
+        d.run(Play(f'bet "Alice" [{values[1]}]'))
+        d.run(Play(f'bet "Bruno" [{values[2]}, {values[2]}]'))
+        d.run(Play("close-bets"))
+        d.run(Play(f"truth {truth} fr"))
+    d.press("next")
+    d.shot("gambit7-final")
+
+
+def _demo_first_round(d: DemoDriver) -> None:
+    """The first round on the screens: answers, bets on the mat, the truth, the payout."""
+    d.bell()
+    d.type("28")
+    d.type("25")
+    d.wait(12)
+    d.shot("gambit7-answers")
+    d.type("25")
+    d.type("23")
+    for seat, case in ((0, "25"), (0, "25"), (1, "25")):
+        d.press(SeatTap(seat))
+        d.press(Case(case))
+    d.press(SeatTap(2))
+    d.press(BetButton.TOKEN)
+    d.press(Case("28"))
+    d.press(SeatTap(3))
+    d.press(BetButton.CHIPS)
+    d.press(Case("less"))
+    d.shot("gambit7-bets")
+    d.press(BetButton.CLOSE)
+    d.type("27", enter=False)
+    d.shot("gambit7-truth")
+    d.type("", enter=True)
+    d.shot("gambit7-payout")
+
+
+DECLARATION = GameDeclaration(
+    menu=10,
+    configured=mat_choice,
+    start=own_mat,
+    facts=((TOKEN_WON, token_won), (BEST_ROUND, best_round), (TOKEN_LOST, token_lost)),
+    demo=demo_script,
+)

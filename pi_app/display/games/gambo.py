@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -28,6 +28,9 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
+from pi_app.display.choice import Choice, OptionValue
+from pi_app.display.declaration import GameDeclaration, Setup
+from pi_app.display.driver import DemoDriver
 from pi_app.display.intents import WAKE_EVENT, Intent, Press, post
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
@@ -43,8 +46,10 @@ from pi_app.display.scene import (
 )
 from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator
+from pi_app.rules.facts import Fact
 from pi_app.rules.gambo import story
 from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, SQUARE_NAMES, front_of
+from pi_app.rules.gambo.chart import BEST_DUEL
 from pi_app.rules.gambo.game import ADV, DUEL, SWAP, GamboState, Piece
 from pi_app.table.protocol import GameTable
 
@@ -647,7 +652,7 @@ def draw_sign(canvas: Canvas, box: pygame.Rect, kind: str) -> None:
         pygame.draw.polygon(surface, colour, ((tip, y), (back, y - head), (back, y + head)))
 
 
-def demo_script(d: Any) -> None:
+def demo_script(d: DemoDriver) -> None:
     """The `tabletop demo gambo` script: two humans, a few moves, a selection; then a
     game against the computer, just after its swap.
 
@@ -666,7 +671,7 @@ def demo_script(d: Any) -> None:
         d.run(Play(move))
     d.press(Square(CENTRAL.start + 9))
     d.shot("gambo-selected")
-    with engine_paused(d.app.screens.memory):
+    with engine_paused(d.memory):
         d.run(
             NewGame(
                 "gambo",
@@ -678,3 +683,41 @@ def demo_script(d: Any) -> None:
         for move in ("adv b4", "adv a4", "duel c9 c8", "adv a5", "swap b2 b6"):
             d.run(Play(move))
         d.shot("gambo-swapped")
+
+
+# ---- the game, as the home and the end screen know it --------------------------------
+
+OPPONENT = Choice(
+    "opponent",
+    N_("Opponent"),
+    ("medium", "easy", "hard", "human"),
+    (N_("engine, medium"), N_("engine, easy"), N_("engine, hard"), N_("two players")),
+    rules=False,
+)
+"""Who plays side B: the engine at a level, or a second person (the table's own data)."""
+
+
+def against_engine(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
+    """A game against the engine: its seat bears its label in today's language, and who
+    it plays is the table's own data (`opponent_extras`), not a rule nor a player."""
+    level = values.get(OPPONENT.key)
+    if not isinstance(level, str) or level not in ENGINE_LABELS:
+        return setup
+    seats = (setup.seats[0], engine_label(level), *setup.seats[2:])
+    extras = {**setup.extras, **opponent_extras(level)}
+    return replace(setup, seats=seats, extras=extras, box_seats=frozenset({1}))
+
+
+def best_duel(fact: Fact) -> str:
+    return _("Biggest duel: {seat} +{points} (move {step})").format(
+        seat=fact.seat, points=fact.value, step=fact.step
+    )
+
+
+DECLARATION = GameDeclaration(
+    menu=50,
+    choices=(OPPONENT,),
+    start=against_engine,
+    facts=((BEST_DUEL, best_duel),),
+    demo=demo_script,
+)

@@ -9,16 +9,18 @@ slip one more gain token under their token in that zone.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
 
 import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.choice import Choice, OptionValue
+from pi_app.display.declaration import GameDeclaration, Setup
+from pi_app.display.driver import DemoDriver
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
@@ -37,7 +39,7 @@ from pi_app.display.scene import (
 )
 from pi_app.display.targets import Button, SeatTap
 from pi_app.display.widgets import NumberEntry, keypad
-from pi_app.i18n import Translator
+from pi_app.i18n import N_, Translator, current_language
 from pi_app.rules.contract import RuleError
 from pi_app.rules.quitte_ou_double.actions import Bet, CloseBets, NextRound, Stake, read_place
 from pi_app.rules.quitte_ou_double.board import Board, TileStack, ZoneView
@@ -361,7 +363,7 @@ def _notation_place(zone: ZoneView) -> str:
     return f"{low}..{high}"
 
 
-def demo_script(d: Any) -> None:
+def demo_script(d: DemoDriver) -> None:
     """The `tabletop demo quitte-ou-double` script."""
     from pi_app.display.scene import NewGame
 
@@ -400,3 +402,29 @@ def demo_script(d: Any) -> None:
     d.wait(31)
     d.press("dismiss")  # the notice goes; the panel still says the bets are closed
     d.shot("qod-closed")
+
+
+# ---- the game, as the home and the demo know it -------------------------------------
+
+CHOICES = (
+    Choice("question", N_("Question"), (1, 2, 3), ("1", "2", "3"), plain=True),
+    Choice(
+        "variants",
+        N_("Variants"),
+        ((), ("grosses-tetes",), ("permanent",), ("grosses-tetes", "permanent")),
+        (
+            N_("none"),
+            N_("big brains"),
+            N_("permanent double"),
+            N_("big brains + permanent"),
+        ),
+    ),
+)
+
+
+def table_locale(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
+    """The table reads its answers in the language the box speaks when the game starts."""
+    return replace(setup, options={**setup.options, "locale": current_language()})
+
+
+DECLARATION = GameDeclaration(menu=20, choices=CHOICES, start=table_locale, demo=demo_script)

@@ -6,6 +6,7 @@ Where each part lives in this package:
 - `actions`: actions and their one-line notation;
 - `round`: one round's phase machine (deal, study, trading, bell, the hand);
 - `record`: reading and writing the rounds of `RECORDS.md` records;
+- `facts`: what the history tells of a game (the longest streak), tournament's too;
 - `game`: the single-table game, its state and the `Game` the registry finds;
 - `tournament/`: the tournament (`cambio-tournament`), a game of its own that plays
   its tables' rounds with the same pieces and moves players between tables (R8).

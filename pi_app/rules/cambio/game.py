@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pi_app.rules.cambio import actions as cambio_actions
+from pi_app.rules.cambio import facts as cambio_facts
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show, Stop
 from pi_app.rules.cambio.record import (
     STOPPED,
@@ -43,7 +44,9 @@ from pi_app.rules.cambio.scoring import (
     score_changes,
     ten_card_seats,
 )
+from pi_app.rules.chart import Chart
 from pi_app.rules.contract import Game, Outcome, RecordError, RuleError
+from pi_app.rules.facts import Fact
 from pi_app.rules.records import check_fields, check_list, record_locale
 
 
@@ -199,6 +202,12 @@ class CambioGame:
             "seats": list(state.seats),
             "rounds": [write_result(result) for result in state.history],
         }
+
+    def facts(
+        self, chart: Chart, record: Mapping[str, Any], output: Mapping[str, Any]
+    ) -> list[Fact]:
+        """The history's facts: the biggest round and the longest streak (`facts`)."""
+        return cambio_facts.facts(chart, record)
 
 
 def _round_output(before: CambioState, after: CambioState) -> dict[str, Any]:

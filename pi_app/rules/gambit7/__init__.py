@@ -10,6 +10,7 @@ part lives in this package:
 - `state`: the state and its phase machine (answers, bets, truth, next round);
 - `board`: the board and payout detail the display draws;
 - `record`: replay and export of `RECORDS.md` records;
+- `facts`: what the history tells of a game (tokens won and lost, winning slates);
 - `game`: the `Game` the registry finds, tying the others together.
 """
 

@@ -11,8 +11,11 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
+from pi_app.rules.chart import Chart
 from pi_app.rules.contract import Outcome
+from pi_app.rules.facts import Fact
 from pi_app.rules.gambit7 import actions as gambit7_actions
+from pi_app.rules.gambit7 import facts as gambit7_facts
 from pi_app.rules.gambit7 import record as gambit7_record
 from pi_app.rules.gambit7 import state as gambit7_state
 from pi_app.rules.gambit7.actions import Action, CloseBets, NextRound, PlaceBet
@@ -88,6 +91,18 @@ class Gambit7:
 
     def export(self, state: Gambit7State) -> dict[str, Any]:
         return gambit7_record.export(state)
+
+    def facts(
+        self, chart: Chart, record: Mapping[str, Any], output: Mapping[str, Any]
+    ) -> list[Fact]:
+        """The history's facts: the biggest round and every token played (`facts`)."""
+        return gambit7_facts.facts(chart, record, output)
+
+    def own_slate_wins(
+        self, record: Mapping[str, Any], output: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """The rounds each seat's own slate was the winning case (the statistics')."""
+        return gambit7_facts.own_slate_wins(record, output)
 
 
 GAME = Gambit7()

@@ -34,7 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pi_app.rules.chart import Chart
 from pi_app.rules.contract import Outcome, RecordError, RuleError
+from pi_app.rules.facts import Fact
+from pi_app.rules.gambo import chart as gambo_chart
 from pi_app.rules.gambo.board import (
     CENTRAL,
     DUELS_IN_A_GAME,
@@ -503,6 +506,18 @@ class GamboGame:
 
     def export(self, state: GamboState) -> dict[str, Any]:
         return export(state)
+
+    def chart(
+        self, seats: Sequence[str], record: Mapping[str, Any], output: Mapping[str, Any]
+    ) -> Chart:
+        """The history's chart: a point per duel (`chart`)."""
+        return gambo_chart.chart(seats, record, output)
+
+    def facts(
+        self, chart: Chart, record: Mapping[str, Any], output: Mapping[str, Any]
+    ) -> list[Fact]:
+        """The history's one fact: the biggest duel."""
+        return gambo_chart.facts(chart)
 
 
 GAME = GamboGame()

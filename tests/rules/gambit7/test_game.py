@@ -375,31 +375,6 @@ def test_every_message_is_translated_in_french_and_german() -> None:
             assert {part.split("}")[0] for part in entries[msgid].split("{")[1:]} == fields
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "jump",
-        "answer",
-        'answer "Rouge"',
-        "answer Rouge 3 fr",
-        'answer "Rouge" 3 it',
-        'answer "Rouge" 3 fr extra',
-        'bet "Rouge" [true]',
-        'bet "Rouge" ["beaucoup"]',
-        'bet "Rouge" {"jeton": 25}',
-        'bet "Rouge" {"gambit7": 25, "chips": 25}',
-        'bet "Rouge" [25',
-        "truth [27]",
-        "reveal now",
-    ],
-)
-def test_unreadable_notation_is_refused_quoting_it(text: str) -> None:
-    with pytest.raises(RuleError) as caught:
-        GAME.parse_action(text)
-    assert "Cannot read the action" in caught.value.message("en")
-    assert text in caught.value.message("en")
-
-
 def test_notation_examples_read_as_documented() -> None:
     assert GAME.parse_action('answer "Dan le Grand" "1h30"') == Answer("Dan le Grand", "1h30")
     assert GAME.parse_action('bet "Vert" {"gambit7": 28}') == PlaceBet("Vert", (), D(28))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pi_app.rules.cambio import actions as cambio_actions
+from pi_app.rules.cambio import facts as cambio_facts
 from pi_app.rules.cambio.actions import CambioAction, Stop
 from pi_app.rules.cambio.game import round_actions as cambio_round_actions
 from pi_app.rules.cambio.record import (
@@ -47,7 +48,9 @@ from pi_app.rules.cambio.tournament.state import (
     TournamentState,
     new_state,
 )
+from pi_app.rules.chart import Chart
 from pi_app.rules.contract import Game, Outcome, RecordError, RuleError
+from pi_app.rules.facts import Fact
 from pi_app.rules.records import check_fields, check_int, check_list, record_locale
 
 MAX_TABLES = 100
@@ -270,6 +273,12 @@ class CambioTournament:
                 {"table": item.table, **write_result(item.result)} for item in state.history
             ],
         }
+
+    def facts(
+        self, chart: Chart, record: Mapping[str, Any], output: Mapping[str, Any]
+    ) -> list[Fact]:
+        """The history's facts, as a single table's: a streak counts at one table."""
+        return cambio_facts.facts(chart, record)
 
 
 def _round_output(before: TournamentState, after: TournamentState) -> dict[str, Any]:

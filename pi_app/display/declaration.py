@@ -1,0 +1,83 @@
+"""What the box needs to know of a game beyond its rules, declared in one small object.
+
+The way python-chess declares a variant as a small class that the rest of the library
+looks up: each game's screen module (`display.games.<game>`) holds one frozen
+`GameDeclaration` named `DECLARATION`, found by the game's record name
+(`display.games.declaration_of`), and nothing outside the game's own files switches on
+its name. It says where the game stands in the home's menu, the options a table
+chooses (as data), how the chosen options become the game's setup, whether it can be
+played across boxes, how its own facts are worded, and its demo. Every field has a
+default, so a game without a screen module (played through `games.generic`) starts
+with no options and tells its biggest round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from pi_app.display.choice import Choice, OptionValue
+from pi_app.display.driver import DemoScript
+from pi_app.display.facts import FactWords, best_round
+from pi_app.rules.facts import BEST_ROUND
+
+MENU_LAST = 1000
+"""The menu position of a game that declares none: after the others, by name."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game starts with, as the home hands it over (`scene.NewGame`)."""
+
+    seats: tuple[str, ...]
+    options: Mapping[str, object]
+    """The options the rules read (the record's `"options"`)."""
+    extras: Mapping[str, object] = field(default_factory=dict)
+    """The table's own data, journaled beside the setup (the seats' colours, the engine)."""
+    box_seats: frozenset[int] = frozenset()
+    """Seats the box itself plays (the engine): no person's name to remember there."""
+
+
+Start = Callable[[Setup, Mapping[str, OptionValue]], Setup]
+"""A game's own setup from the one the home made and every option's chosen value; it
+may raise `RuleError` (a mat file that cannot be read), which the home shows."""
+
+
+def as_chosen(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
+    """The setup of a game with nothing of its own to add: the options as chosen."""
+    return setup
+
+
+def no_choices(config: Mapping[str, object]) -> tuple[Choice, ...]:
+    """A game without options read from the box's configuration."""
+    return ()
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """One game, as the home, the end screen and the demo see it."""
+
+    menu: int = MENU_LAST
+    """Its place in the home's menu, lowest first."""
+    choices: tuple[Choice, ...] = ()
+    """The options a table chooses, in the order shown; the first value is the default."""
+    configured: Callable[[Mapping[str, object]], tuple[Choice, ...]] = no_choices
+    """Options whose values come from the box's configuration (Gambit 7's mat file),
+    shown before `choices`."""
+    start: Start = as_chosen
+    """How the chosen options become the game's seats, options and table data."""
+    across_boxes: bool = False
+    """Whether the home offers it as a tournament across boxes (one box per table)."""
+    facts: tuple[tuple[str, FactWords], ...] = ((BEST_ROUND, best_round),)
+    """The facts it tells, by kind, each with its words, the rarest first: the end
+    screen shows the first ones there is room for."""
+    demo: DemoScript | None = None
+    """`tabletop demo <game>`: a scripted game, a picture of each scene."""
+
+    def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
+        """The options the home offers with the box's configuration `config`."""
+        return (*self.configured(config), *self.choices)
+
+    def words(self, kind: str) -> FactWords | None:
+        """How a fact of `kind` is worded, or None when the game does not tell it."""
+        return next((words for told, words in self.facts if told == kind), None)

@@ -1,0 +1,120 @@
+"""Each game's declaration (its screen module's `DECLARATION`) makes the home, the end
+screen and the demo what they were when they named the games themselves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pi_app.display.choice import Choice
+from pi_app.display.demo import demo_names, script_for
+from pi_app.display.games import DEFAULT, declaration_of, menu_order
+from pi_app.display.home import HomeScene
+from pi_app.display.intents import Press
+from pi_app.display.scene import CreateTournament, NewGame, Notice
+from pi_app.rules.registry import games
+
+PRODUCT = ("gambit7", "quitte-ou-double", "cambio", "cambio-tournament", "gambo")
+
+
+def test_the_menu_keeps_the_games_order() -> None:
+    assert menu_order(games()) == [*PRODUCT, "tiny-race"]
+    assert [name for name in PRODUCT if declaration_of(name).across_boxes] == ["cambio-tournament"]
+
+
+def test_every_game_has_its_demo_and_the_history_its_own() -> None:
+    assert demo_names() == [*PRODUCT, "history"]
+    assert script_for("tiny-race") is None and script_for("chess") is None
+    assert script_for("gambo") is declaration_of("gambo").demo
+
+
+@pytest.mark.parametrize("name", [*PRODUCT, "tiny-race", "no-such-game"])
+def test_declarations_are_well_formed(name: str) -> None:
+    declared = declaration_of(name)
+    choices = declared.offered({})
+    assert all(len(choice.values) == len(choice.names) > 0 for choice in choices)
+    assert len({choice.key for choice in choices}) == len(choices)
+    kinds = [kind for kind, _words in declared.facts]
+    assert len(set(kinds)) == len(kinds) and kinds
+
+
+def test_a_game_without_a_declaration_gets_the_defaults() -> None:
+    assert declaration_of("no-such-game") is DEFAULT
+    assert DEFAULT.offered({"gambit7.mat": "x.json"}) == ()
+    assert [kind for kind, _words in DEFAULT.facts] == ["best-round"]
+
+
+def test_quitte_ou_double_reads_answers_in_the_box_s_language(app_factory: Any) -> None:
+    from pi_app.i18n import set_language
+
+    app = app_factory()
+    app.feed(Press(("game", "quitte-ou-double")))
+    home = app.scene
+    app.feed(Press("next"))
+    app.feed(Press(("cycle", "variants")))
+    app.feed(Press(("cycle", "variants")))
+    set_language("de")
+    app.feed(Press("next"))
+    assert app.table is not None
+    options = app.journal.game(app.table.game_id).setup["options"]
+    assert options == {"question": 1, "variants": ["permanent"], "locale": "de"}
+    assert isinstance(home, HomeScene)
+
+
+def _commands(home: HomeScene, app: Any) -> Any:
+    """What the home asks for on Next, without the app carrying it out."""
+    return home.handle(Press("next"), app.ctx())
+
+
+def test_gambit7_plays_the_mat_file_the_configuration_names(
+    app_factory: Any, tmp_path: Path
+) -> None:
+    profile = {"alone": [20, 15, 11, 9, 11, 15, 20], "shared": [10, 8, 6, 5, 6, 8, 10], "less": 25}
+    path = tmp_path / "pub.json"
+    path.write_text(json.dumps(profile))
+    app = app_factory(**{"gambit7.mat": str(path)})
+    app.feed(Press(("game", "gambit7")))
+    home = app.scene
+    assert [choice.names for choice in home.choices()] == [(str(path),)]
+    app.feed(Press("next"))  # seats -> options
+    (command,) = _commands(home, app)
+    assert isinstance(command, NewGame) and command.options == {"mat": profile}
+    path.unlink()
+    (refused,) = _commands(home, app)
+    assert isinstance(refused, Notice) and refused.error and str(path) in refused.text
+
+
+def test_the_default_mat_is_named_in_the_record(app_factory: Any) -> None:
+    app = app_factory()
+    app.feed(Press(("game", "gambit7")))
+    home = app.scene
+    assert home.choices() == (Choice("mat", "Mat", ("default",), ("default",)),)
+    app.feed(Press("next"))
+    (command,) = _commands(home, app)
+    assert isinstance(command, NewGame) and command.options == {"mat": "default"}
+
+
+def test_a_tournament_across_boxes_chooses_its_tables(app_factory: Any) -> None:
+    app = app_factory()
+    app.step([])
+    assert "network" in {hit.target for hit in app.canvas.hits}
+    app.feed(Press("network"))
+    app.feed(Press("network-create"))
+    home = app.scene
+    assert home.game == "cambio-tournament" and home.network
+    assert [choice.key for choice in home.choices()] == [
+        "variant",
+        "target",
+        "false_ring_fine",
+        "tables",
+    ]
+    app.feed(Press("next"))  # seats -> options
+    app.feed(Press(("cycle", "tables")))  # 2 -> 3 tables
+    app.feed(Press(("cycle", "target")))  # 5000 -> 1000
+    (command,) = _commands(home, app)
+    assert command == CreateTournament(
+        tuple(home.seats), {"variant": "simple", "target": 1000, "false_ring_fine": 0}, 3
+    )
