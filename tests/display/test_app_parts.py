@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pi_app.display.demo import FakeClock
+from pi_app.display.final import FinalScene
 from pi_app.display.games.cambio_tournament import TableChoice, TableTab
 from pi_app.display.intents import Press
 from pi_app.display.memory import ScreenMemory
@@ -47,9 +50,15 @@ def test_the_end_of_the_game_and_an_undo_back_from_it(app_factory: Any) -> None:
     assert app.screens.mode is Mode.GAME and app.scene.name == "cambio-rung"
 
 
-def test_a_game_whose_end_cannot_be_summarised_keeps_its_own_screen(app_factory: Any) -> None:
+def test_a_game_whose_end_cannot_be_summarised_keeps_its_own_screen(
+    app_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def cannot(self: FinalScene, table: object) -> None:
+        raise ValueError("no summary")
+
+    monkeypatch.setattr(FinalScene, "__init__", cannot)
     app = app_factory()
-    app.execute(NewGame("tiny-race", ("Ana", "Ben"), {"target": 3}))  # no rounds to chart
+    app.execute(NewGame("tiny-race", ("Ana", "Ben"), {"target": 3}))
     for notation in ("add 1", "add 2"):
         app.execute(Play(notation))
     app.execute(ShowFinal())

@@ -12,7 +12,7 @@ from typing import Any
 
 from pi_app.display.final import FinalScene
 from pi_app.display.games import declaration_of
-from pi_app.display.games.generic import GenericScene
+from pi_app.display.games.generic import Action, GenericScene
 from pi_app.display.history import HistoryScene
 from pi_app.display.home import HomeScene
 from pi_app.display.intents import Press
@@ -71,8 +71,8 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
 
     assert isinstance(app.scene, GenericScene)  # no screen of its own
     for move in ("add 1", "add 2", "add 2"):  # Vert 1, Jaune 2, Vert 2: Vert reaches 5
-        assert ("play", move) in targets(app)
-        app.feed(Press(("play", move)))
+        assert Action(move) in targets(app)
+        app.feed(Press(Action(move)))
     assert table.outcome() is not None and table.outcome().winners == ("Vert",)
 
     app.execute(ShowFinal())  # the end of the game, as every game ends
