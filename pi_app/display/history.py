@@ -16,6 +16,8 @@ import logging
 import threading
 import time
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ from pi_app.display.driver import DemoDriver
 from pi_app.display.final import draw_ranking, seat_index, winners_text
 from pi_app.display.intents import WAKE_EVENT, Back, Intent, Press, post
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene
+from pi_app.display.targets import Button
 from pi_app.i18n import Translator, current_language
 from pi_app.rules.registry import games
 from pi_app.table import JournalError
@@ -117,6 +120,32 @@ class StatsJob:
         if now - self._last_wake > 0.25:
             self._last_wake = now
             post(pygame.event.Event(WAKE_EVENT))
+
+
+class HistoryButton(StrEnum):
+    """The history's own buttons."""
+
+    PREVIOUS = "previous"
+    STATS = "stats"
+    STATS_NEXT = "stats-next"
+    TOGGLE = "toggle"
+    """The chart, or the rounds' table."""
+    ROUNDS_PAGE = "rounds-page"
+    EXPORT = "export"
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A finished game of the list, by its journal id."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
+class StatsOf:
+    """A player's statistics, by name."""
+
+    name: str
 
 
 class HistoryScene(Scene):
@@ -213,15 +242,15 @@ class HistoryScene(Scene):
         elif not self.listed:
             canvas.text(_("No finished game yet."), body, t.body, th.MUTED)
         for cell, past in zip(rows(body, self.per_page, t.gap // 2), self.listed, strict=False):
-            canvas.button(cell, game_line(past), ("open", past.id), colour=th.PANEL)
+            canvas.button(cell, game_line(past), OpenGame(past.id), colour=th.PANEL)
         self._buttons(
             canvas,
             foot,
             (
-                (_("Back"), "back", True),
-                ("«", "previous", self.page > 0),
-                ("»", "next", self.page + 1 < pages),
-                (_("Statistics"), "stats", True),
+                (_("Back"), Button.BACK, True),
+                ("«", HistoryButton.PREVIOUS, self.page > 0),
+                ("»", Button.NEXT, self.page + 1 < pages),
+                (_("Statistics"), HistoryButton.STATS, True),
             ),
         )
 
@@ -252,9 +281,9 @@ class HistoryScene(Scene):
             canvas,
             foot,
             (
-                (_("Back"), "back", True),
-                (toggle, "toggle", summary is not None),
-                (_("Export"), "export", summary is not None),
+                (_("Back"), Button.BACK, True),
+                (toggle, HistoryButton.TOGGLE, summary is not None),
+                (_("Export"), HistoryButton.EXPORT, summary is not None),
             ),
         )
 
@@ -300,7 +329,7 @@ class HistoryScene(Scene):
             cells = cols((row.x + label_w, row.y, row.width - label_w, row.height), len(seats), 2)
             for cell, score in zip(cells, scores[offset : offset + len(seats)], strict=True):
                 canvas.text(score_text(score), cell, t.min_font, th.TEXT, align="right")
-        canvas.hits.append(Hit(box, "rounds-page"))
+        canvas.hits.append(Hit(box, HistoryButton.ROUNDS_PAGE))
 
     def _draw_stats(
         self, canvas: Canvas, head: pygame.Rect, body: pygame.Rect, foot: pygame.Rect
@@ -332,8 +361,9 @@ class HistoryScene(Scene):
             page = self.stats_page % pages
             shown = result[page * self.per_page : (page + 1) * self.per_page]
             for cell, stats in zip(rows(body, self.per_page, t.gap // 2), shown, strict=False):
-                canvas.button(cell, player_line(stats), ("player", stats.name), colour=th.PANEL)
-        self._buttons(canvas, foot, ((_("Back"), "back", True), ("»", "stats-next", pages > 1)))
+                canvas.button(cell, player_line(stats), StatsOf(stats.name), colour=th.PANEL)
+        buttons = ((_("Back"), Button.BACK, True), ("»", HistoryButton.STATS_NEXT, pages > 1))
+        self._buttons(canvas, foot, buttons)
 
     def _chosen(self, result: Sequence[PlayerStats] | None) -> PlayerStats | None:
         found = [s for s in result or () if s.name == self.player]
@@ -342,32 +372,28 @@ class HistoryScene(Scene):
     # ---- inputs -------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        if isinstance(intent, Back):
-            return self._back()
-        if not isinstance(intent, Press):
-            return ()
-        target = intent.target
-        if target == "back":
-            return self._back()
-        if isinstance(target, tuple) and target[0] == "open":
-            self.open(int(target[1]))
-        elif target in ("previous", "next"):
-            self.page += 1 if target == "next" else -1
-            self.load()
-        elif target == "stats":
-            self.view, self.stats_page = "stats", 0
-            if self.job is None or self.job.error is not None:
-                self.job = StatsJob(self.history)
-        elif target == "stats-next":
-            self.stats_page += 1
-        elif isinstance(target, tuple) and target[0] == "player":
-            self.view, self.player = "player", str(target[1])
-        elif target == "toggle":
-            self.rounds_view, self.rounds_page = not self.rounds_view, 0
-        elif target == "rounds-page":
-            self.rounds_page += 1
-        elif target == "export":
-            return self._export()
+        match intent:
+            case Back() | Press(target=Button.BACK):
+                return self._back()
+            case Press(target=OpenGame(game_id=game_id)):
+                self.open(game_id)
+            case Press(target=HistoryButton.PREVIOUS | Button.NEXT as turn):
+                self.page += 1 if turn == Button.NEXT else -1
+                self.load()
+            case Press(target=HistoryButton.STATS):
+                self.view, self.stats_page = "stats", 0
+                if self.job is None or self.job.error is not None:
+                    self.job = StatsJob(self.history)
+            case Press(target=HistoryButton.STATS_NEXT):
+                self.stats_page += 1
+            case Press(target=StatsOf(name=name)):
+                self.view, self.player = "player", name
+            case Press(target=HistoryButton.TOGGLE):
+                self.rounds_view, self.rounds_page = not self.rounds_view, 0
+            case Press(target=HistoryButton.ROUNDS_PAGE):
+                self.rounds_page += 1
+            case Press(target=HistoryButton.EXPORT):
+                return self._export()
         return ()
 
     def _back(self) -> Sequence[Command]:
@@ -440,7 +466,7 @@ def demo_script(d: DemoDriver) -> None:
     d.press("home")
     d.run(ShowHistory())
     d.shot("history-list")
-    d.press(("open", d.journal.finished_games(2)[1].id))
+    d.press(OpenGame(d.journal.finished_games(2)[1].id))
     d.shot("history-game")
     d.press("toggle")
     d.shot("history-rounds")
@@ -450,7 +476,7 @@ def demo_script(d: DemoDriver) -> None:
     if isinstance(scene, HistoryScene) and scene.job is not None:
         scene.job.thread.join()  # the statistics, counted before the picture
     d.shot("history-stats")
-    d.press(("player", "Chloé"))
+    d.press(StatsOf("Chloé"))
     d.shot("history-player")
 
 

@@ -14,6 +14,8 @@ its setup, whether it is played across boxes) is the game's own declaration
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import pygame
@@ -39,6 +41,7 @@ from pi_app.display.scene import (
     ShowJoin,
     seat_label,
 )
+from pi_app.display.targets import Button, KbKey, SeatTap
 from pi_app.i18n import LANGUAGES, N_, Translator, current_language
 from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import games
@@ -69,6 +72,51 @@ TABLES = Choice(
     rules=False,
 )
 """The option a tournament across boxes adds to its game's: the box's own, not a rule."""
+
+
+class HomeButton(StrEnum):
+    """The home's own buttons."""
+
+    RESUME = "resume"
+    ABANDON = "abandon"
+    HISTORY = "history"
+    NETWORK = "network"
+    """The page of the tournament across boxes."""
+    NETWORK_CREATE = "network-create"
+    NETWORK_JOIN = "network-join"
+    MORE_PLAYERS = "more-players"
+    ADD = "add"
+    """One seat more."""
+    REMOVE = "remove"
+    """The selected seat goes."""
+
+
+@dataclass(frozen=True)
+class Language:
+    """The language of every screen, by its code (`fr`, `de`, `en`)."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class GameTap:
+    """A game of the menu, by its record name."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """An option of the game: each tap shows its next value."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """A remembered player, into the selected seat."""
+
+    name: str
 
 
 class HomeScene(Scene):
@@ -195,10 +243,12 @@ class HomeScene(Scene):
         canvas.text(_("Tournament across boxes"), head, t.title, th.ACCENT, align="left")
         middle, foot = split(body, body.height - t.button_h - t.gap, t.gap)
         create, join = rows(middle, 2, t.gap)
-        canvas.button(create, _("Create a tournament: this box is table 1"), "network-create")
-        canvas.button(join, _("Join a tournament as another table"), "network-join")
+        canvas.button(
+            create, _("Create a tournament: this box is table 1"), HomeButton.NETWORK_CREATE
+        )
+        canvas.button(join, _("Join a tournament as another table"), HomeButton.NETWORK_JOIN)
         back, _gap, _gap2 = cols(foot, 3, t.gap)
-        canvas.button(back, _("Back"), "back")
+        canvas.button(back, _("Back"), Button.BACK)
 
     def _draw_games(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         t = canvas.theme
@@ -206,14 +256,14 @@ class HomeScene(Scene):
         title, langs = split(head, head.width // 2 - t.gap, t.gap, vertical=False)
         canvas.text(_("Table Companion"), title, t.title, th.ACCENT, align="left")
         for box, lang in zip(cols(langs, len(LANGUAGES), t.gap), LANGUAGES, strict=True):
-            canvas.button(box, lang.upper(), ("lang", lang), selected=lang == current_language())
+            canvas.button(box, lang.upper(), Language(lang), selected=lang == current_language())
         listed = self.available()
         buttons: list[tuple[Hashable, str, th.RGB]] = [
-            (("game", name), label, th.PANEL_HI) for name, label in listed
+            (GameTap(name), label, th.PANEL_HI) for name, label in listed
         ]
         if self.across_boxes() is not None:
-            buttons.append(("network", _("Tournament across boxes"), th.PANEL))
-        buttons.append(("history", _("History"), th.PANEL))
+            buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
+        buttons.append((HomeButton.HISTORY, _("History"), th.PANEL))
         resume = ctx.has_unfinished
         bottom_h = t.button_h if resume else 0
         body_games, bottom = split(body, body.height - bottom_h - (t.gap if resume else 0), t.gap)
@@ -228,9 +278,9 @@ class HomeScene(Scene):
             left, right = cols(bottom, 2, t.gap)
             title_text = ctx.table.game.title
             canvas.button(
-                left, _("Resume {game}").format(game=title_text), "resume", colour=th.GOOD
+                left, _("Resume {game}").format(game=title_text), HomeButton.RESUME, colour=th.GOOD
             )
-            canvas.button(right, _("Abandon it"), "abandon", colour=th.BAD)
+            canvas.button(right, _("Abandon it"), HomeButton.ABANDON, colour=th.BAD)
 
     def _footer(self, canvas: Canvas, area: pygame.Rect, title: str) -> pygame.Rect:
         """Title at the top, Back and Next at the bottom; returns the middle."""
@@ -239,9 +289,9 @@ class HomeScene(Scene):
         middle, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
         canvas.text(title, head, t.title, th.ACCENT, align="left")
         back, _gap, nxt = cols(foot, 3, t.gap)
-        canvas.button(back, _("Back"), "back")
+        canvas.button(back, _("Back"), Button.BACK)
         last = self.page == "options" or not self.choices()
-        canvas.button(nxt, _("Start") if last else _("Next"), "next", colour=th.GOOD)
+        canvas.button(nxt, _("Start") if last else _("Next"), Button.NEXT, colour=th.GOOD)
         return middle
 
     def _draw_seats(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
@@ -261,8 +311,10 @@ class HomeScene(Scene):
             side_w = t.button_h + t.gap
             listing, side = split(middle, middle.width - side_w, t.gap, vertical=False)
             plus, minus = rows(side, 2, t.gap)[:2]
-            canvas.button(plus, "+", "add", enabled=len(self.seats) < high, size=t.title)
-            canvas.button(minus, "−", "remove", enabled=len(self.seats) > low, size=t.title)
+            canvas.button(plus, "+", HomeButton.ADD, enabled=len(self.seats) < high, size=t.title)
+            canvas.button(
+                minus, "−", HomeButton.REMOVE, enabled=len(self.seats) > low, size=t.title
+            )
         else:
             listing = middle
         columns = 2 if len(self.seats) > 4 or (t.width < 800 and not offered) else 1
@@ -275,7 +327,7 @@ class HomeScene(Scene):
             selected = index == self.selected
             canvas.panel(cell, th.PANEL, th.WARN if selected else None, 3)
             seat_label(canvas, cell.inflate(-2 * t.gap, -t.gap // 2), self.seats[index], index)
-            canvas.hits.append(Hit(cell, ("seat", index)))
+            canvas.hits.append(Hit(cell, SeatTap(index)))
 
     def _draw_players(self, canvas: Canvas, box: pygame.Rect, offered: Sequence[str]) -> None:
         """Remembered players, one tap each into the selected seat; paged when many."""
@@ -288,10 +340,10 @@ class HomeScene(Scene):
         shown = offered[page * (room - 1) : (page + 1) * (room - 1)] if pages > 1 else offered
         cells = rows(rest, room, t.gap)
         for cell, name in zip(cells, shown, strict=False):
-            canvas.button(cell, name, ("player", name))
+            canvas.button(cell, name, Remembered(name))
         if pages > 1:
             label = _("More ({page}/{pages})").format(page=page + 1, pages=pages)
-            canvas.button(cells[-1], label, "more-players", colour=th.PANEL)
+            canvas.button(cells[-1], label, HomeButton.MORE_PLAYERS, colour=th.PANEL)
 
     def _draw_options(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         t = canvas.theme
@@ -301,7 +353,7 @@ class HomeScene(Scene):
             label_box, value_box = cols(box, 2, t.gap)
             canvas.text(_(choice.label), label_box, t.body, th.TEXT, align="left")
             shown = choice.name(self.picks.get(choice.key, 0))
-            canvas.button(value_box, shown if choice.plain else _(shown), ("cycle", choice.key))
+            canvas.button(value_box, shown if choice.plain else _(shown), Cycle(choice.key))
 
     # ---- inputs ------------------------------------------------------------------------
 
@@ -317,44 +369,54 @@ class HomeScene(Scene):
         return ()
 
     def _press(self, target: Hashable, ctx: Ctx) -> Sequence[Command]:
-        if isinstance(target, tuple) and target[0] == "lang":
-            return (SetLanguage(str(target[1])),)
-        if isinstance(target, tuple) and target[0] == "game":
-            self.choose_game(str(target[1]))
-        elif isinstance(target, tuple) and target[0] == "kb" and self.editor is not None:
-            return self._key(str(target[1]), self.editor)
-        elif isinstance(target, tuple) and target[0] == "seat":
-            self.selected = int(target[1])
-            self._open_editor()
-        elif isinstance(target, tuple) and target[0] == "cycle":
-            self.picks[str(target[1])] = self.picks.get(str(target[1]), 0) + 1
-        elif target == "resume":
-            return (Resume(),)
-        elif target == "history":
-            return (ShowHistory(),)
-        elif target == "network":
-            self.page = "network"
-        elif target == "network-create" and self.across_boxes() is not None:
-            self.choose_game(str(self.across_boxes()))
-            self.network = True
-        elif target == "network-join":
-            return (ShowJoin(),)
-        elif target == "abandon":
-            return (Abandon(),)
-        elif isinstance(target, tuple) and target[0] == "player":
-            return self._seat_player(str(target[1]))
-        elif target == "more-players":
-            self.player_page += 1
-        elif target == "add":
-            self._add_seat()
-        elif target == "remove" and len(self.seats) > self.limits()[0]:
-            self.seats.pop(self.selected)
-            self.selected = min(self.selected, len(self.seats) - 1)
-        elif target == "back":
-            self.page = "seats" if self.page == "options" else "games"
-            self.network = self.network and self.page != "games"
-        elif target == "next":
-            return self._next()
+        match target:
+            case Language(code=code):
+                return (SetLanguage(code),)
+            case GameTap(name=name):
+                self.choose_game(name)
+            case KbKey(key=key) if self.editor is not None:
+                return self._key(key, self.editor)
+            case SeatTap(index=index):
+                self.selected = index
+                self._open_editor()
+            case Cycle(key=key):
+                self.picks[key] = self.picks.get(key, 0) + 1
+            case Remembered(name=name):
+                return self._seat_player(name)
+            case Button.BACK:
+                self.page = "seats" if self.page == "options" else "games"
+                self.network = self.network and self.page != "games"
+            case Button.NEXT:
+                return self._next()
+            case _:
+                return self._home_button(target)
+        return ()
+
+    def _home_button(self, target: Hashable) -> Sequence[Command]:
+        """The home's own buttons (a target written as text is the same button)."""
+        match target:
+            case HomeButton.RESUME:
+                return (Resume(),)
+            case HomeButton.HISTORY:
+                return (ShowHistory(),)
+            case HomeButton.ABANDON:
+                return (Abandon(),)
+            case HomeButton.NETWORK:
+                self.page = "network"
+            case HomeButton.NETWORK_CREATE:
+                game = self.across_boxes()
+                if game is not None:
+                    self.choose_game(game)
+                    self.network = True
+            case HomeButton.NETWORK_JOIN:
+                return (ShowJoin(),)
+            case HomeButton.MORE_PLAYERS:
+                self.player_page += 1
+            case HomeButton.ADD:
+                self._add_seat()
+            case HomeButton.REMOVE if len(self.seats) > self.limits()[0]:
+                self.seats.pop(self.selected)
+                self.selected = min(self.selected, len(self.seats) - 1)
         return ()
 
     def _add_seat(self) -> None:

@@ -10,13 +10,14 @@ keyboard types into the same editor, so both are checked the same way when Done.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, rows, split
+from pi_app.display.targets import KbKey
 
 MAX_NAME = 16
 """Long enough for a first name and an initial, short enough to fit beside a score."""
@@ -125,7 +126,7 @@ def draw_keyboard(
 ) -> None:
     """The whole screen while a name is typed: the name with its seat's colour, then keys.
 
-    Key targets are `("kb", key)`; `key` is a character, or one of erase, space, page,
+    Key targets are `KbKey(key)`; `key` is a character, or one of erase, space, page,
     case, done and cancel.
     """
     t = canvas.theme
@@ -141,7 +142,7 @@ def draw_keyboard(
         for char in line:
             key = pygame.Rect(x, box.y, key_w, box.height)
             canvas.button(
-                key, editor.shown(char), ("kb", char), enabled=not editor.full(), size=t.title
+                key, editor.shown(char), KbKey(char), enabled=not editor.full(), size=t.title
             )
             x += key_w + t.gap
     _draw_bottom(canvas, bottom, editor, labels)
@@ -176,7 +177,7 @@ def _draw_field(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: La
     count = 0 if editor.fresh else len(editor.text)
     colour = th.WARN if count >= MAX_NAME else th.MUTED
     canvas.text(f"{count}/{MAX_NAME}", count_box, t.min_font, colour, align="right")
-    canvas.button(cancel, labels.cancel, ("kb", "cancel"))
+    canvas.button(cancel, labels.cancel, KbKey("cancel"))
 
 
 def _draw_bottom(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: Labels) -> None:
@@ -198,7 +199,7 @@ def _draw_bottom(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: L
     for index, (key, label, weight) in enumerate(keys):
         width = box.right - x if index == len(keys) - 1 else int(room * weight / units)
         rect = pygame.Rect(x, box.y, width, box.height)
-        target: Hashable = ("kb", key)
+        target = KbKey(key)
         if key == "done":
             canvas.button(rect, label, target, colour=th.GOOD)
         elif key == "space":

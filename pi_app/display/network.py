@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from pi_app.display.scene import (
     Redraw,
     Scene,
 )
+from pi_app.display.targets import Button, KbKey
 from pi_app.i18n import Translator, current_language
 from pi_app.net.box import TournamentBox, join_code
 from pi_app.net.broker import DEFAULT_PORT, Broker
@@ -174,6 +176,22 @@ class BoxTournament:
             self.broker = None
 
 
+class JoinButton(StrEnum):
+    """The join page's buttons."""
+
+    TYPE_KEY = "type-key"
+    NEXT_TABLE = "next-table"
+    """The next table number (this box plays it)."""
+    JOIN = "join"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A tournament the broker lists, by its id."""
+
+    tid: str
+
+
 class JoinScene(Scene):
     """The tournaments the broker shows; the key typed; the table; Join."""
 
@@ -225,9 +243,9 @@ class JoinScene(Scene):
         else:
             self._draw_choice(canvas, body, self.chosen)
         back, _gap, go = cols(foot, 3, t.gap)
-        canvas.button(back, _("Back"), "back")
+        canvas.button(back, _("Back"), Button.BACK)
         ready = self.chosen is not None and len(self.key_text) >= 8
-        canvas.button(go, _("Join"), "join", colour=th.GOOD, enabled=ready)
+        canvas.button(go, _("Join"), JoinButton.JOIN, colour=th.GOOD, enabled=ready)
 
     def _draw_list(self, canvas: Canvas, body: pygame.Rect) -> None:
         t = canvas.theme
@@ -242,7 +260,7 @@ class JoinScene(Scene):
             return
         for cell, listing in zip(rows(body, 4, t.gap // 2), self.listed, strict=False):
             label = _("{name} · {tables} tables").format(name=listing.name, tables=listing.tables)
-            canvas.button(cell, label, ("pick", listing.tid), colour=th.PANEL)
+            canvas.button(cell, label, Pick(listing.tid), colour=th.PANEL)
 
     def _draw_choice(self, canvas: Canvas, body: pygame.Rect, listing: Listing) -> None:
         t = canvas.theme
@@ -250,45 +268,43 @@ class JoinScene(Scene):
         canvas.text(listing.name, lines[0], t.body, th.TEXT, align="left")
         label, value = cols(lines[1], 2, t.gap)
         canvas.text(_("Key"), label, t.body, th.TEXT, align="left")
-        canvas.button(value, self.key_text or "…", "type-key")
+        canvas.button(value, self.key_text or "…", JoinButton.TYPE_KEY)
         label, value = cols(lines[2], 2, t.gap)
         canvas.text(_("Table"), label, t.body, th.TEXT, align="left")
-        canvas.button(value, str(self.table), "next-table")
+        canvas.button(value, str(self.table), JoinButton.NEXT_TABLE)
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if self.editor is not None:
             return self._typing(intent)
-        if isinstance(intent, Back) or intent == Press("back"):
-            if self.chosen is None:
-                return (GoHome(),)
-            self.chosen = None
-            return ()
-        if not isinstance(intent, Press):
-            return ()
-        target = intent.target
-        if isinstance(target, tuple) and target[0] == "pick" and self.listed:
-            self.chosen = next((x for x in self.listed if x.tid == target[1]), None)
-        elif target == "type-key":
-            self.editor = NameEditor.open(0, self.key_text)
-            self.editor.flipped = True  # the key is in small letters
-        elif target == "next-table" and self.chosen is not None:
-            self.table = self.table % self.chosen.tables + 1
-        elif target == "join" and self.chosen is not None:
-            return (JoinTournament(self.chosen.tid, self.key_text, self.table - 1),)
+        match intent:
+            case Back() | Press(target=Button.BACK):
+                if self.chosen is None:
+                    return (GoHome(),)
+                self.chosen = None
+            case Press(target=Pick(tid=tid)) if self.listed:
+                self.chosen = next((x for x in self.listed if x.tid == tid), None)
+            case Press(target=JoinButton.TYPE_KEY):
+                self.editor = NameEditor.open(0, self.key_text)
+                self.editor.flipped = True  # the key is in small letters
+            case Press(target=JoinButton.NEXT_TABLE) if self.chosen is not None:
+                self.table = self.table % self.chosen.tables + 1
+            case Press(target=JoinButton.JOIN) if self.chosen is not None:
+                return (JoinTournament(self.chosen.tid, self.key_text, self.table - 1),)
         return ()
 
     def _typing(self, intent: Intent) -> Sequence[Command]:
         editor = self.editor
         assert editor is not None
-        if isinstance(intent, Char):
-            editor.type(intent.char.lower())
-        elif isinstance(intent, Erase):
-            editor.erase()
-        elif isinstance(intent, Enter) or intent == Press(("kb", "done")):
-            self.key_text = editor.result().lower().replace(" ", "")
-            self.editor = None
-        elif isinstance(intent, Back) or intent == Press(("kb", "cancel")):
-            self.editor = None
-        elif isinstance(intent, Press) and isinstance(intent.target, tuple):
-            editor.press(str(intent.target[1]))
+        match intent:
+            case Char(char=char):
+                editor.type(char.lower())
+            case Erase():
+                editor.erase()
+            case Enter() | Press(target=KbKey(key="done")):
+                self.key_text = editor.result().lower().replace(" ", "")
+                self.editor = None
+            case Back() | Press(target=KbKey(key="cancel")):
+                self.editor = None
+            case Press(target=KbKey(key=key)):
+                editor.press(key)
         return ()

@@ -25,6 +25,7 @@ class Button(StrEnum):
     """The message bar: a tap takes the message away."""
     OK = "ok"
     NEXT = "next"
+    BACK = "back"
     FINAL = "final"
     """Show the end of the game."""
     TIMER = "timer"
@@ -40,6 +41,14 @@ class SeatTap:
     """A seat (or a team) chosen by its place at the table, from 0."""
 
     index: int
+
+
+@dataclass(frozen=True)
+class KbKey:
+    """A key of the on-screen keyboard: a character, or erase, space, page, case,
+    done or cancel."""
+
+    key: str
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import pytest
 
 from pi_app.display import startup as app_module
 from pi_app.display.demo import FakeClock
+from pi_app.display.home import GameTap, Language
 from pi_app.display.intents import (
     BELL_EVENT,
     BUTTON_EVENT,
@@ -23,6 +24,7 @@ from pi_app.display.intents import (
     normalise,
 )
 from pi_app.display.scene import NewGame, Play, StartTimer, UndoAction
+from pi_app.display.targets import SeatTap
 from pi_app.i18n import set_language
 
 SEATS = ("Alice", "Bruno", "Chloé", "Dimitri")
@@ -120,8 +122,8 @@ def test_menu_then_resume(app_factory: Any) -> None:
 def test_home_refuses_duplicate_seat_names(app_factory: Any) -> None:
     app = app_factory()
     app.step([])
-    app.feed(Press(("game", "gambit7")))
-    app.feed(Press(("seat", 1)))
+    app.feed(Press(GameTap("gambit7")))
+    app.feed(Press(SeatTap(1)))
     for _ in range(10):
         app.feed(Erase())
     _type(app, "Orange")  # the first seat's name
@@ -173,14 +175,14 @@ def test_intents_from_keys_keypad_mouse_and_gpio(app_factory: Any) -> None:
     assert key(pygame.K_z, pygame.KMOD_CTRL) == Undo()
     assert key(pygame.K_4, 0, "4") == Char("4")
     assert key(pygame.K_SPACE) == Bell(1.0)
-    button = next(hit for hit in app.canvas.hits if hit.target == ("lang", "de"))
+    button = next(hit for hit in app.canvas.hits if hit.target == Language("de"))
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)
-    assert normalise(click, 1.0, app.canvas.hit_at) == Press(("lang", "de"))
+    assert normalise(click, 1.0, app.canvas.hit_at) == Press(Language("de"))
     w, h = app.canvas.rect.size
     finger = pygame.event.Event(
         pygame.FINGERDOWN, x=button.rect.centerx / w, y=button.rect.centery / h
     )
-    assert normalise(finger, 1.0, app.canvas.hit_at) == Press(("lang", "de"))
+    assert normalise(finger, 1.0, app.canvas.hit_at) == Press(Language("de"))
     bell = pygame.event.Event(BELL_EVENT, at=2.5)
     assert normalise(bell, 1.0, app.canvas.hit_at) == Bell(2.5)
     undo = pygame.event.Event(BUTTON_EVENT, name="undo")
@@ -190,7 +192,7 @@ def test_intents_from_keys_keypad_mouse_and_gpio(app_factory: Any) -> None:
 def test_language_switch_from_home(app_factory: Any) -> None:
     app = app_factory()
     app.step([])
-    app.feed(Press(("lang", "de")))
+    app.feed(Press(Language("de")))
     app.step([])
     from pi_app.i18n import current_language
 

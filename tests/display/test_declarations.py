@@ -12,7 +12,7 @@ import pytest
 from pi_app.display.choice import Choice
 from pi_app.display.demo import demo_names, script_for
 from pi_app.display.games import DEFAULT, declaration_of, menu_order
-from pi_app.display.home import HomeScene
+from pi_app.display.home import Cycle, GameTap, HomeScene
 from pi_app.display.intents import Press
 from pi_app.display.scene import CreateTournament, NewGame, Notice
 from pi_app.rules.registry import games
@@ -51,11 +51,11 @@ def test_quitte_ou_double_reads_answers_in_the_box_s_language(app_factory: Any) 
     from pi_app.i18n import set_language
 
     app = app_factory()
-    app.feed(Press(("game", "quitte-ou-double")))
+    app.feed(Press(GameTap("quitte-ou-double")))
     home = app.scene
     app.feed(Press("next"))
-    app.feed(Press(("cycle", "variants")))
-    app.feed(Press(("cycle", "variants")))
+    app.feed(Press(Cycle("variants")))
+    app.feed(Press(Cycle("variants")))
     set_language("de")
     app.feed(Press("next"))
     assert app.table is not None
@@ -76,7 +76,7 @@ def test_gambit7_plays_the_mat_file_the_configuration_names(
     path = tmp_path / "pub.json"
     path.write_text(json.dumps(profile))
     app = app_factory(**{"gambit7.mat": str(path)})
-    app.feed(Press(("game", "gambit7")))
+    app.feed(Press(GameTap("gambit7")))
     home = app.scene
     assert [choice.names for choice in home.choices()] == [(str(path),)]
     app.feed(Press("next"))  # seats -> options
@@ -89,7 +89,7 @@ def test_gambit7_plays_the_mat_file_the_configuration_names(
 
 def test_the_default_mat_is_named_in_the_record(app_factory: Any) -> None:
     app = app_factory()
-    app.feed(Press(("game", "gambit7")))
+    app.feed(Press(GameTap("gambit7")))
     home = app.scene
     assert home.choices() == (Choice("mat", "Mat", ("default",), ("default",)),)
     app.feed(Press("next"))
@@ -112,8 +112,8 @@ def test_a_tournament_across_boxes_chooses_its_tables(app_factory: Any) -> None:
         "tables",
     ]
     app.feed(Press("next"))  # seats -> options
-    app.feed(Press(("cycle", "tables")))  # 2 -> 3 tables
-    app.feed(Press(("cycle", "target")))  # 5000 -> 1000
+    app.feed(Press(Cycle("tables")))  # 2 -> 3 tables
+    app.feed(Press(Cycle("target")))  # 5000 -> 1000
     (command,) = _commands(home, app)
     assert command == CreateTournament(
         tuple(home.seats), {"variant": "simple", "target": 1000, "false_ring_fine": 0}, 3

@@ -8,9 +8,10 @@ from typing import Any
 from pi_app.display.games.cambio_tournament import announcements
 from pi_app.display.games.gambo import Square, engine_level, opponent_extras
 from pi_app.display.games.quitte_ou_double import Zone
+from pi_app.display.home import Cycle, GameTap
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
-from pi_app.display.targets import KeyTap
+from pi_app.display.targets import KbKey, KeyTap, SeatTap
 from pi_app.i18n import set_language
 from tests.display.layout_checks import drawn_text
 
@@ -18,11 +19,11 @@ from tests.display.layout_checks import drawn_text
 def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
     app = app_factory("480x320")
     app.step([])
-    app.feed(Press(("game", "cambio")))
+    app.feed(Press(GameTap("cambio")))
     app.feed(Press("next"))  # seats -> options
     app.step([])
     assert app.scene.page == "options"
-    app.feed(Press(("cycle", "variant")))  # simple -> with CAMBIO cards
+    app.feed(Press(Cycle("variant")))  # simple -> with CAMBIO cards
     app.feed(Press("next"))  # start
     app.step([])
     assert app.table is not None and app.table.game.name == "cambio"
@@ -137,13 +138,13 @@ def test_a_duration_can_be_typed_on_the_keypad_alone(app_factory: Any) -> None:
 def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) -> None:
     app = app_factory()
     app.step([])
-    app.feed(Press(("game", "gambo")))
-    app.feed(Press(("seat", 0)))
+    app.feed(Press(GameTap("gambo")))
+    app.feed(Press(SeatTap(0)))
     for key in ("a", "l", "i", "c", "e", "done"):
-        app.feed(Press(("kb", key)))
+        app.feed(Press(KbKey(key)))
     app.feed(Press("next"))  # seats -> options
-    app.feed(Press(("cycle", "opponent")))  # medium -> easy
-    app.feed(Press(("cycle", "opponent")))  # easy -> hard
+    app.feed(Press(Cycle("opponent")))  # medium -> easy
+    app.feed(Press(Cycle("opponent")))  # easy -> hard
     app.feed(Press("next"))
     table = app.table
     expected = {"opponent": {"B": "hard"}, "colours": [0, 1]}

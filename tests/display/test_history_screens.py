@@ -14,8 +14,8 @@ from pi_app.display import theme as th
 from pi_app.display.chart import chart_layout, spread
 from pi_app.display.demo import FakeClock
 from pi_app.display.final import FinalScene
-from pi_app.display.history import HistoryScene
-from pi_app.display.home import HomeScene
+from pi_app.display.history import HistoryScene, OpenGame, StatsOf
+from pi_app.display.home import GameTap, HomeScene, Remembered
 from pi_app.display.intents import Back, Press
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.export import record_text, usb_folder
@@ -57,29 +57,29 @@ def check_layout(app: Any) -> None:
 def test_the_home_offers_remembered_players_one_tap_each(app_factory: Any) -> None:
     app = app_factory()
     app.journal.remember_players([Player("Bo", 5), Player("Al", 2)])
-    app.feed(Press(("game", "cambio")))
+    app.feed(Press(GameTap("cambio")))
     app.step([])
     home = app.scene
     assert isinstance(home, HomeScene)
     assert home.offered() == ["Al", "Bo"]  # remembered together: by name
     shown = texts(app)
     assert "Al" in shown and "Bo" in shown
-    app.feed(Press(("player", "Bo")))
+    app.feed(Press(Remembered("Bo")))
     assert home.seats[0] == "Bo" and home.selected == 1
-    app.feed(Press(("player", "Al")))
+    app.feed(Press(Remembered("Al")))
     assert home.seats[:2] == ["Bo", "Al"] and home.offered() == []
     # Bo keeps 5, Al 2; seat 3 finds its own colour (2) taken: the first free one, 0
     assert home.seat_colours() == (5, 2, 0, 3)
     app.step([])
     assert app.canvas.seat_colour(0) == th.OKABE_ITO[5]
-    app.feed(Press(("player", "Bo")))  # already seated: refused, nothing changes
+    app.feed(Press(Remembered("Bo")))  # already seated: refused, nothing changes
     assert home.seats[:2] == ["Bo", "Al"]
     assert app.message is not None and app.message[1]
 
 
 def test_a_new_game_remembers_typed_names_with_their_colours(app_factory: Any) -> None:
     app = app_factory()
-    app.feed(Press(("game", "cambio")))
+    app.feed(Press(GameTap("cambio")))
     home = app.scene
     home.seats = ["Zoé", home.seats[1], "Yann"]  # seat 1 keeps the colour name it was given
     app.feed(Press("next"))
@@ -90,14 +90,14 @@ def test_a_new_game_remembers_typed_names_with_their_colours(app_factory: Any) -
 
 def test_a_two_player_game_says_so_without_plus_and_minus(app_factory: Any) -> None:
     app = app_factory()
-    app.feed(Press(("game", "gambo")))
+    app.feed(Press(GameTap("gambo")))
     shown = texts(app)
     assert _("{n} players").format(n=2) in shown
     targets = {hit.target for hit in app.canvas.hits}
     assert "add" not in targets and "remove" not in targets
     check_layout(app)
     app.feed(Back())
-    app.feed(Press(("game", "cambio")))
+    app.feed(Press(GameTap("cambio")))
     assert _("{n} players").format(n=3) not in texts(app)
     assert "add" in {hit.target for hit in app.canvas.hits}
 
@@ -133,7 +133,7 @@ def test_the_history_lists_opens_and_charts_a_game(app_factory: Any, size: str) 
     scene = app.scene
     assert isinstance(scene, HistoryScene) and scene.count == 1
     check_layout(app)
-    app.feed(Press(("open", app.table.game_id)))
+    app.feed(Press(OpenGame(app.table.game_id)))
     shown = texts(app)
     assert all(seat in shown for seat in SEATS)  # the names at the lines' ends
     check_layout(app)
@@ -154,7 +154,7 @@ def test_a_past_game_is_exported_to_a_usb_stick_or_the_data_folder(
     game_id = app.table.game_id
     app.feed(Press("menu"))
     app.feed(Press("history"))
-    app.feed(Press(("open", game_id)))
+    app.feed(Press(OpenGame(game_id)))
     stick = tmp_path / "stick"
     stick.mkdir()
     monkeypatch.setattr(HistoryScene, "usb", lambda self: stick)
@@ -193,7 +193,7 @@ def test_statistics_are_counted_in_the_background(app_factory: Any) -> None:
     app.feed(Press("stats"))
     app.scene.job.thread.join(10)
     app.step([])
-    app.feed(Press(("player", "Bo")))
+    app.feed(Press(StatsOf("Bo")))
     shown = texts(app)
     assert "Bo" in shown and "280" in shown
     check_layout(app)

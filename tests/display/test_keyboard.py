@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from pi_app.display.home import GameTap
 from pi_app.display.intents import Back, Bell, Char, Enter, Erase, Press
 from pi_app.display.keyboard import ACCENTS, LAYOUTS, MAX_NAME, NameEditor, capital
+from pi_app.display.targets import KbKey, SeatTap
 from pi_app.i18n import set_language, translate
 from tests.display.layout_checks import drawn_text, outside, too_small
 
@@ -26,23 +28,23 @@ def french() -> Iterator[None]:
 def _keyboard(app: Any, seat: int = 1, game: str = "gambit7") -> None:
     """Home, a game, then a tap on a seat: the keyboard for its name."""
     app.step([])
-    app.feed(Press(("game", game)))
-    app.feed(Press(("seat", seat)))
+    app.feed(Press(GameTap(game)))
+    app.feed(Press(SeatTap(seat)))
     app.step([])
 
 
 def _keys(app: Any, *keys: str) -> None:
     for key in keys:
-        app.feed(Press(("kb", key)))
+        app.feed(Press(KbKey(key)))
     app.step([])
 
 
 def _letter_keys(app: Any) -> list[str]:
     """The character keys on screen, in drawing order (row by row)."""
     return [
-        str(hit.target[1])
+        hit.target.key
         for hit in app.canvas.hits
-        if isinstance(hit.target, tuple) and hit.target[0] == "kb" and len(hit.target[1]) == 1
+        if isinstance(hit.target, KbKey) and len(hit.target.key) == 1
     ]
 
 
@@ -85,7 +87,7 @@ def test_case_key_flips_one_letter_and_erase_fixes_a_typed_name(app_factory: Any
     _keyboard(app)
     _keys(app, "case", "d", "e", "case", "g", "erase", "erase", "e", "done")
     assert app.scene.seats[1] == "de"
-    app.feed(Press(("seat", 1)))  # a typed name is kept and edited, not replaced
+    app.feed(Press(SeatTap(1)))  # a typed name is kept and edited, not replaced
     _keys(app, "erase", "space", "l", "a", "done")
     assert app.scene.seats[1] == "d La"
 
@@ -128,7 +130,7 @@ def test_cancel_and_escape_keep_the_old_name(app_factory: Any) -> None:
     _keyboard(app)
     _keys(app, "x", "cancel")
     assert app.scene.editor is None and app.scene.seats[1] == "Ciel"
-    app.feed(Press(("seat", 2)))
+    app.feed(Press(SeatTap(2)))
     app.feed(Char("Q"))
     app.feed(Back())
     assert app.scene.editor is None and app.scene.seats[2] == "Vert"
@@ -137,7 +139,7 @@ def test_cancel_and_escape_keep_the_old_name(app_factory: Any) -> None:
 def test_physical_keyboard_types_into_the_same_editor(app_factory: Any) -> None:
     app = app_factory()
     app.step([])
-    app.feed(Press(("game", "gambit7")))
+    app.feed(Press(GameTap("gambit7")))
     for char in "Jean":
         app.feed(Char(char))  # typing on the selected seat opens its editor
     app.feed(Bell(0.0))  # the space bar is the bell's key: a space while typing

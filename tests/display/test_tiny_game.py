@@ -13,8 +13,8 @@ from typing import Any
 from pi_app.display.final import FinalScene
 from pi_app.display.games import declaration_of
 from pi_app.display.games.generic import Action, GenericScene
-from pi_app.display.history import HistoryScene
-from pi_app.display.home import HomeScene
+from pi_app.display.history import HistoryScene, OpenGame
+from pi_app.display.home import Cycle, GameTap, HomeScene
 from pi_app.display.intents import Press
 from pi_app.display.scene import ShowFinal
 from pi_app.i18n import translate
@@ -49,18 +49,18 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     home = app.scene
     assert isinstance(home, HomeScene)
     assert [name for name, _title in home.available()][-1] == NAME  # menu place 60: last
-    assert ("game", NAME) in targets(app) and "Tiny Race" in shown(app)
+    assert GameTap(NAME) in targets(app) and "Tiny Race" in shown(app)
 
-    app.feed(Press(("game", NAME)))  # the seats: 2 to 4, four offered
+    app.feed(Press(GameTap(NAME)))  # the seats: 2 to 4, four offered
     assert _("Seats or teams ({low} to {high})").format(low=2, high=4) in shown(app)
     app.feed(Press("remove"))
     app.feed(Press("remove"))
     assert home.seats == ["Vert", "Jaune"]  # the colours' names, in French
 
     app.feed(Press("next"))  # its option, from its declaration
-    assert home.page == "options" and ("cycle", "target") in targets(app)
+    assert home.page == "options" and Cycle("target") in targets(app)
     assert _("Target") in shown(app) and "10" in shown(app)
-    app.feed(Press(("cycle", "target")))
+    app.feed(Press(Cycle("target")))
     assert "5" in shown(app) and home.setup().options == {"target": 5}
 
     app.feed(Press("next"))  # start
@@ -88,7 +88,7 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     history = app.scene
     assert isinstance(history, HistoryScene) and history.count == 1
     assert "Tiny Race" in shown(app) and "Vert" in shown(app)
-    app.feed(Press(("open", table.game_id)))
+    app.feed(Press(OpenGame(table.game_id)))
     opened = history.opened
     assert opened is not None and opened.game == NAME and opened.summary is not None
     assert opened.summary.scores == {"Vert": 3, "Jaune": 2}

@@ -19,8 +19,9 @@ import pytest
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.games.cambio_tournament import NetworkScene, status_text
 from pi_app.display.intents import Char, Press
-from pi_app.display.network import JoinScene
+from pi_app.display.network import JoinScene, Pick
 from pi_app.display.scene import CreateTournament, Play
+from pi_app.display.targets import KbKey
 from pi_app.i18n import set_language, translate
 from pi_app.net.broker import free_port
 from tests.display.layout_checks import drawn_text, outside, too_small
@@ -84,11 +85,11 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     join = two.scene
     assert isinstance(join, JoinScene)
     run_until(apps, lambda: bool(join.listed), "the tournament listed")
-    two.feed(Press(("pick", me.tid)))
+    two.feed(Press(Pick(me.tid)))
     two.feed(Press("type-key"))
     for char in me.password:
         two.feed(Char(char))
-    two.feed(Press(("kb", "done")))
+    two.feed(Press(KbKey("done")))
     two.feed(Press("next-table"))
     assert join.table == 2
     two.feed(Press("join"))

@@ -439,11 +439,12 @@ FACTS: tuple[tuple[str, FactWords], ...] = ((STREAK, streak), (BEST_ROUND, best_
 
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo cambio`: the options page, then a round from the deal to the scores."""
+    from pi_app.display.home import Cycle, GameTap
     from pi_app.display.scene import NewGame
 
-    d.press(("game", "cambio"))
+    d.press(GameTap("cambio"))
     d.press("next")
-    d.press(("cycle", "variant"))
+    d.press(Cycle("variant"))
     d.shot("home-options")
     d.press("back")
     d.press("back")

@@ -37,7 +37,7 @@ from pi_app.display.scene import (
     seat_label,
     state_as,
 )
-from pi_app.display.targets import Button, SeatTap
+from pi_app.display.targets import Button, KbKey, SeatTap
 from pi_app.display.widgets import NumberEntry, keypad
 from pi_app.i18n import N_, Translator, current_language
 from pi_app.rules.answers import shown_answer
@@ -477,17 +477,18 @@ DEMO_ROUNDS: tuple[tuple[tuple[int, int, int, int], int], ...] = (
 
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo gambit7`: the home's pages and keyboard, then a whole game."""
+    from pi_app.display.home import GameTap
     from pi_app.display.scene import NewGame
 
     d.shot("home")
-    d.press(("game", "gambit7"))
+    d.press(GameTap("gambit7"))
     d.shot("home-seats")
-    d.press(("seat", 1))  # the on-screen keyboard, its letters then its accents
+    d.press(SeatTap(1))  # the on-screen keyboard, its letters then its accents
     d.shot("home-keyboard")
     for key in ("z", "o", "page", "é"):
-        d.press(("kb", key))
+        d.press(KbKey(key))
     d.shot("home-keyboard-accents")
-    d.press(("kb", "done"))
+    d.press(KbKey("done"))
     d.run(NewGame("gambit7", DEMO_SEATS))
     _demo_first_round(d)
     for values, truth in DEMO_ROUNDS:
