@@ -3,6 +3,8 @@ and what the scene must show is there."""
 
 from __future__ import annotations
 
+from dataclasses import is_dataclass
+from enum import Enum
 from pathlib import Path
 
 import pygame
@@ -70,6 +72,7 @@ class Recorder(Driver):
 
     def __init__(self, *args: object) -> None:
         self.frames: dict[str, tuple[list[TextDraw], pygame.Rect]] = {}
+        self.targets: dict[str, list[object]] = {}
         self.lang = "fr"
         super().__init__(*args)  # type: ignore[arg-type]
 
@@ -77,6 +80,7 @@ class Recorder(Driver):
         path = super().shot(name)
         canvas = self.app.canvas
         self.frames[name] = (list(canvas.texts), canvas.rect)
+        self.targets[name] = [hit.target for hit in canvas.hits]
         return path
 
 
@@ -127,6 +131,21 @@ def test_text_is_legible_at_arms_length(recorded: tuple[str, Recorder]) -> None:
     for name, (texts, _screen) in driver.frames.items():
         small = too_small(texts, 18)
         assert not small, f"{size} {name}: {small[:3]}"
+
+
+def test_every_button_has_a_typed_target(recorded: tuple[str, Recorder]) -> None:
+    """A button's target is an enum member or a frozen dataclass that scenes `match`
+    on: never bare text or a tuple, which a typo would turn into a dead button."""
+    _size, driver = recorded
+    for name, targets in driver.targets.items():
+        assert targets, name
+        loose = [
+            target
+            for target in targets
+            if not isinstance(target, Enum)
+            and not (is_dataclass(target) and type(target).__dataclass_params__.frozen)  # type: ignore[attr-defined]
+        ]
+        assert not loose, f"{name}: {loose[:3]}"
 
 
 def test_required_elements_are_drawn(recorded: tuple[str, Recorder]) -> None:
