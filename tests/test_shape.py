@@ -4,6 +4,7 @@
   satisfies it): a `table: Any` hides a renamed field from mypy.
 - No import cycle between the package's modules, imports inside functions included:
   a cycle hidden in a function is found only when that function first runs.
+- Scenes draw state and never change it: no drawing method writes `self.…`.
 """
 
 from __future__ import annotations
@@ -109,4 +110,42 @@ def _any_tables(path: Path) -> Iterator[str]:
 
 def test_no_table_is_typed_any() -> None:
     found = [line for path in _modules().values() for line in _any_tables(path)]
+    assert found == []
+
+
+READERS = ("colours", "ring_colour", "wants_bell", "key")
+"""Scene methods that read the state for the loop, as drawing does."""
+
+
+def _written_while_drawing(path: Path) -> Iterator[str]:
+    """Assignments to `self.…` inside a scene's drawing (or reading) methods."""
+    for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for method in cls.body:
+            drawing = isinstance(method, ast.FunctionDef) and (
+                "draw" in method.name or method.name in READERS
+            )
+            if not drawing:
+                continue
+            for node in ast.walk(method):
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                if isinstance(node, ast.AugAssign | ast.AnnAssign):
+                    targets = [node.target]
+                for target in targets:
+                    root = target
+                    while isinstance(root, ast.Attribute):
+                        root = root.value
+                    mine = isinstance(root, ast.Name) and root.id == "self"
+                    if isinstance(target, ast.Attribute) and mine:
+                        where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                        yield f"{where} {cls.name}.{method.name} sets {ast.unparse(target)}"
+
+
+def test_drawing_changes_no_scene_state() -> None:
+    """Scenes draw state and never change it: a redraw must show the same screen."""
+    display = PACKAGE / "display"
+    found = [
+        line for path in sorted(display.rglob("*.py")) for line in _written_while_drawing(path)
+    ]
     assert found == []

@@ -74,7 +74,7 @@ def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     state = _state(table.state)
     chosen = memory.of(TableChoice)
     index = chosen.index = shown_table(state, chosen.index)  # a stopped table stays chosen
-    return TournamentScene(index, table_view(state, index), len(state.history), state.termination)
+    return TournamentScene(index, state)
 
 
 def table_view(state: TournamentState, index: int) -> CambioState:
@@ -109,14 +109,22 @@ def announcements(state: TournamentState | None) -> list[str]:
 class TournamentScene(Scene):
     """Tabs for the tables, the seat moves, and the chosen table's Cambio screen."""
 
-    def __init__(self, index: int, view: CambioState, rounds: int, over: str | None) -> None:
+    def __init__(self, index: int, state: TournamentState) -> None:
         self.index = index
-        self.rounds = rounds
-        self.inner = CambioScene(
+        self.rounds = len(state.history)
+        self.inner = self._table(index, state)
+
+    @staticmethod
+    def _table(index: int, state: TournamentState) -> CambioScene:
+        """Table `index`'s Cambio screen; quiet about the last round when seat moves,
+        which say more, are announced above it."""
+        view = table_view(state, index)
+        inner = CambioScene(
             view.phase, view.round_number, view.round.rung_by, len(view.round.false_rings)
         )
-        self.inner.at_table = index
-        self.over = over
+        inner.at_table = index
+        inner.quiet_summary = bool(announcements(state))
+        return inner
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -141,7 +149,6 @@ class TournamentScene(Scene):
         title = _("Tournament · table {n}").format(n=self.index + 1)
         rest = self.draw_head(canvas, ctx, chrome(canvas, ctx, title))
         moves = announcements(_state(ctx.state))
-        self.inner.quiet_summary = bool(moves)  # the moves say more than the summary
         if moves:
             height = max(t.button_h, len(moves) * (t.min_px + 6) + t.gap)
             note, rest = split(rest, height, t.gap)
@@ -161,9 +168,7 @@ class TournamentScene(Scene):
         match intent:
             case Press(target=TableTab(index=index)):
                 ctx.memory.of(TableChoice).index = self.index = index
-                self.inner = TournamentScene(
-                    index, table_view(_state(ctx.state), index), self.rounds, self.over
-                ).inner
+                self.inner = self._table(index, _state(ctx.state))
                 return ()
         return self.inner.handle(intent, self._ctx(ctx))
 
@@ -181,8 +186,7 @@ def network_scene(table: NetworkTable) -> Scene:
     state = table.state
     if state is None:
         return WaitingScene()
-    view = table_view(state, table.index)
-    return NetworkScene(table.index, view, len(state.history), state.termination)
+    return NetworkScene(table.index, state)
 
 
 class WaitingScene(Scene):
