@@ -212,17 +212,11 @@ class App:
             timer=self.show.timer,
             config=self.config,
             has_unfinished=self.table is not None and self.table.outcome() is None,
-            leds=self._leds(),
+            leds=self.show.on_screen(),
             phones=self.phones is not None,
             state=None if self.table is None else self.table.state,
             memory=self.screens.memory,
         )
-
-    def _leds(self) -> Callable[[], list[th.RGB]] | None:
-        """The ring's LEDs for the top bar to draw, when no real LEDs show them."""
-        if self.show.on_screen() is None:
-            return None
-        return lambda: list(self.show.on_screen() or ())
 
     @property
     def scene(self) -> Scene:

@@ -437,12 +437,15 @@ class HistoryScene(Scene):
 
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo history`: three games played to their end, then the history."""
+    from pi_app.display.games.gambit7 import DEMO_ROUNDS
     from pi_app.display.scene import NewGame, Play, ShowHistory
+
+    rounds = (*DEMO_ROUNDS, ((7, 9, 8, 12), 8))  # the Gambit 7 demo's six, then one more
 
     g7_seats = ("Alice", "Bruno", "Chloé", "Dimitri")
     players = tuple((name, index) for index, name in enumerate(g7_seats))
     d.run(NewGame("gambit7", g7_seats, {}, {"colours": [0, 1, 2, 3]}, players))
-    for number, (values, truth) in enumerate(DEMO_GAMBIT7, start=1):
+    for number, (values, truth) in enumerate(rounds, start=1):
         for seat, value in zip(g7_seats, values, strict=True):
             d.run(Play(f'answer "{seat}" {value} fr'))
         d.run(Play(f'bet "Alice" [{values[1]}]'))
@@ -450,7 +453,7 @@ def demo_script(d: DemoDriver) -> None:
         d.run(Play(f'bet "Chloé" [{values[2]}, {values[2]}]'))
         d.run(Play("close-bets"))
         d.run(Play(f"truth {truth} fr"))
-        if number < len(DEMO_GAMBIT7):
+        if number < len(rounds):
             d.run(Play("next"))
     d.press("next")
     d.shot("history-final")
@@ -480,15 +483,6 @@ def demo_script(d: DemoDriver) -> None:
     d.shot("history-player")
 
 
-DEMO_GAMBIT7: tuple[tuple[tuple[int, int, int, int], int], ...] = (
-    ((28, 25, 24, 30), 26),
-    ((120, 95, 101, 99), 100),
-    ((3, 4, 5, 6), 4),
-    ((1789, 1815, 1804, 1830), 1805),
-    ((12, 15, 11, 18), 14),
-    ((40, 45, 50, 55), 47),
-    ((7, 9, 8, 12), 8),
-)
 DEMO_CAMBIO: tuple[tuple[str, str], ...] = (
     ("Ben", "Dollar"),
     ("Ben", "Franc"),

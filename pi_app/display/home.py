@@ -144,10 +144,11 @@ class HomeScene(Scene):
         known = games()
         return [(name, known[name].title) for name in menu_order(known)]
 
-    def across_boxes(self) -> str | None:
-        """The game the home offers as a tournament across boxes, if one is installed."""
-        offered = [name for name, _title in self.available()]
-        return next((name for name in offered if declaration_of(name).across_boxes), None)
+    def across_boxes(self, listed: Sequence[tuple[str, str]] | None = None) -> str | None:
+        """The game the home offers as a tournament across boxes, if one is installed
+        (among `listed`, the games `available` gave, when the caller has them)."""
+        offered = self.available() if listed is None else listed
+        return next((name for name, _title in offered if declaration_of(name).across_boxes), None)
 
     def limits(self) -> tuple[int, int]:
         known = games()
@@ -261,7 +262,7 @@ class HomeScene(Scene):
         buttons: list[tuple[Hashable, str, th.RGB]] = [
             (GameTap(name), label, th.PANEL_HI) for name, label in listed
         ]
-        if self.across_boxes() is not None:
+        if self.across_boxes(listed) is not None:
             buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
         buttons.append((HomeButton.HISTORY, _("History"), th.PANEL))
         resume = ctx.has_unfinished

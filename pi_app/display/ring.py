@@ -35,8 +35,9 @@ class RingPort(Protocol):
     def progress(self, fraction: float, colour: RGB) -> None:
         """Light `fraction` of the ring (0 to 1) clockwise from the top."""
 
-    def on_screen(self) -> Sequence[RGB] | None:
-        """The LEDs for the screen to draw when no real LEDs show them, else None."""
+    def on_screen(self) -> Callable[[], Sequence[RGB]] | None:
+        """Where the screen reads the LEDs to draw when no real LEDs show them (asked
+        at each animation frame), else None."""
 
     def problem(self) -> str | None:
         """Why the real ring is not used (another firmware release...), or None."""
@@ -61,7 +62,7 @@ class RecordingRing:
     def progress(self, fraction: float, colour: RGB) -> None:
         self.calls.append(("progress", (fraction, colour), self.clock()))
 
-    def on_screen(self) -> Sequence[RGB] | None:
+    def on_screen(self) -> Callable[[], Sequence[RGB]] | None:
         return None  # a ring that records has nothing to draw
 
     def problem(self) -> str | None:
@@ -96,8 +97,8 @@ class DeviceRing:
     def progress(self, fraction: float, colour: RGB) -> None:
         _guarded(lambda: self.ring.progress(fraction, colour), "progress")
 
-    def on_screen(self) -> Sequence[RGB] | None:
-        return None if self.ring.on_hardware else self.ring.pixels()
+    def on_screen(self) -> Callable[[], Sequence[RGB]] | None:
+        return None if self.ring.on_hardware else self.ring.pixels
 
     def problem(self) -> str | None:
         return self.ring.problem

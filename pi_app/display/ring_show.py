@@ -131,8 +131,8 @@ class RingShow:
             waits.append(self._script[0][0] - now)
         return waits
 
-    def on_screen(self) -> Sequence[RGB] | None:
-        """The LEDs to draw when the ring has none to show them on, else None."""
+    def on_screen(self) -> Callable[[], Sequence[RGB]] | None:
+        """Where to read the LEDs to draw when the ring has none to show them on."""
         return self.ring.on_screen()
 
     def news(self) -> str | None:
