@@ -113,6 +113,8 @@ class App:
         self.journal = journal
         self.show = RingShow(ring if ring is not None else RecordingRing(clock), clock)
         self.on_listen = on_listen
+        self._listening: bool | None = None
+        """Whether the bell was last said to be listened to (None: not said yet)."""
         self.phones = phones
         self.sounds = sounds
         self.notify = notify or (lambda _message: None)
@@ -512,8 +514,8 @@ class App:
             return False
         self.dirty = False
         listen = scene.wants_bell(ctx)
-        if listen != self.painter.listening and self.on_listen is not None:
-            self.painter.listening = listen
+        if listen != self._listening and self.on_listen is not None:
+            self._listening = listen
             self.on_listen(listen)
         self.show.steady(scene.ring_colour(ctx))
         return True

@@ -36,8 +36,6 @@ class Painter:
         self.surface: pygame.Surface | None = None
         self.canvas: Canvas | None = None
         self.frames = 0
-        self.listening: bool | None = None
-        """Whether the bell was last said to be listened to (None: not said yet)."""
         self._last_frame = -1.0
         self._still: pygame.Surface | None = None
 
