@@ -22,6 +22,7 @@ from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB, Theme
+from pi_app.display.unfinished import PausedGame
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
 
@@ -120,12 +121,17 @@ class GoHome:
 
 @dataclass(frozen=True)
 class Resume:
-    """Return to the game in progress."""
+    """Return to an unfinished game: `game_id`'s, or the latest played."""
+
+    game_id: int | None = None
 
 
 @dataclass(frozen=True)
 class Abandon:
-    """Leave the game in progress unfinished (it stays in the journal)."""
+    """Leave an unfinished game for good, once the host confirmed it (it stays in the
+    journal and the history)."""
+
+    game_id: int
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,14 @@ class SetLanguage:
     """Switch the language of every screen."""
 
     lang: str
+
+
+@dataclass(frozen=True)
+class Remember:
+    """Keep a choice the host made on the box for the next start (plain JSON data)."""
+
+    key: str
+    value: object
 
 
 @dataclass(frozen=True)
@@ -183,6 +197,7 @@ Command = (
     | Resume
     | Abandon
     | SetLanguage
+    | Remember
     | Cue
     | RingFlash
     | Notice
@@ -226,7 +241,8 @@ class Ctx:
     table: GameTable | None
     timer: SandTimer | None
     config: Mapping[str, Any]
-    has_unfinished: bool = False
+    paused: tuple[PausedGame, ...] = ()
+    """The unfinished games to resume, the latest played first (the home lists them)."""
     leds: Callable[[], Sequence[RGB]] | None = None
     """The LED ring's colours when no real LEDs show them: the top bar draws the ring."""
     phones: bool = False

@@ -8,7 +8,7 @@ from typing import Any
 from pi_app.display.games.cambio_tournament import announcements
 from pi_app.display.games.gambo import Square, engine_level, opponent_extras
 from pi_app.display.games.quitte_ou_double import Zone
-from pi_app.display.home import Cycle, GameTap
+from pi_app.display.home import Cycle, GameTap, Pick
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.display.targets import KbKey, KeyTap, SeatTap
@@ -23,7 +23,8 @@ def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
     app.feed(Press("next"))  # seats -> options
     app.step([])
     assert app.scene.page == "options"
-    app.feed(Press(Cycle("variant")))  # simple -> with CAMBIO cards
+    app.feed(Press(Cycle("variant")))
+    app.feed(Press(Pick("variant", 1)))  # simple -> with CAMBIO cards
     app.feed(Press("next"))  # start
     app.step([])
     assert app.table is not None and app.table.game.name == "cambio"
@@ -143,8 +144,8 @@ def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) ->
     for key in ("a", "l", "i", "c", "e", "done"):
         app.feed(Press(KbKey(key)))
     app.feed(Press("next"))  # seats -> options
-    app.feed(Press(Cycle("opponent")))  # medium -> easy
-    app.feed(Press(Cycle("opponent")))  # easy -> hard
+    app.feed(Press(Cycle("opponent")))
+    app.feed(Press(Pick("opponent", 2)))  # medium -> hard
     app.feed(Press("next"))
     table = app.table
     expected = {"opponent": {"B": "hard"}, "colours": [0, 1]}

@@ -439,12 +439,14 @@ FACTS: tuple[tuple[str, FactWords], ...] = ((STREAK, streak), (BEST_ROUND, best_
 
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo cambio`: the options page, then a round from the deal to the scores."""
-    from pi_app.display.home import Cycle, GameTap
+    from pi_app.display.home import Cycle, GameTap, Pick
     from pi_app.display.scene import NewGame
 
     d.press(GameTap("cambio"))
     d.press("next")
     d.press(Cycle("variant"))
+    d.shot("home-option-list")
+    d.press(Pick("variant", 1))
     d.shot("home-options")
     d.press("back")
     d.press("back")
