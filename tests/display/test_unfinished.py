@@ -200,3 +200,47 @@ def test_a_game_s_seats_and_options_are_offered_again_after_a_restart(
     home = again.scene
     assert len(home.seats) == 3 and home.seats[0] == "Zoé"
     assert home.picks["variant"] == 1
+
+
+def test_an_abandoned_game_stays_in_the_history_until_the_host_deletes_it(
+    app_factory: Any, tmp_path: Any
+) -> None:
+    from pi_app.display.history import HistoryButton, OpenGame
+    from pi_app.display.scene import Abandon, ShowHistory
+
+    app = app_factory()
+    quiz, _cards = _paused_gambit7_then_cambio(app)
+    app.execute(Abandon(quiz))
+    app.execute(ShowHistory())
+    history = app.scene
+    history.usb = lambda: tmp_path  # type: ignore[method-assign]
+    assert OpenGame(quiz) in _hits(app) and _("abandoned") in _shown(app)
+    app.feed(Press(OpenGame(quiz)))
+    assert HistoryButton.DELETE in _hits(app)
+    app.feed(Press(HistoryButton.EXPORT))  # its record can still be saved
+    assert app.message is not None and not app.message[1]
+    app.feed(Press(HistoryButton.DELETE))
+    assert history.view == "delete" and HistoryButton.CONFIRM_DELETE in _hits(app)
+    app.feed(Press("back"))  # kept
+    assert history.view == "game" and history.count == 1
+    app.feed(Press(HistoryButton.DELETE))
+    app.feed(Press(HistoryButton.CONFIRM_DELETE))
+    assert history.view == "list" and history.count == 0 and OpenGame(quiz) not in _hits(app)
+    assert app.journal.game(quiz) is not None  # out of the history, still in the journal
+    assert app.journal.events(quiz)
+
+
+def test_a_finished_game_cannot_be_deleted(app_factory: Any) -> None:
+    from pi_app.display.history import HistoryButton, OpenGame
+    from pi_app.display.scene import ShowHistory
+
+    app = app_factory()
+    app.execute(NewGame("cambio", CARDS, {"target": 100}))
+    for notation in ("deal", "open", 'ring "Ana"', "show Dollar 9"):
+        app.execute(Play(notation))
+    assert app.table.outcome() is not None
+    app.execute(ShowHistory())
+    app.feed(Press(OpenGame(app.table.game_id)))
+    assert HistoryButton.DELETE not in _hits(app)
+    app.journal.delete(app.table.game_id)
+    assert app.journal.past_count() == 1
