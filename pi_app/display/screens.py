@@ -47,6 +47,7 @@ class Screens:
         self.players = players
         self.settings: Mapping[str, object] = {} if settings is None else settings
         """The host's kept choices (the app's, updated in place as the host chooses)."""
+        self._shared = ScreenMemory()
         self._memories: dict[tuple[str, int], ScreenMemory] = {}
         self.memory = self._memory_of(table)
         """What the screens of the game at the table keep (each game has its own)."""
@@ -101,8 +102,9 @@ class Screens:
         """The memory of `table`'s screens, kept while the box runs (a paused Gambo
         game keeps its engine's search to itself)."""
         if table is None:
-            return ScreenMemory()
-        return self._memories.setdefault((type(table).__name__, table.game_id), ScreenMemory())
+            return ScreenMemory(self._shared)
+        key = (type(table).__name__, table.game_id)
+        return self._memories.setdefault(key, ScreenMemory(self._shared))
 
     def no_table(self) -> None:
         """The game was left: the home, made afresh."""

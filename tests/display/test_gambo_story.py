@@ -12,7 +12,7 @@ import pytest
 
 from pi_app.display import theme as th
 from pi_app.display.games.gambo import (
-    EngineMemory,
+    EnginePause,
     Square,
     ghosts,
     last_move_colour,
@@ -62,7 +62,7 @@ def app_factory(app_factory: Any) -> Any:
 
 def pause_engine(app: Any) -> None:
     """Pause the engine of `app`: it neither searches nor plays."""
-    app.screens.memory.of(EngineMemory).paused = True
+    app.screens.memory.of(EnginePause).paused = True
 
 
 def play(app: Any, *moves: str, engine: bool = True) -> None:

@@ -81,7 +81,7 @@ def test_a_paused_game_is_resumed_exactly_where_it_was(app_factory: Any) -> None
     app.feed(Press(ResumeGame(quiz)))
     assert app.table.game_id == quiz and app.screens.mode is Mode.GAME
     assert dict(app.table.state.answers)["Alice"].value == 1969
-    assert [g.game_id for g in app.ctx().paused][0] == quiz  # now the latest played
+    assert app.ctx().paused[0].game_id == quiz  # now the latest played
 
 
 def test_every_unfinished_game_is_there_after_a_restart(app_factory: Any) -> None:
@@ -244,3 +244,20 @@ def test_a_finished_game_cannot_be_deleted(app_factory: Any) -> None:
     assert HistoryButton.DELETE not in _hits(app)
     app.journal.delete(app.table.game_id)
     assert app.journal.past_count() == 1
+
+
+def test_each_game_at_the_table_keeps_its_own_screen_memory(app_factory: Any) -> None:
+    from pi_app.display.games.gambo import EngineMemory, EnginePause
+    from pi_app.display.scene import Resume
+
+    app = app_factory()
+    app.screens.memory.of(EnginePause).paused = True  # the app's, before any game
+    app.execute(NewGame("gambo", ("Alice", "Bruno"), {}))
+    gambo = app.table.game_id
+    first = app.screens.memory.of(EngineMemory)
+    app.execute(GoHome())
+    app.execute(NewGame("cambio", CARDS, {}))
+    assert app.screens.memory.of(EngineMemory) is not first  # no search lands elsewhere
+    assert app.screens.memory.of(EnginePause).paused
+    app.execute(Resume(gambo))
+    assert app.screens.memory.of(EngineMemory) is first

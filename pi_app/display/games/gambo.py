@@ -22,7 +22,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -188,10 +188,16 @@ class EngineWorker:
 
 @dataclass
 class EngineMemory:
-    """The engine's search, kept across scenes (one per position), and whether the
-    engine is paused."""
+    """The engine's search, kept across scenes (one per position), for one game."""
 
     worker: EngineWorker | None = None
+
+
+@dataclass
+class EnginePause:
+    """Whether the engine is paused, in every game of the app (`engine_paused`)."""
+
+    SHARED: ClassVar[bool] = True
     paused: bool = False
 
 
@@ -203,12 +209,12 @@ def engine_paused(memory: ScreenMemory) -> Iterator[None]:
     A scripted demo plays the engine's side itself: a search on a thread finishes at
     a different moment on every run, and its move could land before the script's.
     """
-    kept = memory.of(EngineMemory)
-    kept.paused, kept.worker = True, None
+    pause = memory.of(EnginePause)
+    pause.paused, memory.of(EngineMemory).worker = True, None
     try:
         yield
     finally:
-        kept.paused = False
+        pause.paused = False
 
 
 class MoveButton(StrEnum):
@@ -383,7 +389,7 @@ class GamboScene(Scene):
         """Start the engine's search when it is to move; play its move when found."""
         state = _state(ctx.state)
         kept = ctx.memory.of(EngineMemory)
-        if state.to_move is None or kept.paused:
+        if state.to_move is None or ctx.memory.of(EnginePause).paused:
             return ()
         level = engine_level(table_of(ctx), state.to_move)
         if level is None:
