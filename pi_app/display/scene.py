@@ -43,7 +43,10 @@ class Play:
 
 @dataclass(frozen=True)
 class UndoAction:
-    """Take back the last action."""
+    """Take back the last action, or the last `steps` actions at once (a player's move
+    with the computer's reply: `GameDeclaration.undo`)."""
+
+    steps: int = 1
 
 
 @dataclass(frozen=True)

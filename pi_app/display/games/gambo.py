@@ -36,9 +36,12 @@ from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
+    Notice,
     Play,
+    RedoAction,
     Scene,
     ShowFinal,
+    UndoAction,
     chrome,
     seat_label,
     state_as,
@@ -72,7 +75,7 @@ LAST_MOVE_FILL: th.RGB = (78, 52, 76)
 
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
-    return GamboScene(len(_state(table.state).history), table.game_id)
+    return GamboScene(_state(table.state).history, table.game_id)
 
 
 def _state(state: object) -> GamboState:
@@ -97,6 +100,38 @@ def engine_level(table: GameTable, side: int) -> str | None:
         return None
     level = opponent.get(SIDES[side])
     return level if isinstance(level, str) and level in ENGINE_LABELS else None
+
+
+def engine_sides(table: GameTable) -> frozenset[int]:
+    """The sides the engine plays at `table` (none when two people play)."""
+    return frozenset(side for side in range(len(SIDES)) if engine_level(table, side))
+
+
+def undo_steps(table: GameTable) -> int:
+    """How many moves one Undo takes back: the engine's replies since the player's last
+    move, and that move; 0 when the engine alone has moved (nothing of the player's).
+
+    After a duel the lower score moves next, so the engine may have replied with more
+    than one move; all of them go, and the player is to move again.
+    """
+    sides = [step.side for step in story.story(_state(table.state))]
+    engines = engine_sides(table)
+    replies = 0
+    while replies < len(sides) and sides[-1 - replies] in engines:
+        replies += 1
+    return replies + 1 if replies < len(sides) else 0
+
+
+def take_back(table: GameTable) -> Sequence[Command]:
+    """Undo at a Gambo table (`GameDeclaration.undo`): against the engine, the player's
+    own move goes with the engine's reply, so the player is to move again and the
+    engine, which plays only on its turn, waits for them."""
+    if not engine_sides(table) or not table.can_undo:
+        return (UndoAction(),)
+    steps = undo_steps(table)
+    if steps == 0:
+        return (Notice(_("Only the engine has moved: no move of yours to undo."), True),)
+    return (UndoAction(steps),)
 
 
 def seat_name(table: GameTable, side: int) -> str:
@@ -167,7 +202,12 @@ def ghosts(state: GamboState) -> dict[int, Piece]:
 
 
 class EngineWorker:
-    """One search on a thread; `result` is the move's notation once it is found."""
+    """One search on a thread; `result` is the move's notation once it is found.
+
+    `key` names the position searched (the game and its moves): a result is played only
+    in that very position, so a search still running when its position was undone is
+    dropped.
+    """
 
     def __init__(self, key: Hashable, state: GamboState, level: str) -> None:
         self.key = key
@@ -228,15 +268,16 @@ class Square:
 class GamboScene(Scene):
     """One position; the screen keeps the selected square."""
 
-    def __init__(self, moves: int, game_id: int) -> None:
-        self.moves = moves
+    def __init__(self, history: tuple[str, ...], game_id: int) -> None:
+        self.history = history
         self.game_id = game_id
         self.selected: int | None = None
 
     name = "gambo"
 
     def key(self) -> Hashable:
-        return ("gambo", self.game_id, self.moves)
+        """The position: an undo followed by another move is another screen."""
+        return ("gambo", self.game_id, self.history)
 
     def ring_colour(self, ctx: Ctx) -> th.RGB | None:
         side = _state(ctx.state).to_move
@@ -380,14 +421,22 @@ class GamboScene(Scene):
         return ()
 
     def poll(self, ctx: Ctx) -> Sequence[Command]:
-        """Start the engine's search when it is to move; play its move when found."""
+        """Start the engine's search when it is to move; play its move when found.
+
+        When the player redoes a move the engine had answered, the answer is redone
+        rather than searched again: Redo brings back both moves, and no third.
+        """
         state = _state(ctx.state)
         kept = ctx.memory.of(EngineMemory)
         if state.to_move is None or kept.paused:
             return ()
-        level = engine_level(table_of(ctx), state.to_move)
+        table = table_of(ctx)
+        level = engine_level(table, state.to_move)
         if level is None:
             return ()
+        if table.can_redo:  # the move undone here was the engine's own
+            kept.worker = None
+            return (RedoAction(),)
         key = self.key()
         if kept.worker is None or kept.worker.key != key:
             kept.worker = EngineWorker(key, state, level)
@@ -720,4 +769,5 @@ DECLARATION = GameDeclaration(
     start=against_engine,
     facts=((BEST_DUEL, best_duel),),
     demo=demo_script,
+    undo=take_back,
 )
