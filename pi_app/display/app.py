@@ -263,7 +263,7 @@ class App:
         match intent:
             case Undo() | Press(target=Button.UNDO) if self.in_game:
                 self._undo()
-            case Redo() if self.in_game:
+            case Redo() | Press(target=Button.REDO) if self.in_game:
                 self.execute(RedoAction())
             case Back() | Press(target=Button.MENU) if self.in_game:
                 self.execute(GoHome())
