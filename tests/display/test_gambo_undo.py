@@ -5,6 +5,7 @@ searches on their thread: every wait is on a condition, with a generous deadline
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,11 +15,13 @@ import pytest
 from pi_app.display.games import gambo
 from pi_app.display.games.gambo import EngineMemory, Square, opponent_extras
 from pi_app.display.intents import Press, Redo, Undo, wait_events
-from pi_app.display.scene import NewGame, Play
+from pi_app.display.scene import NewGame, Play, ShowFinal
+from pi_app.display.screens import Mode
 from pi_app.display.targets import Button
 from pi_app.i18n import set_language
 from pi_app.rules.gambo.board import SQUARE_INDEX
 from tests.display.layout_checks import drawn_text
+from tests.paths import GOLDEN
 
 SETUP = {
     "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
@@ -213,3 +216,29 @@ def test_two_people_undo_one_move_at_a_time(app_factory: Any) -> None:
     app.feed(Undo())
     assert history(app) == ("adv b4", "adv a4")
     assert kinds(app)[-1:] == ["undo"]
+
+
+def test_undo_from_the_end_of_a_game_against_the_engine(app_factory: Any) -> None:
+    """The end screen's Undo groups the moves as the board's does: the player is to
+    move again on the board, and the engine waits for them."""
+    record = json.loads((GOLDEN / "gambo" / "full-game-tie-to-last-duel.json").read_text())
+    app = app_factory()
+    app.screens.memory.of(EngineMemory).paused = True  # the record plays the engine's side
+    app.execute(
+        NewGame("gambo", ("Alice", "Engine"), {"setup": record["setup"]}, opponent_extras("easy"))
+    )
+    for move in record["moves"]:
+        app.execute(Play(move))
+    app.execute(ShowFinal())
+    assert app.screens.mode is Mode.FINAL
+    app.screens.memory.of(EngineMemory).paused = False
+
+    app.feed(Press(Button.UNDO))
+    app.step([])
+
+    assert app.screens.mode is Mode.GAME
+    assert app.table.state.to_move == PLAYER
+    left = history(app)
+    assert left == tuple(record["moves"][: len(left)]) and len(left) < len(record["moves"])
+    steps_while_waiting(app)
+    assert history(app) == left
