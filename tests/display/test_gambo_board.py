@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from pi_app.display import theme as th
-from pi_app.display.games.gambo import EngineMemory, Square, opponent_extras
+from pi_app.display.games.gambo import Square, engine_paused, opponent_extras
 from pi_app.display.intents import Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.i18n import set_language, translate
@@ -40,12 +40,12 @@ def game(
     app: Any, *moves: str, seats: tuple[str, str] = ("Alice", "Bruno"), engine: bool = False
 ) -> None:
     """A game of `moves`, drawn; the engine (on B) is paused: the test plays its side."""
-    app.screens.memory.of(EngineMemory).paused = True
     extras = opponent_extras("hard") if engine else {}
-    app.execute(NewGame("gambo", seats, {"setup": SETUP}, extras))
-    for move in moves:
-        app.execute(Play(move))
-    redraw(app)
+    with engine_paused(app.screens.memory):
+        app.execute(NewGame("gambo", seats, {"setup": SETUP}, extras))
+        for move in moves:
+            app.execute(Play(move))
+        redraw(app)
 
 
 def redraw(app: Any) -> None:

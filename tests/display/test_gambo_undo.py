@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pi_app.display.games import gambo
-from pi_app.display.games.gambo import EngineMemory, Square, opponent_extras
+from pi_app.display.games.gambo import EngineMemory, Square, engine_paused, opponent_extras
 from pi_app.display.intents import Press, Redo, Undo, wait_events
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.display.screens import Mode
@@ -223,15 +223,13 @@ def test_undo_from_the_end_of_a_game_against_the_engine(app_factory: Any) -> Non
     move again on the board, and the engine waits for them."""
     record = json.loads((GOLDEN / "gambo" / "full-game-tie-to-last-duel.json").read_text())
     app = app_factory()
-    app.screens.memory.of(EngineMemory).paused = True  # the record plays the engine's side
-    app.execute(
-        NewGame("gambo", ("Alice", "Engine"), {"setup": record["setup"]}, opponent_extras("easy"))
-    )
-    for move in record["moves"]:
-        app.execute(Play(move))
-    app.execute(ShowFinal())
+    extras = opponent_extras("easy")
+    with engine_paused(app.screens.memory):  # the record plays the engine's side
+        app.execute(NewGame("gambo", ("Alice", "Engine"), {"setup": record["setup"]}, extras))
+        for move in record["moves"]:
+            app.execute(Play(move))
+        app.execute(ShowFinal())
     assert app.screens.mode is Mode.FINAL
-    app.screens.memory.of(EngineMemory).paused = False
 
     app.feed(Press(Button.UNDO))
     app.step([])
