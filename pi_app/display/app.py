@@ -26,6 +26,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, FontBook, Hit
 from pi_app.display.frames import Painter
+from pi_app.display.games import declaration_of
 from pi_app.display.intents import (
     Back,
     Intent,
@@ -309,8 +310,8 @@ class App:
             return
         match intent:
             case Undo() | Press(target=Button.UNDO) if self.in_game:
-                self.execute(UndoAction())
-            case Redo() if self.in_game:
+                self._undo()
+            case Redo() | Press(target=Button.REDO) if self.in_game:
                 self.execute(RedoAction())
             case Back() | Press(target=Button.MENU) if self.in_game:
                 self.execute(GoHome())
@@ -374,8 +375,9 @@ class App:
             match command:
                 case Play(notation=notation):
                     self.table.play(notation)
-                case UndoAction():
-                    self.table.undo()
+                case UndoAction(steps=steps):
+                    for _step in range(steps):
+                        self.table.undo()
                 case RedoAction():
                     self.table.redo()
         except RuleError as error:
@@ -392,6 +394,13 @@ class App:
         self._follow()
         if isinstance(command, Play) and command.cue:
             self.cue(command.cue)
+
+    def _undo(self) -> None:
+        """Undo as the game declares it: a move, or a move with the computer's reply."""
+        if self.table is None:
+            return
+        for command in declaration_of(self.table.game.name).undo(self.table):
+            self.execute(command)
 
     def _new_game(self, command: NewGame) -> None:
         try:

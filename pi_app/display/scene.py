@@ -17,7 +17,7 @@ import pygame
 
 from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, cols, split
+from pi_app.display.canvas import Canvas, split
 from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
@@ -44,7 +44,10 @@ class Play:
 
 @dataclass(frozen=True)
 class UndoAction:
-    """Take back the last action."""
+    """Take back the last action, or the last `steps` actions at once (a player's move
+    with the computer's reply: `GameDeclaration.undo`)."""
+
+    steps: int = 1
 
 
 @dataclass(frozen=True)
@@ -333,13 +336,20 @@ def table_colours(table: GameTable | None) -> tuple[int, ...]:
 
 
 def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Rect:
-    """The top bar of a game screen (title, Menu, Undo); returns the content area below."""
+    """The top bar of a game screen (title, Menu, Undo, Redo); returns the content area
+    below. Undo and Redo are drawn on every game screen, each enabled only when the
+    table can, so they never move under the finger."""
     t = canvas.theme
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     bar, body = split(area, t.button_h, t.gap)
-    buttons = 2 if undo else 1
-    width = min(150 if t.width >= 800 else 112, bar.width // 4)
-    label_box, right = split(bar, bar.width - buttons * (width + t.gap), t.gap, vertical=False)
+    table = ctx.table
+    buttons = [(_("Menu"), Button.MENU, True)]
+    if undo:
+        buttons.append((_("Undo"), Button.UNDO, table is not None and table.can_undo))
+        buttons.append((_("Redo"), Button.REDO, table is not None and table.can_redo))
+    widths = [bar_button_width(canvas, label) for label, _target, _enabled in buttons]
+    used = sum(widths) + t.gap * (len(widths) - 1)
+    label_box, right = split(bar, bar.width - used - t.gap, t.gap, vertical=False)
     leds = ctx.leds
     if leds is not None:
         label_box, slot = split(
@@ -352,12 +362,20 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         )
         canvas.button(qr, "QR", Button.PHONES)
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
-    places = cols(right, buttons, t.gap)
-    canvas.button(places[0], _("Menu"), Button.MENU)
-    if undo:
-        can = ctx.table is not None and ctx.table.can_undo
-        canvas.button(places[1], _("Undo"), Button.UNDO, enabled=can)
+    x = right.x
+    for (label, target, enabled), width in zip(buttons, widths, strict=True):
+        canvas.button((x, right.y, width, right.height), label, target, enabled=enabled)
+        x += width + t.gap
     return body
+
+
+def bar_button_width(canvas: Canvas, label: str) -> int:
+    """A top-bar button as wide as its label needs, and never narrower than a finger:
+    two bar heights on the large display (so its buttons match), one and a half on the
+    small one, where the title needs every pixel the buttons leave."""
+    t = canvas.theme
+    finger = t.button_h * 2 if t.width >= 800 else t.button_h * 3 // 2
+    return max(finger, canvas.fonts.font(t.small).size(label)[0] + t.pad + t.gap)
 
 
 def draw_ring(canvas: Canvas, box: pygame.Rect, pixels: Sequence[RGB]) -> None:

@@ -20,6 +20,8 @@ class Button(StrEnum):
 
     MENU = "menu"
     UNDO = "undo"
+    REDO = "redo"
+    """Restore what Undo took back."""
     HOME = "home"
     DISMISS = "dismiss"
     """The message bar: a tap takes the message away."""

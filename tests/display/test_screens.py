@@ -43,7 +43,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "qod-closed": (*QOD_TEAMS, "No more bets."),
     "gambo-start": ("Alice", "Bruno"),
     "gambo-selected": ("Alice", "Bruno"),
-    "gambo-swapped": ("Alice", "c10"),
+    "gambo-swapped": ("Alice", "17"),  # the central row numbered, as its moves name it
     "tournament-deal": ("Ana", "Ben", "Eve", "Dollar"),
     "tournament-moves": ("Ben", "Ivy", "80"),
     "history-final": GAMBIT7_SEATS,
