@@ -98,12 +98,17 @@ def _gambo_undo(d: DemoDriver) -> None:
     The engine is paused and its reply played by the script, so the pictures are the
     same on every run; the undo is the box's, as a tap makes it.
     """
-    from pi_app.display.games.gambo import engine_label, engine_paused, opponent_extras
+    from pi_app.display.games.gambo import (
+        DEMO_SETUP,
+        engine_label,
+        engine_paused,
+        opponent_extras,
+    )
     from pi_app.display.scene import NewGame, Play
 
     with engine_paused(d.memory):
         seats = ("Alice", engine_label("medium"))
-        d.run(NewGame("gambo", seats, {}, opponent_extras("medium")))
+        d.run(NewGame("gambo", seats, {"setup": DEMO_SETUP}, opponent_extras("medium")))
         for notation in ("adv b4", "adv a4", "adv b3"):  # the computer opens; Alice; it replies
             d.run(Play(notation))
         d.shot("evening-gambo-reply")

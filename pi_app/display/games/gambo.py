@@ -897,6 +897,13 @@ def draw_sign(canvas: Canvas, box: pygame.Rect, kind: str) -> None:
         pygame.draw.polygon(surface, colour, ((tip, y), (back, y - head), (back, y + head)))
 
 
+DEMO_SETUP: dict[str, list[str]] = {
+    "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
+    "B": ["M1", "E3", "C2", "M2", "E1", "C3", "M3", "E2", "C1"],
+}
+"""The demos' start position (a drawn one would change the pictures on every run)."""
+
+
 def demo_script(d: DemoDriver) -> None:
     """The `tabletop demo gambo` script: two humans, a few moves, a selection; then a
     game against the computer, just after its swap.
@@ -906,10 +913,7 @@ def demo_script(d: DemoDriver) -> None:
     """
     from pi_app.display.scene import NewGame
 
-    setup = {
-        "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
-        "B": ["M1", "E3", "C2", "M2", "E1", "C3", "M3", "E2", "C1"],
-    }
+    setup = DEMO_SETUP
     d.run(NewGame("gambo", ("Alice", "Bruno"), {"setup": setup}))
     d.shot("gambo-start")
     for move in ("adv b4", "adv a4", "adv b3", "adv a5"):
