@@ -301,7 +301,7 @@ class PhoneServer:
         seat = body.get("seat")
         if not isinstance(seat, str) or seat not in self._table_seats():
             return self._refused(request, N_("There is no such seat at this table."), 404)
-        token = self.hub.seats.claim(seat)
+        token = self.hub.claim(seat)
         if token is None:
             return self._refused(
                 request, N_("Another phone holds this seat; the box can free it."), 409
