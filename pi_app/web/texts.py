@@ -52,6 +52,8 @@ TEXTS = {
     "no_game": N_("No game at the table yet."),
     "language": N_("Language"),
     "seat": N_("Seat: {seat}"),
+    "your_tile": N_("Your tile: {answer}"),
+    "sign": N_("Change the sign"),
 }
 
 
