@@ -145,6 +145,6 @@ def _seat_rows(
         colour = th.ACCENT if seat == chosen else th.TEXT
         canvas.text(seat, name, t.small, colour, align="left")
         if seat in held:
-            canvas.button(button, _("Free"), FreeSeat(seat))
+            canvas.button(button, _("Release"), FreeSeat(seat))
         else:
-            canvas.button(button, _("Its code"), SeatCode(seat))
+            canvas.button(button, _("Show code"), SeatCode(seat))

@@ -18,7 +18,8 @@ from pi_app.display.intents import Press
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.ring import DeviceRing
 from pi_app.display.scene import NewGame, StartTimer
-from pi_app.display.targets import Button
+from pi_app.display.targets import Button, FreeSeat, SeatCode
+from pi_app.i18n import set_language
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 
@@ -72,3 +73,37 @@ def test_the_drawn_ring_stays_off_the_open_panel(
         box.feed(Press(Button.PHONES_CLOSE))
         box.step([])
         assert box.canvas.animated  # the panel closed: the ring is drawn again
+
+
+@pytest.mark.parametrize("size", ["800x480", "480x320"])
+def test_the_panel_s_seat_buttons_say_what_they_do(
+    tmp_path: Path, clock: FakeClock, size: str
+) -> None:
+    """A seat a phone holds offers to release it; a free one, to show its own code:
+    plain words in each language, whole on their buttons."""
+    words = {
+        "fr": ("Libérer", "Son code"),
+        "de": ("Freigeben", "Code zeigen"),
+        "en": ("Release", "Show code"),
+    }
+    for lang, (release, show) in words.items():
+        set_language(lang)
+        try:
+            with box_without_leds(tmp_path / lang, clock, size) as box:
+                box.phones.hub.secret_for(box.table.game_id)
+                box.phones.hub.claim("Ben")
+                box.feed(Press(Button.PHONES))
+                box.step([])
+                buttons = {hit.target: pygame.Rect(hit.rect) for hit in box.canvas.hits}
+                assert _label(box, buttons[FreeSeat("Ben")]) == release
+                assert _label(box, buttons[SeatCode("Ana")]) == show
+        finally:
+            set_language("fr")
+
+
+def _label(app: Any, button: pygame.Rect) -> str:
+    """The label of `button` (the panel is drawn over the game: its texts are recorded
+    too), checked whole: drawn inside its box."""
+    inside = [t for t in app.canvas.texts if button.contains(pygame.Rect(t.box))]
+    assert len(inside) == 1 and pygame.Rect(inside[0].box).contains(pygame.Rect(inside[0].rect))
+    return inside[0].text
