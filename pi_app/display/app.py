@@ -631,7 +631,8 @@ class App:
         if self.phones is not None:
             shown = self.table if self.in_game else None
             self.phones.publish(shown, self.show.timer, self.clock())
-            if self.phones.moved:  # the box's addresses changed under the open panel
+            seated = self.phones.seats_moved()  # a phone took a seat under the open panel
+            if seated or self.phones.moved:  # or the box's addresses changed under it
                 self.phones.moved, self.dirty = False, True
         self.render()
         return self.running
