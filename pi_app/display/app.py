@@ -135,9 +135,9 @@ class App:
         self.network = BoxTournament(config, journal.path.parent, _wake)
         self.settings = self._settings()
         """The choices the host made on the box, kept in the journal across restarts."""
-        self.unfinished = Unfinished(self._resume())
+        tables = self._resume()
+        self.unfinished = Unfinished(tables)
         """Every unfinished game, the latest played first: they wait to be resumed."""
-        tables = self.unfinished.tables()
         self.table: GameTable | None = tables[0] if tables else None
         """The game at the table (the home may be over it): a journaled `Table`, or a
         tournament across boxes'."""
