@@ -73,6 +73,9 @@ class GameDeclaration:
     screen shows the first ones there is room for."""
     demo: DemoScript | None = None
     """`tabletop demo <game>`: a scripted game, a picture of each scene."""
+    seats_here: int | None = None
+    """The most seats one box seats for it, when fewer than its rules allow (a one-box
+    tournament: what the home's seat list holds legibly); None: the rules' maximum."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

@@ -32,6 +32,7 @@ from pi_app.i18n import Translator
 from pi_app.net.box import join_code
 from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.game import CambioState
+from pi_app.rules.cambio.scoring import MAX_SEATS
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.table.protocol import GameTable
 
@@ -262,7 +263,16 @@ def demo_script(d: DemoDriver) -> None:
     d.shot("tournament-moves")
 
 
+SEATS_HERE = 2 * MAX_SEATS
+"""A tournament on one box seats two full tables: the most names the home's seat list
+shows legibly on the small screen (its rules allow up to a hundred tables)."""
+
 DECLARATION = GameDeclaration(
-    menu=40, choices=CHOICES, across_boxes=True, facts=FACTS, demo=demo_script
+    menu=40,
+    choices=CHOICES,
+    across_boxes=True,
+    facts=FACTS,
+    demo=demo_script,
+    seats_here=SEATS_HERE,
 )
 """Cambio's options and facts; the home also offers it across boxes, a table per box."""
