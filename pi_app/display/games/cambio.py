@@ -288,7 +288,7 @@ class CambioScene(Scene):
         elif self.phase == "deal":
             self._draw_deal(canvas, ctx, left)
         elif self.phase == "study":
-            head, rest = split(left, t.button_h * 2, t.gap)
+            head, rest = split(left, t.button_h * (2 if t.width >= 800 else 1), t.gap)
             canvas.text(_("Study your hand"), head, t.title, th.TEXT)
             timer_box, rest = split(rest, t.button_h, t.gap)
             sand_timer(canvas, ctx, timer_box, "study", "cambio_study")
@@ -377,7 +377,10 @@ class CambioScene(Scene):
         columns = 4 if len(state.seats) > 4 else len(state.seats)
         for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
             canvas.button(cell, state.seats[index], Ringer(index), colour=canvas.seat_colour(index))
-        canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), RoundButton.RESUME)
+        go_on = _("Not a ring: go on")
+        need = canvas.fonts.font(t.min_font).size(go_on)[0] + 4 * t.gap
+        wide = min(foot.width, max(foot.width // 2, need))
+        canvas.button(foot.inflate(wide - foot.width, 0), go_on, RoundButton.RESUME)
 
     def _form_plan(
         self, canvas: Canvas, state: CambioState, width: int
@@ -536,10 +539,17 @@ class CambioScene(Scene):
         return ()
 
 
-def chosen(canvas: Canvas, cell: pygame.Rect, label: str, target: Hashable, on: bool) -> None:
-    """A button of a choice, the one chosen filled in the warning colour: a fill, unlike
-    an outline, never crosses the words of a low button."""
-    canvas.button(cell, label, target, colour=th.WARN if on else th.PANEL_HI)
+def chosen(
+    canvas: Canvas,
+    cell: pygame.Rect,
+    label: str,
+    target: Hashable,
+    on: bool,
+    colour: th.RGB = th.WARN,
+) -> None:
+    """A button of a choice, the one chosen filled in `colour`: a fill, unlike an
+    outline, never crosses the words of a low button."""
+    canvas.button(cell, label, target, colour=colour if on else th.PANEL_HI)
 
 
 def fits_line(canvas: Canvas, text: str, box: pygame.Rect) -> bool:
@@ -613,12 +623,19 @@ def draw_sheet(canvas: Canvas, box: pygame.Rect, title: str, lines: Sequence[str
 
 
 def currencies(canvas: Canvas, box: pygame.Rect, listed: Sequence[tuple[str, int]]) -> None:
-    """The currencies in play with their values."""
+    """The currencies in play with their values: a list, or, where the list's columns
+    would cut a name, a paragraph that wraps between currencies."""
     t = canvas.theme
-    line = canvas.fonts.font(t.min_font).size("Ag")[1] + 2
+    font = canvas.fonts.font(t.min_font)
+    line = font.size("Ag")[1] + 2
     columns = 1
     while columns < 3 and -(-len(listed) // columns) * (line + t.gap // 2) > box.height:
         columns += 1
+    cell_w = (box.width - t.gap // 2 * (columns - 1)) // columns - t.gap - 4
+    if any(font.size(f"{name} {value}")[0] > cell_w for name, value in listed):
+        words = " · ".join(f"{name}\u00a0{value}" for name, value in listed)
+        canvas.text(words, box, t.small, th.TEXT, align="left")
+        return
     for cell, (name, value) in zip(
         grid(box, len(listed), columns, t.gap // 2), listed, strict=False
     ):

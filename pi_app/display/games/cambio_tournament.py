@@ -24,7 +24,7 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.declaration import GameDeclaration
 from pi_app.display.driver import DemoDriver
-from pi_app.display.games.cambio import CHOICES, FACTS, STOP_PHASES, CambioScene
+from pi_app.display.games.cambio import CHOICES, FACTS, STOP_PHASES, CambioScene, chosen
 from pi_app.display.intents import Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Command, Ctx, Scene, chrome, state_as, table_of
@@ -162,7 +162,7 @@ class TournamentScene(Scene):
         t = canvas.theme
         tabs, rest = split(body, t.button_h, t.gap)
         for number, cell in enumerate(cols(tabs, len(_state(ctx.state).tables), t.gap)):
-            canvas.button(cell, str(number + 1), TableTab(number), selected=number == self.index)
+            chosen(canvas, cell, str(number + 1), TableTab(number), number == self.index, th.ACCENT)
         return rest
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
