@@ -4,18 +4,20 @@ the box's language."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pi_app.display import theme as th
+from pi_app.display.demo import Driver, play
 from pi_app.display.games.cambio import Currency, Hand, Holder, Ringer, RoundButton
 from pi_app.display.intents import Bell, Press
 from pi_app.display.scene import NewGame, Notice, Play
 from pi_app.i18n import set_language, translate
 from pi_app.i18n_check import all_messages
 from pi_app.rules.cambio.scoring import HANDS
-from tests.display.layout_checks import drawn_text
+from tests.display.layout_checks import drawn_text, shortened
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan")
 
@@ -179,3 +181,32 @@ def test_the_cambio_cards_are_named_in_the_screen_language(app_factory: Any) -> 
         assert "CAMBIO-minus" in shown(app)
     finally:
         set_language("fr")
+
+
+# ---- every Cambio screen and the end of every game, with no word cut ---------------------
+
+
+class Shots(Driver):
+    """A driver that keeps, for every picture, the texts cut short with an ellipsis."""
+
+    def __init__(self, *args: Any) -> None:
+        self.cut: dict[str, list[str]] = {}
+        super().__init__(*args)
+
+    def shot(self, name: str) -> Path | None:
+        path = super().shot(name)
+        self.cut[name] = [text.text for text in shortened(self.app.canvas.texts)]
+        return path
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "en"])
+@pytest.mark.parametrize("size", ["800x480", "480x320"])
+@pytest.mark.parametrize("game", ["cambio", "cambio-tournament", "history"])
+def test_no_word_is_cut_on_the_cambio_and_history_demos(game: str, size: str, lang: str) -> None:
+    set_language(lang)
+    try:
+        driver = play(game, None, size, Shots)
+    finally:
+        set_language("fr")
+    assert isinstance(driver, Shots) and driver.cut
+    assert {name: cut for name, cut in driver.cut.items() if cut} == {}
