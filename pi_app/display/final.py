@@ -14,13 +14,14 @@ from collections.abc import Callable, Hashable, Sequence
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, split
+from pi_app.display.canvas import Canvas, split, wrapped_lines
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.games import declaration_of
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB
+from pi_app.display.titles import bar_title
 from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
 from pi_app.table.protocol import GameTable
@@ -170,42 +171,10 @@ def fitting_facts(
     line = font.get_linesize()
     kept: list[tuple[str, int]] = []
     for fact in facts[:FACTS_SHOWN]:
-        lines = wrapped_lines(canvas, fact, width)
+        lines = wrapped_lines(font, fact, width)
         if lines and lines <= 2 and (sum(n for _f, n in kept) + lines) * line + 4 <= height:
             kept.append((fact, lines))
     return kept
-
-
-def wrapped_lines(canvas: Canvas, text: str, width: int) -> int:
-    """The lines `text` takes wrapped in `width` at the smallest legible size (0: a word
-    is wider than that)."""
-    font = canvas.fonts.font(canvas.theme.min_font)
-    lines, current = 0, ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if font.size(candidate)[0] <= width:
-            current = candidate
-        elif font.size(word)[0] > width:
-            return 0
-        else:
-            lines, current = lines + 1, word
-    return lines + 1
-
-
-def fits_line(canvas: Canvas, text: str, width: int) -> bool:
-    """Whether `text` fits `width` on one line at the smallest legible size."""
-    return canvas.fonts.font(canvas.theme.min_font).size(text)[0] <= width
-
-
-def title_room(canvas: Canvas, ctx: Ctx) -> int:
-    """The width `chrome` leaves its title: the bar less Menu and Undo, the drawn ring
-    and the phones' button when they are shown (as `chrome` lays out its bar)."""
-    t = canvas.theme
-    bar = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
-    button_w = min(150 if t.width >= 800 else 112, bar.width // 4)
-    room = bar.width - 2 * (button_w + t.gap)
-    slots = (ctx.leds is not None) + bool(ctx.phones)
-    return room - slots * (t.button_h + t.gap)
 
 
 def winners_text(summary: GameSummary) -> str:
@@ -266,7 +235,7 @@ class FinalScene(Scene):
         """The top bar's title: "<game>: final ranking", or the game's name alone where
         the bar has no room for the whole of it."""
         full = _("{game}: final ranking").format(game=self.title)
-        return full if fits_line(canvas, full, title_room(canvas, ctx)) else self.title
+        return bar_title(canvas, ctx, full, self.title)
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if isinstance(intent, Press) and intent.target == "home":

@@ -91,13 +91,45 @@ def test_a_fined_score_shows_how_it_is_made(app_factory: Any) -> None:
     app.feed(Press(RoundButton.SHOW))
     assert app.table.state.score_map == {"Ana": 0, "Ben": 160, "Cléo": 0, "Dan": -30}
     text = shown(app)
-    parts = ", ".join(
-        (f"{_('CAMBIO-minus')} -20", f"{_('false ring')} -10")
-    )  # the parts the rules count, each with its points
+    parts = ", ".join(  # the parts the rules count, each with its points (kept together)
+        (f"{_('CAMBIO-minus')}\u00a0-20", f"{_('false ring')}\u00a0-10")
+    )
     assert _("{seat} {change}: {parts}").format(seat="Dan", change="-30", parts=parts) in text
     hand = _("{hand} in {currency}").format(hand="9 + CAMBIO+ (×2)", currency="Yen")
     assert _("{seat} {change}: {parts}").format(seat="Ben", change="+160", parts=hand) in text
     assert "Ana +0" not in text  # a score that did not move has no line
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "en"])
+def test_a_long_score_sheet_is_drawn_whole_on_the_small_screen(app_factory: Any, lang: str) -> None:
+    """Seven long names, four false rings and both CAMBIO cards kept: the sheet takes the
+    whole width rather than cut a line, and the title drops the dealer's name."""
+    names = (
+        "Marie-Gabrielle",
+        "Jean-Baptiste",
+        "Maximilian",
+        "Anne-Sophie",
+        "Christophe",
+        "Wolfgang",
+        "Bartholomew",
+    )
+    set_language(lang)
+    try:
+        app = app_factory("480x320")
+        app.execute(NewGame("cambio", names, {"variant": "cambio", "false_ring_fine": 20}))
+        for notation in ("deal", "open"):
+            app.execute(Play(notation))
+        for seat in names[1:5]:
+            app.execute(Play(f'ring "{seat}"'))
+            app.execute(Play("false-ring"))
+        app.execute(Play(f'ring "{names[0]}"'))
+        app.execute(Play(f'show Livre 9 "{names[1]}"=plus "{names[2]}"=minus'))
+        text = shown(app)
+        assert not shortened(app.canvas.texts), [t.text for t in shortened(app.canvas.texts)]
+        for seat in names[:5]:
+            assert f"{seat} -" in text or f"{seat} +" in text
+    finally:
+        set_language("fr")
 
 
 # ---- finding 3: the CAMBIO-card toggles start valid and survive an undo ------------------

@@ -16,7 +16,7 @@ from enum import StrEnum
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split, wrapped_lines
 from pi_app.display.choice import Choice
 from pi_app.display.declaration import GameDeclaration
 from pi_app.display.driver import DemoDriver
@@ -41,6 +41,7 @@ from pi_app.display.scene import (
     table_of,
 )
 from pi_app.display.targets import Button
+from pi_app.display.titles import bar_title, fits_line
 from pi_app.i18n import N_, Translator
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show
@@ -113,7 +114,7 @@ def seat_sheet(seat: str, parts: Sequence[ScorePart]) -> str:
     if len(parts) == 1:
         made = part_text(parts[0])
     else:
-        made = ", ".join(f"{part_text(part)} {part.points:+d}" for part in parts)
+        made = ", ".join(f"{part_text(part)}\u00a0{part.points:+d}" for part in parts)
     return _("{seat} {change}: {parts}").format(seat=seat, change=f"{total:+d}", parts=made)
 
 
@@ -272,7 +273,8 @@ class CambioScene(Scene):
         if self.full_stop:
             self._draw_stop(canvas, ctx)
             return
-        title = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
+        full = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
+        title = bar_title(canvas, ctx, full, _("Round {n}").format(n=self.round))
         if self.phase == "over":
             title = _("Cambio: final scores")
         self.draw_body(canvas, ctx, chrome(canvas, ctx, title))
@@ -282,6 +284,9 @@ class CambioScene(Scene):
         state = _state(ctx.state)
         t = canvas.theme
         left, right = split(body, body.width // 2 - t.gap, t.gap, vertical=False)
+        if self.phase == "deal" and not self._deal_fits(canvas, state, left):
+            self._draw_deal(canvas, ctx, body)  # the score sheet takes the whole width
+            return
         target_board(canvas, right, state.seats, state.scores, state.settings.target)
         if self.phase == "over":
             self._draw_over(canvas, ctx, left)
@@ -323,21 +328,47 @@ class CambioScene(Scene):
             currencies(canvas, listing, state.currencies)
         canvas.button(foot, _("Bell: STOP"), RoundButton.BELL, colour=th.STOP_RED)
 
+    def _sheet(self, state: CambioState) -> list[str]:
+        """The last round's score sheet, unless the screen is quiet about it."""
+        return [] if self.quiet_summary else score_sheet(state)
+
+    def _deal_boxes(
+        self, canvas: Canvas, state: CambioState, box: pygame.Rect
+    ) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect]:
+        """The deal screen's parts in `box`: the list (score sheet or currencies), the
+        note of who gets ten cards (CAMBIO variant), as tall as its words need, and the
+        button."""
+        t = canvas.theme
+        listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
+        if state.settings.variant != CAMBIO:
+            return listing, None, foot
+        font = canvas.fonts.font(t.min_font)
+        lines = max(1, wrapped_lines(font, ten_cards_text(state), listing.width))
+        note_h = lines * font.get_linesize() + 6
+        listing, note = split(listing, listing.height - note_h - t.gap // 2, t.gap // 2)
+        return listing, note, foot
+
+    def _deal_fits(self, canvas: Canvas, state: CambioState, box: pygame.Rect) -> bool:
+        """Whether the deal screen's words all fit whole in `box` (half the screen)."""
+        listing, _note, _foot = self._deal_boxes(canvas, state, box)
+        font = canvas.fonts.font(canvas.theme.min_font)
+        if wrapped_lines(font, ten_cards_text(state), listing.width) == 0:
+            return False
+        sheet = self._sheet(state)
+        return not sheet or sheet_heights(canvas, listing, sheet) is not None
+
     def _draw_deal(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         """The deal: after a round, its score sheet (how each score moved) in place of
         the currencies, which the study and trading screens list again."""
         t = canvas.theme
         state = _state(ctx.state)
-        sheet = [] if self.quiet_summary else score_sheet(state)
-        listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
-        if state.settings.variant == CAMBIO:
-            extra = _("10 cards: {seats}").format(seats=", ".join(state.ten_cards))
-            listing, note = split(listing, listing.height - t.min_px - 10, t.gap // 2)
-            canvas.text(extra, note, t.small, th.MUTED, align="left")
+        sheet = self._sheet(state)
+        listing, note, foot = self._deal_boxes(canvas, state, box)
+        if note is not None:
+            canvas.text(ten_cards_text(state), note, t.min_font, th.MUTED, align="left")
         if sheet:
-            draw_sheet(
-                canvas, listing, _("Round {n}: the scores").format(n=len(state.history)), sheet
-            )
+            title = _("Round {n}: the scores").format(n=len(state.history))
+            draw_sheet(canvas, listing, title, sheet)
         else:
             currencies(canvas, listing, state.currencies)
         canvas.button(foot, _("Deal: start the study"), RoundButton.DEAL, colour=th.GOOD)
@@ -364,7 +395,7 @@ class CambioScene(Scene):
             label, undo = split(head, head.width - undo_w - t.gap, t.gap, vertical=False)
             undo = undo.inflate(0, -max(0, undo.height - t.button_h))
             said = _("STOP: {seat} rang").format(seat=self.rung_by)
-            if not fits_line(canvas, said, label):  # the red screen says STOP already
+            if not fits_line(canvas, said, label.width):  # the red screen says STOP already
                 said = _("{seat} rang").format(seat=self.rung_by)
             canvas.text(said, label, t.title, th.TEXT, align="left")
             canvas.button(undo, _("Undo"), Button.UNDO)
@@ -552,12 +583,6 @@ def chosen(
     canvas.button(cell, label, target, colour=colour if on else th.PANEL_HI)
 
 
-def fits_line(canvas: Canvas, text: str, box: pygame.Rect) -> bool:
-    """Whether `text` fits `box` on one line at a legible size."""
-    width, height = canvas.fonts.font(canvas.theme.min_font).size(text)
-    return width <= box.width and height <= box.height
-
-
 def fitting_columns(canvas: Canvas, labels: Sequence[str], width: int, most: int) -> int:
     """The most columns of buttons, up to `most`, across `width` in which every label
     fits on one line: a name is never cut to keep a row."""
@@ -603,22 +628,36 @@ def stack(
     return areas
 
 
+def ten_cards_text(state: CambioState) -> str:
+    """Who is dealt ten cards this round (CAMBIO variant)."""
+    return _("10 cards: {seats}").format(seats=", ".join(state.ten_cards))
+
+
+def sheet_heights(canvas: Canvas, box: pygame.Rect, lines: Sequence[str]) -> list[int] | None:
+    """The height of each line of a score sheet drawn in `box` under its title, each
+    wrapped whole at the smallest legible size; None when they do not all fit."""
+    t = canvas.theme
+    font = canvas.fonts.font(t.min_font)
+    step = font.get_linesize()
+    counts = [wrapped_lines(font, line, box.width - t.gap) for line in lines]
+    heights = [count * step + 2 for count in counts]
+    if 0 in counts or sum(heights) + step + 4 + t.gap // 2 > box.height:
+        return None
+    return heights
+
+
 def draw_sheet(canvas: Canvas, box: pygame.Rect, title: str, lines: Sequence[str]) -> None:
     """The score sheet of a round: its title, then a line per seat whose score moved,
     each given the room it needs (a long one wraps rather than being cut)."""
     t = canvas.theme
-    font = canvas.fonts.font(t.min_font)
-    step = font.get_linesize()
+    step = canvas.fonts.font(t.min_font).get_linesize()
     head, rest = split(box, min(box.height, step + 4), t.gap // 2)
-    canvas.text(title, head, t.small, th.WARN, align="left")
-    width = rest.inflate(-t.gap, 0).width
-    needs = [max(1, len(canvas.fit(line, (0, 0, width, 10 * step), t.small)[1])) for line in lines]
-    line_h = canvas.fonts.font(t.small).get_linesize() + 4
-    room = max(1, min(line_h, rest.height // max(1, sum(needs))))
+    canvas.text(title, head, t.min_font, th.WARN, align="left")
+    heights = sheet_heights(canvas, box, lines) or [rest.height // max(1, len(lines))] * len(lines)
     y = rest.y
-    for line, need in zip(lines, needs, strict=True):
-        cell = pygame.Rect(rest.x, y, rest.width, min(need * room, rest.bottom - y))
-        canvas.text(line, cell.inflate(-t.gap, 0), t.small, th.TEXT, align="left")
+    for line, height in zip(lines, heights, strict=True):
+        cell = pygame.Rect(rest.x, y, rest.width, min(height, rest.bottom - y))
+        canvas.text(line, cell.inflate(-t.gap, 0), t.min_font, th.TEXT, align="left")
         y = cell.bottom
 
 
