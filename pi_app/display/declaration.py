@@ -87,6 +87,9 @@ class GameDeclaration:
     undo: TakeBack = last_move
     """What Undo takes back: the last move, or against the computer its reply with the
     player's move before it, so the player takes back their own move."""
+    seats_here: int | None = None
+    """The most seats one box seats for it, when fewer than its rules allow (a one-box
+    tournament: what the home's seat list holds legibly); None: the rules' maximum."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

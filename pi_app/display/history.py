@@ -27,7 +27,7 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
-from pi_app.display.final import draw_ranking, seat_index, winners_text
+from pi_app.display.final import draw_ranking, ranking_split, seat_index, winners_text
 from pi_app.display.intents import WAKE_EVENT, Back, Intent, Press, post
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene
 from pi_app.display.targets import Button
@@ -281,7 +281,7 @@ class HistoryScene(Scene):
             canvas.text(_("This game cannot be read."), body, t.body, th.WARN)
         else:
             index_of = seat_index(past.seats, summary)
-            left, right = split(body, body.width * 2 // 5, t.gap, vertical=False)
+            left, right = ranking_split(canvas, body, summary)
             draw_ranking(canvas, left, summary, index_of)
             if self.rounds_view:
                 self._draw_rounds(canvas, right, summary, index_of)

@@ -210,7 +210,11 @@ class HomeScene(Scene):
         if self.game not in known:
             return (2, 8)
         game = known[self.game]
-        return (int(game.min_seats), int(game.max_seats))
+        high = int(game.max_seats)
+        here = self.declaration().seats_here
+        if here is not None and not self.network:  # played here, not a table per box
+            high = min(high, here)
+        return (int(game.min_seats), high)
 
     def choose_game(self, name: str) -> None:
         """The seats page of `name`, with the seats and options chosen for it last time."""

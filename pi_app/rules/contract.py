@@ -89,8 +89,13 @@ class Game(Protocol[S, A]):
 
     name: str
     """The `"game"` value of its records, e.g. `"gambit7"`."""
-    title: str
-    """The game's printed name, e.g. `"Gambit 7"`."""
+
+    @property
+    def title(self) -> str:
+        """The game's printed name in the current language, e.g. `"Gambit 7"` (a plain
+        class attribute for a proper name, a property for a name with words in it)."""
+        ...
+
     min_seats: int
     max_seats: int
 

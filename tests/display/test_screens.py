@@ -33,6 +33,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "cambio-deal": (*CAMBIO_SEATS, "Dollar", "100", "Franc", "75"),
     "cambio-study": CAMBIO_SEATS,
     "cambio-trading": CAMBIO_SEATS,
+    "cambio-false-ring": (*CAMBIO_SEATS, "-10"),
     "cambio-stop": (*CAMBIO_SEATS, "STOP"),
     "cambio-rung": ("Ben", "STOP"),
     "cambio-scores": (*CAMBIO_SEATS, "160", "-20"),
