@@ -1,0 +1,82 @@
+"""The Gambit 7 and Quitte ou Double mats guide the host: where the keypad types, the
+reveal, the bet panel, the minus key, and the words on the mats (issue 26)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pi_app.display.intents import Char, Enter, Press
+from pi_app.display.scene import NewGame, Play
+from pi_app.display.targets import KeyTap
+from tests.display.layout_checks import drawn_text
+
+SEATS = ("Alice", "Bruno", "Chloé", "Dimitri")
+
+
+def _gambit7(app: Any, seats: tuple[str, ...] = SEATS) -> None:
+    app.execute(NewGame("gambit7", seats, {}))
+    app.step([])
+
+
+def _type(app: Any, text: str) -> None:
+    for char in text:
+        app.feed(Char(char))
+    app.feed(Enter())
+    app.step([])
+
+
+def _answers(app: Any) -> dict[str, Decimal]:
+    return {seat: slate.value for seat, slate in app.table.state.answers}
+
+
+def _shown(app: Any) -> str:
+    app.dirty = True
+    app.step([])
+    return drawn_text(app.canvas.texts)
+
+
+def _targets(app: Any) -> list[object]:
+    app.dirty = True
+    app.step([])
+    return [hit.target for hit in app.canvas.hits]
+
+
+def _to_bets(app: Any, values: tuple[object, ...] = (28, 25, 25, 23)) -> None:
+    """Every seat's answer played as the phones would, then the bets open."""
+    for seat, value in zip(app.table.state.seats, values, strict=True):
+        app.execute(Play(f'answer "{seat}" {value} fr'))
+    if str(app.table.state.phase) == "answers":
+        app.execute(Play("reveal"))
+    app.step([])
+
+
+def _bet(app: Any, seat: str) -> Any:
+    return dict(app.table.state.bets).get(seat)
+
+
+# ---- 3. the minus key ---------------------------------------------------------------
+
+
+def test_the_keypad_minus_key_turns_the_number_negative(app_factory: Any) -> None:
+    app = app_factory("480x320")
+    _gambit7(app)
+    assert KeyTap("sign") in _targets(app) and "±" in _shown(app)
+    for key in ("1", "2", "sign"):
+        app.feed(Press(KeyTap(key)))
+    assert app.scene.entry.text == "-12"
+    app.feed(Press(KeyTap("sign")))
+    app.feed(Press(KeyTap("sign")))
+    app.feed(Press("ok"))
+    app.step([])
+    assert _answers(app) == {"Alice": -12}
+
+
+def test_a_negative_tile_on_the_quitte_ou_double_keypad(app_factory: Any) -> None:
+    app = app_factory()
+    app.execute(NewGame("quitte-ou-double", ("Jaune", "Violet", "Vert"), {}))
+    app.step([])
+    for key in ("5", "sign"):
+        app.feed(Press(KeyTap(key)))
+    app.feed(Press("ok"))
+    assert app.table.state.current.answer_map == {"Jaune": -5}
