@@ -80,3 +80,29 @@ def test_a_negative_tile_on_the_quitte_ou_double_keypad(app_factory: Any) -> Non
         app.feed(Press(KeyTap(key)))
     app.feed(Press("ok"))
     assert app.table.state.current.answer_map == {"Jaune": -5}
+
+
+# ---- 4. the words on the mats ---------------------------------------------------------
+
+
+def test_a_quitte_ou_double_loss_reads_with_one_sign(app_factory: Any) -> None:
+    app = app_factory()
+    teams = ("Jaune", "Violet", "Vert")
+    app.execute(NewGame("quitte-ou-double", teams, {"variants": ["permanent"]}))
+    for play in (
+        'answer "Jaune" 10',
+        'answer "Violet" 20',
+        'answer "Vert" 30',
+        'bet "Jaune" 10..20',
+        "truth 15",
+        "next",
+        'answer "Jaune" 30',
+        'answer "Violet" 10',
+        'answer "Vert" 20',
+        'bet "Jaune" >30',
+        'stake "Jaune" >30 1',
+        "truth 15",
+    ):
+        app.execute(Play(play))
+    shown = _shown(app)
+    assert "-1 = 1" in shown and "+-" not in shown

@@ -194,7 +194,7 @@ class QodScene(Scene):
         scores = dict(board.scores)
         for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
             team = teams[index]
-            seat_label(canvas, cell, team, index, f"+{gains.get(team, 0)} = {scores[team]}")
+            seat_label(canvas, cell, team, index, f"{gains.get(team, 0):+d} = {scores[team]}")
         canvas.text(
             _("Bank: {count} gain tokens").format(count=board.bank),
             bank_box,
