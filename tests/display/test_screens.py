@@ -26,7 +26,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "home-keyboard": ("Done", "Cancel", "Space", "«", "Aa"),
     "home-keyboard-accents": ("Zoé", "é", "ç", "ß", "ü", "Done", "Space"),
     "gambit7-answers": GAMBIT7_SEATS,
-    "gambit7-bets": (*GAMBIT7_SEATS, "Moins que ça", "15"),
+    "gambit7-bets": (*GAMBIT7_SEATS, "Less than that", "15"),
     "gambit7-truth": ("27",),
     "gambit7-payout": (*GAMBIT7_SEATS, "27"),
     "gambit7-final": GAMBIT7_SEATS,
@@ -56,7 +56,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 }
 # terms drawn in the current language: the domain that translates them
 TERMS: dict[str, str] = {
-    "Moins que ça": "gambit7",
+    "Less than that": "display",
     "STOP": "display",
     "Done": "display",
     "Cancel": "display",

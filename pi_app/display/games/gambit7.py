@@ -51,7 +51,6 @@ from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, bet_of
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
-_g7 = Translator("gambit7")
 
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
@@ -308,7 +307,7 @@ class Gambit7Scene(Scene):
 
     def _place(self, ctx: Ctx, seat: str, where: str | None) -> Sequence[Command]:
         if where is None:
-            return (Notice(_g7("No answer faces this case: a chip cannot go there."), True),)
+            return (Notice(_("No answer faces this case: a chip cannot go there."), True),)
         chosen = LESS if where == LESS else Decimal(str(where))
         if self.token_mode:
             bet = PlaceBet(seat, (), chosen)
@@ -351,6 +350,7 @@ def mat(
     t = canvas.theme
     order = [*reversed(cases[1:]), cases[0]]
     small = t.width < 800
+    less = _("Less than that")  # as the phones name it (the mat's "Moins que ça")
     for cell, case in zip(rows(box, len(order), 2), order, strict=True):
         colour = th.CENTRE if case.case == 3 else th.PANEL
         if case.case == LESS:
@@ -361,7 +361,7 @@ def mat(
             canvas.hits.append(Hit(cell, Case(None if target is None else str(target))))
         if case.case == LESS:
             values, rest = split(cell, 44 if small else 60, 2, vertical=False)
-            need = canvas.fonts.font(t.min_font).size(_g7("Moins que ça"))[0] + 6
+            need = canvas.fonts.font(t.min_font).size(less)[0] + 6
             slate, chips = split(
                 rest, min(rest.width - 40, max(need, rest.width // 2)), 2, vertical=False
             )
@@ -371,7 +371,7 @@ def mat(
             slate, chips = split(rest, int(cell.width * widths[1]), 2, vertical=False)
         _case_values(canvas, values, case)
         if case.case == LESS:
-            canvas.text(_g7("Moins que ça"), slate, t.small, th.TEXT, align="left")
+            canvas.text(less, slate, t.small, th.TEXT, align="left")
         elif case.value is not None:
             writers = ", ".join(case.seats)
             value = case.label(current_language())
