@@ -485,3 +485,22 @@ def test_ok_with_no_tile_typed_says_what_is_missing(app_factory: Any) -> None:
     _qod(app)
     app.feed(Press("ok"))
     assert app.message is not None and "Jaune" in app.message[0]
+
+
+def test_a_tap_on_a_closed_or_paid_zone_says_why_nothing_moves(
+    app_factory: Any, clock: Any
+) -> None:
+    app = app_factory()
+    _qod(app)
+    for play in ('answer "Jaune" 10', 'answer "Violet" 20', 'answer "Vert" 30'):
+        app.execute(Play(play))
+    app.execute(Play('answer "Noir" 40'))
+    app.execute(Play("reveal"))
+    app.execute(Play("close-bets"))  # the bets' sand timer ran out
+    assert qod_screen.Zone("10..20") in _targets(app)
+    app.feed(Press(qod_screen.Zone("10..20")))
+    assert app.message is not None and "rien ne va plus" in app.message[0]
+    app.execute(Play("truth 15"))
+    assert qod_screen.Zone("10..20") in _targets(app)
+    app.feed(Press(qod_screen.Zone("10..20")))
+    assert app.message is not None and "payée" in app.message[0]

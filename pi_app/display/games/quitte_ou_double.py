@@ -150,7 +150,7 @@ class QodScene(Scene):
             self._draw_waiting(canvas, ctx, left, state)
             self._draw_tile_pad(canvas, right, state)
             return
-        column(canvas, left, board, teams, pick=self.phase == "bets" and not self.closed(ctx))
+        column(canvas, left, board, teams, pick=True)  # a closed zone says why (`_bets`)
         if self.phase == "bets" and self.truth_pad:
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         elif self.phase == "bets":
@@ -289,6 +289,8 @@ class QodScene(Scene):
                 if self.round < ROUNDS:
                     return (Play(GAME.format_action(NextRound())),)
                 return (ShowFinal(),)
+            case "paid" if isinstance(intent, Press) and isinstance(intent.target, Zone):
+                return (Notice(_("This round is paid: its tokens stay where they are.")),)
         return ()
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
