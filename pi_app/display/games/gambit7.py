@@ -448,7 +448,8 @@ class Gambit7Scene(Scene):
 
     def _place(self, ctx: Ctx, seat: str, where: str | None) -> Sequence[Command]:
         """A tap on a case: the token there (instead of chips), or a chip; a third chip
-        asks which one moves (each seat has 2 chips, rulings digest)."""
+        asks which one moves (each seat has 2 chips, rulings digest). Any case facing an
+        answer takes them, the seat's own answer included (rulings R4)."""
         if where is None:
             return (Notice(_("No answer faces this case: a chip cannot go there."), True),)
         chosen = _target(where)
