@@ -26,7 +26,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "home-keyboard": ("Done", "Cancel", "Space", "«", "Aa"),
     "home-keyboard-accents": ("Zoé", "é", "ç", "ß", "ü", "Done", "Space"),
     "gambit7-answers": GAMBIT7_SEATS,
-    "gambit7-bets": (*GAMBIT7_SEATS, "Moins que ça", "15"),
+    "gambit7-reveal": GAMBIT7_SEATS,
+    "gambit7-bets": (*GAMBIT7_SEATS, "Less than that", "15"),
     "gambit7-truth": ("27",),
     "gambit7-payout": (*GAMBIT7_SEATS, "27"),
     "gambit7-final": GAMBIT7_SEATS,
@@ -38,6 +39,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "cambio-rung": ("Ben", "STOP"),
     "cambio-scores": (*CAMBIO_SEATS, "160", "-20"),
     "qod-answers": QOD_TEAMS,
+    "qod-reveal": QOD_TEAMS,
     "qod-bets": (*QOD_TEAMS, "125..187", "<100", ">187"),
     "qod-paid": (*QOD_TEAMS, "175"),
     "qod-stake": (*QOD_TEAMS, "+1"),
@@ -57,7 +59,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 }
 # terms drawn in the current language: the domain that translates them
 TERMS: dict[str, str] = {
-    "Moins que ça": "gambit7",
+    "Less than that": "display",
     "STOP": "display",
     "Done": "display",
     "Cancel": "display",
