@@ -50,6 +50,7 @@ def _gambit7_round(d: DemoDriver, values: tuple[int, ...], truth: int) -> None:
 
     for seat, value in zip(DEMO_SEATS, values, strict=True):
         d.run(Play(f'answer "{seat}" {value} fr'))
+    d.run(Play("reveal"))  # the host turns the slates up
     d.run(Play(f'bet "{DEMO_SEATS[0]}" [{values[1]}]'))
     d.run(Play(f'bet "{DEMO_SEATS[1]}" [{values[2]}, {values[2]}]'))
     d.run(Play("close-bets"))

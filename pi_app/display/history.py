@@ -489,6 +489,7 @@ def demo_script(d: DemoDriver) -> None:
     for number, (values, truth) in enumerate(rounds, start=1):
         for seat, value in zip(g7_seats, values, strict=True):
             d.run(Play(f'answer "{seat}" {value} fr'))
+        d.run(Play("reveal"))  # the host turns the slates up
         d.run(Play(f'bet "Alice" [{values[1]}]'))
         d.run(Play(f'bet "Bruno" {{"gambit7": {values[2]}}}'))
         d.run(Play(f'bet "Chloé" [{values[2]}, {values[2]}]'))

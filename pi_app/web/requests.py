@@ -85,6 +85,14 @@ def answered(request: PhoneRequest, number: int) -> Reply:
     )
 
 
+def not_revealed(request: PhoneRequest) -> Reply:
+    """A bet before the host turned the answers up: refused, so that no phone can make
+    the answers public before the host's last chance to fix a slate."""
+    return refusal(
+        N_("The answers are not turned up yet: the host reveals them first."), request.lang
+    )
+
+
 @runtime_checkable
 class PhoneActions(Protocol):
     """A game's phone play (`web.games.<game>`): the action a phone's request makes."""

@@ -107,6 +107,25 @@ def test_nobody_sees_another_answer_before_the_reveal(served: Served) -> None:
     run(served, scenario)
 
 
+def test_a_bet_before_the_reveal_is_refused_and_reveals_nothing(served: Served) -> None:
+    async def scenario(session: aiohttp.ClientSession) -> None:
+        sockets = {}
+        for seat in SEATS:
+            sockets[seat], _view = await hello(
+                session, token=await claim(session, served.secret, seat)
+            )
+        for number, seat in enumerate(SEATS, start=1):
+            assert (await act(sockets[seat], type="answer", typed=str(number), locale="fr"))["ok"]
+        reply = await act(sockets["Ana"], type="bet", chips=["1"])  # a crafted request
+        assert not reply["ok"] and "reveal" in reply["message"]
+
+    run(served, scenario)
+    state = served.owner.call(lambda table: table.state)
+    assert str(state.phase) == "answers"  # still the host's to turn up
+    events = served.owner.call(lambda table: table.journal.events(table.game_id))
+    assert all(not (e.action or "").startswith("bet") for e in events)
+
+
 def test_a_phone_cannot_act_for_another_seat_or_twice(served: Served) -> None:
     async def scenario(session: aiohttp.ClientSession) -> None:
         ana, _ = await hello(session, token=await claim(session, served.secret, "Ana"))

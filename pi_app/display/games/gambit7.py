@@ -728,6 +728,7 @@ def demo_script(d: DemoDriver) -> None:
         d.run(Play("next"))
         for seat, value in zip(DEMO_SEATS, values, strict=True):
             d.run(Play(f'answer "{seat}" {value} fr'))
+        d.run(Play("reveal"))
         d.run(Play(f'bet "Alice" [{values[1]}]'))
         d.run(Play(f'bet "Bruno" [{values[2]}, {values[2]}]'))
         d.run(Play("close-bets"))

@@ -17,7 +17,7 @@ from pi_app.rules.gambit7.scoring import LESS, Target
 from pi_app.rules.gambit7.state import Gambit7State
 from pi_app.rules.quitte_ou_double.actions import write_number
 from pi_app.web.games import state_as
-from pi_app.web.requests import PhoneRequest, answered, number_from, typed_text
+from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
 
@@ -32,6 +32,8 @@ def action(state: object, request: PhoneRequest) -> object:
             return answered(request, game.round)
         return Answer(request.seat, typed, locale)
     if request.kind == "bet":
+        if str(game.phase) == "answers":
+            return not_revealed(request)
         chips = fields.get("chips", [])
         token = fields.get("gambit7")
         if not isinstance(chips, list) or len(chips) > 2:

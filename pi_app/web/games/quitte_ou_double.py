@@ -14,9 +14,9 @@ from pi_app.rules.answers import shown_answer
 from pi_app.rules.quitte_ou_double.actions import Bet, Stake, typed_answer, write_number
 from pi_app.rules.quitte_ou_double.board import board
 from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, Place
-from pi_app.rules.quitte_ou_double.state import QodState
+from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
 from pi_app.web.games import state_as
-from pi_app.web.requests import PhoneRequest, answered, number_from, typed_text
+from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
 
@@ -30,6 +30,8 @@ def action(state: object, request: PhoneRequest) -> object:
         if team in game.current.answer_map:
             return answered(request, game.current.number)
         return typed_answer(team, typed, locale)
+    if game.phase == ANSWERS:
+        return not_revealed(request)
     place = Place(_bound(fields.get("low")), _bound(fields.get("high")))
     if request.kind == "bet":
         return Bet(team, place)
