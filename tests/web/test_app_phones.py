@@ -128,6 +128,7 @@ def test_a_hostile_bet_never_stops_the_display_loop(
         app.step([])
         for seat, value in (("Ana", 10), ("Ben", 20), ("Cléo", 30)):
             app.table.play(f'answer "{seat}" "{value}" fr')
+        app.table.play("reveal")
         app.step([])
         secret = hub.seats.game(app.table.game_id)
         before = len(app.journal.events(app.table.game_id))

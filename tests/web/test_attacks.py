@@ -95,6 +95,7 @@ def alive(served: Served) -> None:
 def gambit7_bets(served: Served) -> None:
     for seat, value in zip(SEATS, (90, 95, 100, 120, 130), strict=True):
         served.box(f'answer "{seat}" "{value}" fr')
+    served.box("reveal")  # the host turns the slates up: the bets open
 
 
 # -- 1. one bet with a number too large to write out --------------------------------
@@ -127,6 +128,7 @@ def test_a_huge_number_in_a_gambit7_bet_is_refused_and_the_table_goes_on(
 def test_a_huge_zone_bound_in_quitte_ou_double_is_refused(qod: Served) -> None:
     for team, value in zip(SEATS[:3], (10, 20, 30), strict=True):
         qod.box(f'answer "{team}" {value}')
+    qod.box("reveal")
     before = journaled(qod)
 
     async def scenario(session: aiohttp.ClientSession) -> None:
@@ -174,6 +176,7 @@ def test_a_fault_while_carrying_out_a_request_is_logged_once_and_refused(
 def test_quitte_ou_double_bets_close_for_phones_too_and_ids_act_once(qod: Served) -> None:
     for team, value in zip(SEATS[:3], (10, 20, 30), strict=True):
         qod.box(f'answer "{team}" {value}')
+    qod.box("reveal")
 
     async def scenario(session: aiohttp.ClientSession) -> None:
         token = await claim(session, qod.secret, "Ana")

@@ -80,6 +80,7 @@ class Fuzzed:
         else:
             for team, value in zip(seats, (10, 20, 30), strict=True):
                 self.served.box(f'answer "{team}" {value}')
+            self.served.box("reveal")
         self.tokens = asyncio.run(self._claim())
 
     async def _claim(self) -> dict[str, str]:

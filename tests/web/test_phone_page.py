@@ -109,6 +109,7 @@ def test_the_action_button_is_in_view_without_scrolling(
             if phase == "bets":
                 _others_answer(served, game)
                 _answer(driver, "12")
+                served.box("reveal")  # the host turns the answers up
                 wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, ".case")))
             else:
                 tap(driver, '[data-key="4"]')
@@ -141,6 +142,7 @@ def test_the_gambit7_mat_keeps_its_place_when_the_player_bets(gambit7: Served) -
         _seated(driver, gambit7, "Ana")
         _others_answer(gambit7, "gambit7")
         _answer(driver, "90")
+        gambit7.box("reveal")
         case = '.case[data-target="80"]'
         wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, case)))
         before = _centre(driver, case)
@@ -160,6 +162,7 @@ def test_the_qod_board_keeps_its_place_when_the_team_bets(qod: Served) -> None:
         _seated(driver, qod, "Jaune")
         _others_answer(qod, "quitte-ou-double")
         _answer(driver, "10")
+        qod.box("reveal")
         zone = '.case[data-low="10"][data-high="20"]'
         wait(driver, seen.presence_of_element_located((By.CSS_SELECTOR, zone)))
         before = _centre(driver, zone)

@@ -83,6 +83,7 @@ def test_the_page_s_labels_are_in_the_phone_s_language(tmp_path: Path, lang: str
             assert len(labels) >= 3 and set(labels) <= words
             for seat, value in (("Ana", 10), ("Ben", 20), ("Cléo", 30)):
                 served.box(f'answer "{seat}" "{value}" fr')
+            served.box("reveal")
             less = '.case[data-case="less"] .value'
             wait(driver, seen.text_to_be_present_in_element((By.CSS_SELECTOR, less), ""))
             assert driver.find_element(By.CSS_SELECTOR, less).text == page_texts(lang)["less"]
