@@ -121,6 +121,8 @@ class Canvas:
         self.animated: list[Animated] = []
         self.colours: tuple[int, ...] = ()
         """Each seat's palette index for this frame (the players' own colours)."""
+        self.message_place: pygame.Rect | None = None
+        """Where a message may go on this frame: the screen's title (see message_bar)."""
 
     def seat_colour(self, index: int) -> RGB:
         """The colour of seat `index`: its player's colour when known, else the seat's."""
@@ -132,6 +134,7 @@ class Canvas:
         self.hits.clear()
         self.animated.clear()
         self.colours = ()
+        self.message_place = None
 
     @property
     def rect(self) -> pygame.Rect:

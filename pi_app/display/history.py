@@ -208,6 +208,7 @@ class HistoryScene(Scene):
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
         head, rest = split(area, t.button_h, t.gap)
         body, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        canvas.message_place = head  # a message takes the title's place (message_bar)
         if self.view == "game" and self.opened is not None:
             self._draw_game(canvas, head, body, foot, self.opened)
         elif self.view in ("stats", "player"):

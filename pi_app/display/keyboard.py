@@ -158,6 +158,7 @@ def _draw_field(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: La
     cancel_w = 150 if t.width >= 800 else 112
     entry, cancel = split(box, box.width - cancel_w - t.gap, t.gap, vertical=False)
     canvas.panel(entry, th.BACKGROUND, canvas.seat_colour(editor.seat), 3)
+    canvas.message_place = entry  # a message (a refused name) shows in the field's place
     inner = entry.inflate(-10, -4)
     count_w = canvas.fonts.font(t.min_font).size(f"{MAX_NAME}/{MAX_NAME}")[0] + 2
     text_box, count_box = split(inner, inner.width - count_w - 2, 2, vertical=False)

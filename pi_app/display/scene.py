@@ -336,6 +336,7 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         )
         canvas.button(qr, "QR", Button.PHONES)
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
+    canvas.message_place = label_box  # a message takes the title's place (message_bar)
     places = cols(right, buttons, t.gap)
     canvas.button(places[0], _("Menu"), Button.MENU)
     if undo:
