@@ -73,23 +73,33 @@ def player_line(stats: PlayerStats) -> str:
     )
 
 
+def played_won(played: int, won: int) -> dict[str, str]:
+    """Games played and won, each count in its own form ("1 jouée", "2 gagnées")."""
+    return {
+        "played": _.plural("{n} played", "{n} played", played).format(n=played),
+        "won": _.plural("{n} won", "{n} won", won).format(n=won),
+    }
+
+
 def tally_lines(stats: PlayerStats) -> list[str]:
     """A player's figures, a line per game, then how often their own slate won."""
     lines = [
-        _("{title}: played {played}, won {won}, best score {best}").format(
+        _("{title}: {played}, {won}, best score {best}").format(
             title=game_title(game),
-            played=tally.played,
-            won=tally.won,
             best=score_text(tally.best or 0),
+            **played_won(tally.played, tally.won),
         )
         for game, tally in sorted(stats.games.items(), key=lambda item: game_title(item[0]))
     ]
     if stats.slate_rounds:
-        share = round(100 * stats.slate_wins / stats.slate_rounds)
+        rounds = stats.slate_rounds
+        share = round(100 * stats.slate_wins / rounds)
         lines.append(
-            _(
-                "Gambit 7: own slate the winning one in {wins} of {rounds} rounds ({share} %)"
-            ).format(wins=stats.slate_wins, rounds=stats.slate_rounds, share=share)
+            _.plural(
+                "Gambit 7: their own slate won {wins} of {rounds} round ({share} %)",
+                "Gambit 7: their own slate won {wins} of {rounds} rounds ({share} %)",
+                rounds,
+            ).format(wins=stats.slate_wins, rounds=rounds, share=share)
         )
     return lines
 
@@ -234,7 +244,9 @@ class HistoryScene(Scene):
     ) -> None:
         t = canvas.theme
         pages = max(1, -(-self.count // self.per_page))
-        title = _("History: {count} games").format(count=self.count)
+        title = _.plural("History: {count} game", "History: {count} games", self.count).format(
+            count=self.count
+        )
         if pages > 1:
             title = f"{title} · {self.page + 1}/{pages}"
         canvas.text(title, head, t.title, th.ACCENT, align="left")
@@ -349,8 +361,8 @@ class HistoryScene(Scene):
             text = _("Counting the games… {done} of {total}").format(done=done, total=total)
             canvas.text(text, body, t.body, th.MUTED)
         elif chosen is not None:
-            overall = _("All games: played {played}, won {won}").format(
-                played=chosen.played, won=chosen.won
+            overall = _("All games: {played}, {won}").format(
+                **played_won(chosen.played, chosen.won)
             )
             lines = [overall, *tally_lines(chosen)]
             for cell, line in zip(rows(body, max(4, len(lines)), t.gap // 2), lines, strict=False):

@@ -89,8 +89,13 @@ class Game(Protocol[S, A]):
 
     name: str
     """The `"game"` value of its records, e.g. `"gambit7"`."""
-    title: str
-    """The game's printed name, e.g. `"Gambit 7"`."""
+
+    @property
+    def title(self) -> str:
+        """The game's printed name, e.g. `"Gambit 7"` (in the current language when it
+        has words to translate: "Cambio (tournoi)", "Cambio (tournament)")."""
+        ...
+
     min_seats: int
     max_seats: int
 

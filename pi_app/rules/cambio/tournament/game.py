@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pi_app.i18n import translate
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio import facts as cambio_facts
 from pi_app.rules.cambio.actions import CambioAction, Stop
@@ -176,7 +177,12 @@ class CambioTournament:
     """The `cambio-tournament` game declaration."""
 
     name = "cambio-tournament"
-    title = "Cambio (tournoi)"
+
+    @property
+    def title(self) -> str:
+        """ "Cambio (tournoi)" in French: the game's name, then a translated word."""
+        return translate("Cambio (tournament)", DOMAIN)
+
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS * MAX_TABLES
 
