@@ -66,19 +66,19 @@ def game_line(past: PastGame) -> str:
     return f"{head}\n{players}"
 
 
-def player_line(stats: PlayerStats) -> str:
-    """A player in the statistics list: games played and won."""
-    return _("{name} · games: {played}, won: {won}").format(
-        name=stats.name, played=stats.played, won=stats.won
-    )
-
-
 def played_won(played: int, won: int) -> dict[str, str]:
     """Games played and won, each count in its own form ("1 jouée", "2 gagnées")."""
     return {
         "played": _.plural("{n} played", "{n} played", played).format(n=played),
         "won": _.plural("{n} won", "{n} won", won).format(n=won),
     }
+
+
+def player_line(stats: PlayerStats) -> str:
+    """A player in the statistics list: games played and won."""
+    return _("{name} · {played}, {won}").format(
+        name=stats.name, **played_won(stats.played, stats.won)
+    )
 
 
 def tally_lines(stats: PlayerStats) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 
 from pi_app.display.history import HistoryScene, StatsOf
 from pi_app.display.intents import Press
-from pi_app.i18n import set_language
+from pi_app.i18n import set_language, translate
 from pi_app.table.journal import Player
 from tests.display.test_history_screens import SEATS, finish_cambio, texts
 
@@ -60,3 +60,40 @@ def test_the_tournament_is_named_in_the_language(app_factory: Any, lang: str, ti
     app = app_factory()
     app.step([])
     assert title in drawn(app)  # the home's button
+
+
+@pytest.mark.parametrize(
+    ("lang", "message", "reads"),
+    [
+        ("en", "Answer of {seat}", "Marie's answer"),
+        ("en", "Tile of {team}", "Marie's tile"),
+        ("en", "Turn it", "Start"),
+        ("en", "Free", "Release"),
+        ("en", "Its code", "Show code"),
+        ("de", "Its code", "Code zeigen"),
+    ],
+)
+def test_the_box_speaks_natural_english_and_german(lang: str, message: str, reads: str) -> None:
+    """ "Answer of Marie", "Turn it", "Free" and "Its code" were on the English box."""
+    assert translate(message, "display", lang).format(seat="Marie", team="Marie") == reads
+
+
+def test_the_statistics_list_counts_in_words(app_factory: Any) -> None:
+    set_language("en")
+    app = app_factory()
+    finish_cambio(app)
+    app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
+    app.feed(Press("menu"))
+    app.feed(Press("history"))
+    app.feed(Press("stats"))
+    scene = app.scene
+    assert isinstance(scene, HistoryScene) and scene.job is not None
+    scene.job.thread.join(30)
+    texts(app)
+    assert "Bo · 1 played, 1 won" in drawn(app)
+    assert "Al · 1 played, 0 won" in drawn(app)
+
+
+def test_abandoning_a_game_is_not_cancelling_in_german() -> None:
+    """ "Abbrechen" said both Cancel and Abandon it on the German box."""
+    assert translate("Abandon it", "display", "de") != translate("Cancel", "display", "de")
