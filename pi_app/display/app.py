@@ -508,6 +508,7 @@ class App:
 
         def over(canvas: Canvas) -> None:
             if panel is not None and table is not None:
+                canvas.cover(canvas.rect)  # the panel hides the game beneath on purpose
                 panel.draw(canvas, table)
             self.bar.lay_out(canvas)
             self.bar.draw(canvas)

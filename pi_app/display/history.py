@@ -310,17 +310,19 @@ class HistoryScene(Scene):
         inner = box.inflate(-t.gap, -t.gap)
         font = canvas.fonts.font(t.min_font)
         line = font.get_linesize() + 6
-        label_w = min(
-            inner.width // 2,
-            max((font.size(label)[0] for label, _s in summary.table), default=0) + 8,
-        )
-        widest = max(
-            (font.size(score_text(v))[0] for _l, vs in summary.table for v in vs), default=20
-        )
-        across = max(1, (inner.width - label_w) // max(widest + 8, line * 2))
-        groups = [summary.seats[i : i + across] for i in range(0, len(summary.seats), across)]
+        labels = max((font.size(label)[0] for label, _s in summary.table), default=0) + 8
+        widths = [font.size(score_text(v))[0] for _l, vs in summary.table for v in vs]
+        widths += [font.size(seat)[0] for seat in summary.seats]  # names are drawn whole
+        column = max(max(widths, default=20) + 8, line * 2)
         per_page = max(1, inner.height // line - 1)
         row_pages = max(1, -(-len(summary.table) // per_page))
+        label_w = min(inner.width // 2, labels)
+        across = max(1, (inner.width - label_w) // column)
+        pages = row_pages * -(-len(summary.seats) // across)
+        if pages > 1:  # room for the page's number ("1/2"): it says there is more
+            label_w = min(inner.width // 2, max(labels, font.size(f"{pages}/{pages}")[0] + 8))
+            across = max(1, (inner.width - label_w) // column)
+        groups = [summary.seats[i : i + across] for i in range(0, len(summary.seats), across)]
         page = self.rounds_page % (row_pages * len(groups))
         seats = groups[page // row_pages]
         first = (page % row_pages) * per_page

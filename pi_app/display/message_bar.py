@@ -131,7 +131,8 @@ class MessageBar:
             return
         t = canvas.theme
         colour = th.BAD if message.error else th.PANEL_HI
-        canvas.panel(layout.box, colour, th.TEXT, 2)
+        canvas.cover(layout.box)  # the title beneath is hidden on purpose
+        canvas.panel(layout.box, colour, th.TEXT, 1)
         inner = layout.box.inflate(-2 * t.gap, -4)
         lines = layout.pages[min(self.page_now(), len(layout.pages) - 1)]
         height = canvas.fonts.font(layout.size).get_linesize()

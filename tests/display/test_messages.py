@@ -33,6 +33,13 @@ def tap(app: Any, target: object) -> None:
     app.step([event])
 
 
+def settle(app: Any) -> None:
+    """Let the journal write what is queued: while it writes, the loop looks at it
+    every half second, which is not what these tests are about."""
+    app.journal.flush(30)
+    app.step([])
+
+
 def drawn(app: Any) -> str:
     return " ".join(text.text for text in app.canvas.texts)
 
@@ -58,7 +65,7 @@ def test_a_message_goes_by_itself_when_the_loop_wakes_for_it(
     wait cut short by a millisecond used to find it still there, and then slept until
     the next input)."""
     app = app_factory()
-    app.step([])
+    settle(app)
     app.flash_message("Partie enregistrée")
     app.step([])
     assert "Partie enregistrée" in drawn(app)
@@ -96,13 +103,16 @@ def _message_lines(app: Any) -> list[TextDraw]:
 def test_a_long_message_turns_its_pages_whole_then_goes(app_factory: Any, clock: FakeClock) -> None:
     app = app_factory("480x320")
     bets_screen(app)
+    settle(app)
     app.flash_message(LONG, error=True)
     app.step([])
     pages: list[str] = []
-    for _wake in range(20):  # the loop wakes for each page, then for the end
+    for _wake in range(200):  # the loop wakes for each page, then for the end
         if app.message is None:
             break
-        pages.append(" ".join(t.text for t in _message_lines(app)))
+        shown = " ".join(t.text for t in _message_lines(app))
+        if not pages or pages[-1] != shown:
+            pages.append(shown)
         clock.advance(app.wait_ms() / 1000)
         app.step([])
     assert app.message is None
