@@ -230,8 +230,9 @@ class Canvas:
         chosen, lines = self.fit(text, area, size)
         font = self.fonts.font(chosen)
         step = font.get_linesize()  # the height of a rendered line
-        total = step * len(lines)
-        y = area.y + max(0, (area.height - total) // 2)
+        inked = step * (len(lines) - 1) + font.size(lines[0])[1]
+        # centred on the letters, and never lower than the rendered lines' room allows
+        y = area.y + max(0, min((area.height - inked) // 2, area.height - step * len(lines)))
         drawn = pygame.Rect(area.x, y, 0, 0)
         for line in lines:
             if not line:
