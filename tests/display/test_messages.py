@@ -33,6 +33,18 @@ def tap(app: Any, target: object) -> None:
     app.step([event])
 
 
+def touch(app: Any, target: object) -> None:
+    """A finger on `target`, as a touch screen reports it: the touch, then the mouse
+    click SDL makes of it (which says it came from a touch)."""
+    rect = [hit.rect for hit in app.canvas.hits if hit.target == target][-1]
+    width, height = app.screen.get_size()
+    finger = pygame.event.Event(
+        pygame.FINGERDOWN, x=rect.centerx / width, y=rect.centery / height, finger_id=0
+    )
+    twin = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, touch=True)
+    app.step([finger, twin])
+
+
 def settle(app: Any) -> None:
     """Let the journal write what is queued: while it writes, the loop looks at it
     every half second, which is not what these tests are about."""
@@ -166,6 +178,8 @@ def test_a_tap_on_export_exports_once_and_says_so(
     assert app.message is not None and str(tmp_path) in app.message[0]
     tap(app, HistoryButton.EXPORT)  # a second tap is a second export, not swallowed
     assert len(saved) == 2
+    touch(app, HistoryButton.EXPORT)  # a finger: SDL sends a touch and its mouse twin
+    assert len(saved) == 3
 
 
 def test_a_tap_while_a_message_is_shown_does_what_it_would_without_it(
