@@ -49,6 +49,7 @@ from pathlib import Path
 from pi_app.config import Config
 from pi_app.display.app import App
 from pi_app.display.intents import Press
+from pi_app.display.history import OpenGame
 from pi_app.table import Journal
 pygame.display.init(); pygame.font.init()
 path, what = Path(sys.argv[1]), sys.argv[2]
@@ -64,7 +65,7 @@ if what == "open":
     t = time.perf_counter(); app.feed(Press("history")); app.step([])
     out["history"] = time.perf_counter() - t
     oldest = journal.finished_games(1, journal.finished_count() - 1)[0].id
-    t = time.perf_counter(); app.feed(Press(("open", oldest))); app.step([])
+    t = time.perf_counter(); app.feed(Press(OpenGame(oldest))); app.step([])
     out["game"] = time.perf_counter() - t
     t = time.perf_counter(); app.feed(Press("back")); app.feed(Press("stats"))
     app.scene.job.thread.join(); app.step([])

@@ -90,7 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
-    set_language(args.lang or os.environ.get("TABLETOP_LANG") or config["language"])
+    given = args.lang or os.environ.get("TABLETOP_LANG")
+    set_language(given or config["language"])
+    if given:  # the table app keeps this start's language, not the one kept on the box
+        config.values["language.given"] = True
     if args.journal:
         config.values["journal"] = str(args.journal)
     if args.hardware:

@@ -27,6 +27,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, FontBook, Hit
 from pi_app.display.frames import Painter
+from pi_app.display.games import declaration_of
 from pi_app.display.intents import (
     Back,
     Intent,
@@ -55,6 +56,7 @@ from pi_app.display.scene import (
     QuitApp,
     RedoAction,
     Redraw,
+    Remember,
     Resume,
     RingFlash,
     SandTimer,
@@ -72,7 +74,8 @@ from pi_app.display.screens import Mode, Screens
 from pi_app.display.sound import Sounds
 from pi_app.display.targets import Button
 from pi_app.display.theme import theme_for
-from pi_app.i18n import Translator, set_language
+from pi_app.display.unfinished import Unfinished
+from pi_app.i18n import LANGUAGES, Translator, set_language
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError, Table
 from pi_app.table.history import History
@@ -83,6 +86,10 @@ from pi_app.web.hub import Hub
 log = logging.getLogger(__name__)
 _ = Translator("display")
 
+LANGUAGE_SETTING = "language"
+"""The journal's setting for the language chosen on the box."""
+LANGUAGE_GIVEN = "language.given"
+"""Set in the config by `tabletop --lang` (or TABLETOP_LANG): this start's language wins."""
 PLAYERS_OFFERED = 40  # the remembered players the home offers, the latest first
 JOURNAL_CHECK_SECONDS = 0.5  # while journal writes are pending, look at them this often
 NETWORK_CHECK_SECONDS = 1.0  # in a tournament across boxes, look at the network this often
@@ -127,9 +134,15 @@ class App:
         self._last_watchdog = 0.0
         self._journal_error: str | None = None
         self.network = BoxTournament(config, journal.path.parent, _wake)
-        self.table: GameTable | None = self._resume()
-        """The game at the table: a journaled `Table`, or a tournament across boxes'."""
-        self.screens = Screens(config, self._players, self.table)
+        self.settings = self._settings()
+        """The choices the host made on the box, kept in the journal across restarts."""
+        tables = self._resume()
+        self.unfinished = Unfinished(tables)
+        """Every unfinished game, the latest played first: they wait to be resumed."""
+        self.table: GameTable | None = tables[0] if tables else None
+        """The game at the table (the home may be over it): a journaled `Table`, or a
+        tournament across boxes'."""
+        self.screens = Screens(config, self._players, self.table, self.settings)
         self.painter = Painter(FontBook(), self.theme)
         if phones is not None:
             phones.hub.on_request(_wake_for_phones)
@@ -139,9 +152,11 @@ class App:
 
     # ---- set-up -------------------------------------------------------------------
 
-    def _resume(self) -> GameTable | None:
-        """The tournament across boxes this box is part of, else the journal's unfinished
-        game, or None (also when its rules are missing)."""
+    def _resume(self) -> list[GameTable]:
+        """The tournament across boxes this box is part of, then every unfinished game
+        of the journal, the latest played first (a game whose rules are missing, or
+        that cannot be rebuilt, is said and left in the journal)."""
+        found: list[GameTable] = []
         try:
             network = self.network.resume()
         except Exception as error:  # the box starts anyway, on its own journal
@@ -151,18 +166,52 @@ class App:
             )
             network = None
         if network is not None:
-            return network
+            found.append(network)
         try:
-            return Table.resume(self.journal)
+            entries = self.journal.unfinished_games()
+        except JournalError as error:
+            self.flash_message(str(error), error=True)
+            entries = []
+        for entry in entries:
+            table = self._load(entry.id)
+            if table is not None:
+                found.append(table)
+        return found
+
+    def _load(self, game_id: int) -> GameTable | None:
+        """One unfinished game of the journal, rebuilt; None (and a message) if it cannot be."""
+        try:
+            return Table.load(self.journal, game_id)
         except RuleError as error:
             self.flash_message(error.message(), error=True)
         except Exception as error:  # a game that cannot be rebuilt must not stop the box
-            log.exception("cannot resume the journal")
+            log.exception("cannot resume game %s", game_id)
             self.flash_message(
                 _("The unfinished game could not be resumed: {error}").format(error=error),
                 error=True,
             )
         return None
+
+    def _settings(self) -> dict[str, object]:
+        """The host's kept choices; the language chosen on the box is taken again,
+        unless this start was given one (`tabletop --lang`, TABLETOP_LANG)."""
+        try:
+            kept = self.journal.settings()
+        except JournalError as error:
+            log.warning("settings not read: %s", error)
+            return {}
+        lang = kept.get(LANGUAGE_SETTING)
+        if isinstance(lang, str) and lang in LANGUAGES and not self.config.get(LANGUAGE_GIVEN):
+            set_language(lang)
+        return kept
+
+    def remember(self, key: str, value: object) -> None:
+        """Keep a host's choice for the next start (written without waiting)."""
+        self.settings[key] = value
+        try:
+            self.journal.remember_setting(key, value)
+        except (JournalError, TypeError, ValueError) as error:
+            log.warning("setting %s not kept: %s", key, error)
 
     def attach(self, surface: pygame.Surface) -> None:
         """Draw on `surface` (the display, or an off-screen surface for pictures)."""
@@ -214,7 +263,7 @@ class App:
             table=self.table,
             timer=self.show.timer,
             config=self.config,
-            has_unfinished=self.table is not None and self.table.outcome() is None,
+            paused=self.unfinished.listed(),
             leds=self.show.on_screen(),
             phones=self.phones is not None,
             state=None if self.table is None else self.table.state,
@@ -262,8 +311,8 @@ class App:
             return
         match intent:
             case Undo() | Press(target=Button.UNDO) if self.in_game:
-                self.execute(UndoAction())
-            case Redo() if self.in_game:
+                self._undo()
+            case Redo() | Press(target=Button.REDO) if self.in_game:
                 self.execute(RedoAction())
             case Back() | Press(target=Button.MENU) if self.in_game:
                 self.execute(GoHome())
@@ -298,12 +347,15 @@ class App:
                 self.screens.open_page(HistoryScene(History(self.journal), per_page))
             case GoHome():
                 self.screens.go_home()
-            case Resume():
-                self.screens.play(self.table)
-            case Abandon():
-                self._abandon()
+            case Resume(game_id=game_id):
+                self._resume_game(game_id)
+            case Abandon(game_id=game_id):
+                self._abandon(game_id)
             case SetLanguage(lang=lang):
                 set_language(lang)
+                self.remember(LANGUAGE_SETTING, lang)
+            case Remember(key=key, value=value):
+                self.remember(key, value)
             case Cue(name=name):
                 self.cue(name)
             case RingFlash(colour=colour):
@@ -324,8 +376,9 @@ class App:
             match command:
                 case Play(notation=notation):
                     self.table.play(notation)
-                case UndoAction():
-                    self.table.undo()
+                case UndoAction(steps=steps):
+                    for _step in range(steps):
+                        self.table.undo()
                 case RedoAction():
                     self.table.redo()
         except RuleError as error:
@@ -342,6 +395,13 @@ class App:
         self._follow()
         if isinstance(command, Play) and command.cue:
             self.cue(command.cue)
+
+    def _undo(self) -> None:
+        """Undo as the game declares it: a move, or a move with the computer's reply."""
+        if self.table is None:
+            return
+        for command in declaration_of(self.table.game.name).undo(self.table):
+            self.execute(command)
 
     def _new_game(self, command: NewGame) -> None:
         try:
@@ -363,11 +423,29 @@ class App:
             self.journal.remember_players([Player(n, c) for n, c in command.players])
 
     def _seat(self, table: GameTable) -> None:
-        """A new game at the table: its screens, no timer, no message of the last one."""
+        """Another game at the table (new or resumed): its screens, no timer, no message
+        of the last one. The game that was there stays unfinished, paused."""
+        if table is not self.table or not self.in_game:
+            self.show.drop_timer()
+            self.bar.clear()
         self.table = table
-        self.show.drop_timer()
-        self.screens.new_table()
-        self.bar.clear()
+        self.unfinished.remember(table)
+        self.screens.new_table(table)
+
+    def _resume_game(self, game_id: int | None) -> None:
+        """Back to an unfinished game (the latest played when no id is given)."""
+        tables = self.unfinished.tables()
+        table = tables[0] if game_id is None and tables else None
+        if game_id is not None:
+            table = self.unfinished.find(game_id)
+        if table is None:
+            self.flash_message(_("This game is not unfinished any more."), error=True)
+            self.screens.go_home()
+            return
+        if table is self.table:
+            self.screens.play(table)
+            return
+        self._seat(table)
 
     def _network_game(self, command: CreateTournament | JoinTournament) -> None:
         """Create or join a tournament across boxes; a failure is said, the home stays."""
@@ -375,17 +453,29 @@ class App:
         if isinstance(started, str):
             self.flash_message(started, error=True)
             return
-        self.journal.abandon_unfinished()  # a new game starts, as with any other
-        self._seat(started)
+        self._seat(started)  # the game that was at the table waits, paused
 
-    def _abandon(self) -> None:
-        """Leave the game unfinished (it stays in the journal, or in the other boxes)."""
-        if self.table is not None:
-            self.table.abandon()
-            if self.table is self.network.table:
+    def _abandon(self, game_id: int) -> None:
+        """Leave an unfinished game for good, as the host confirmed: it stays in the
+        journal and the history (or in the other boxes); the home is shown."""
+        table = self.unfinished.find(game_id)
+        if table is None:
+            self.flash_message(_("This game is not unfinished any more."), error=True)
+        else:
+            table.abandon()
+            if table is self.network.table:
                 self.network.leave()
-        self.table = None
-        self.show.drop_timer()
+            self.unfinished.forget(table)
+            title = table.game.title
+            self.flash_message(
+                _("{game} was abandoned; it stays in the history.").format(game=title)
+            )
+        if table is not None and table is self.table:
+            tables = self.unfinished.tables()
+            self.table = tables[0] if tables else None
+            self.show.drop_timer()
+            if self.table is not None:
+                self.screens.new_table(self.table)
         self.screens.no_table()
 
     def _poll_network(self) -> None:
@@ -544,7 +634,8 @@ class App:
         if self.phones is not None:
             shown = self.table if self.in_game else None
             self.phones.publish(shown, self.show.timer, self.clock())
-            if self.phones.moved:  # the box's addresses changed under the open panel
+            seated = self.phones.seats_moved()  # a phone took a seat under the open panel
+            if seated or self.phones.moved:  # or the box's addresses changed under it
                 self.phones.moved, self.dirty = False, True
         self.render()
         return self.running

@@ -117,6 +117,13 @@ def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
     return lines
 
 
+def wrapped_lines(font: pygame.font.Font, text: str, width: int) -> int:
+    """How many lines `text` takes wrapped in `width` with `font` (0: a word alone is
+    wider), for a layout that gives a text the room it needs before drawing it."""
+    lines = _wrap(font, text, width)
+    return 0 if lines is None else len(lines)
+
+
 def _shorten(font: pygame.font.Font, text: str, width: int) -> str:
     """`text` cut and ended with an ellipsis so that it fits in `width`."""
     if font.size(text)[0] <= width:

@@ -1,10 +1,13 @@
 """The score chart: one line per seat over the rounds, in the seats' colours.
 
 Each line ends with its seat's name, so the chart reads without a legend (colour is
-never the only cue). Names are spread apart vertically when their scores end close
-together; when there is not room for every name, the leaders' names are kept. The
-layout is computed by `chart_layout`, apart from the drawing, so tests can check the
-points against the scores.
+never the only cue); when the names do not all fit whole beside a small chart, each
+line ends with its seat's place in the ranking drawn beside it instead. Names are
+spread apart vertically when their scores end close together, always inside the
+panel; when there is not room for every name, the leaders' names are kept. The axis
+values stand left of the plot, so no line runs over them. The layout is computed by
+`chart_layout`, apart from the drawing, so tests can check the points against the
+scores.
 """
 
 from __future__ import annotations
@@ -15,21 +18,46 @@ from dataclasses import dataclass
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, split
+from pi_app.display.canvas import Canvas
 from pi_app.display.theme import RGB
 from pi_app.table.summary import GameSummary
 
 
 @dataclass(frozen=True)
 class ChartLayout:
-    """Where everything goes: each seat's points, its name's place, the axis labels."""
+    """Where everything goes: each seat's points, its label's place, the axis values.
 
+    The axis values stand in a gutter left of the plot and the labels in a column right
+    of it, so no line ever crosses a word; every label is inside `box`.
+    """
+
+    box: pygame.Rect
     plot: pygame.Rect
     lines: dict[str, list[tuple[int, int]]]
     names: dict[str, int]
     """The y of each named seat's label (seats left unnamed for want of room are absent)."""
     low: float
     high: float
+    step: int
+    """A label's height."""
+
+    def label_box(self, seat: str) -> pygame.Rect:
+        """The box of `seat`'s label, in the column right of the plot."""
+        x = self.plot.right + LEADER
+        return pygame.Rect(x, self.names[seat] - self.step // 2, self.box.right - x, self.step)
+
+    def axis_boxes(self) -> list[tuple[float, pygame.Rect]]:
+        """The highest value at the plot's top and, below zero, the lowest at its foot,
+        each in the gutter left of the plot."""
+        gutter = pygame.Rect(self.box.x, 0, self.plot.x - self.box.x - 4, self.step)
+        shown = [(self.high, gutter.move(0, self.plot.y - self.step // 2))]
+        if self.low < 0:
+            shown.append((self.low, gutter.move(0, self.plot.bottom - self.step // 2)))
+        return shown
+
+
+LEADER = 12
+"""Room between a line's end and its label, for the thin line that joins them."""
 
 
 def _scale(low: float, high: float) -> tuple[float, float]:
@@ -41,25 +69,35 @@ def _scale(low: float, high: float) -> tuple[float, float]:
 
 
 def spread(wanted: Sequence[tuple[str, int]], step: int, top: int, bottom: int) -> dict[str, int]:
-    """Label positions near `wanted` y, at least `step` apart, inside [top, bottom]."""
+    """Label positions near `wanted` y, at least `step` apart, inside [top, bottom].
+
+    Labels are pushed down past the ones above them, then back up from the bottom:
+    the stack never leaves the range, so a label stays inside its panel.
+    """
     room = max(1, (bottom - top) // max(1, step) + 1)
     ordered = sorted(wanted, key=lambda item: item[1])[:room]
-    placed: list[tuple[str, int]] = []
-    for name, y in ordered:
-        y = max(top, min(bottom, y))
-        if placed and y < placed[-1][1] + step:
-            y = placed[-1][1] + step
-        placed.append((name, y))
-    overflow = placed[-1][1] - bottom if placed else 0
-    if overflow > 0:  # push the whole stack back up, keeping the spacing
-        placed = [(name, y - overflow) for name, y in placed]
-    return dict(placed)
+    ys = [max(top, min(bottom, y)) for _name, y in ordered]
+    for index in range(1, len(ys)):
+        ys[index] = max(ys[index], ys[index - 1] + step)
+    limit = bottom
+    for index in range(len(ys) - 1, -1, -1):
+        ys[index] = min(ys[index], limit)
+        limit = ys[index] - step
+    return {name: y for (name, _y), y in zip(ordered, ys, strict=True)}
 
 
-def chart_layout(summary: GameSummary, box: pygame.Rect, label_w: int, step: int) -> ChartLayout:
-    """Points of every seat's line in `box`, the names in a column `label_w` wide."""
-    plot, _names = split(box, max(10, box.width - label_w), 4, vertical=False)
-    plot = plot.inflate(-8, -step)
+def chart_layout(
+    summary: GameSummary, box: pygame.Rect, label_w: int, step: int, gutter: int = 0
+) -> ChartLayout:
+    """Points of every seat's line in `box`: the axis values in a gutter `gutter` wide
+    on the left, the names in a column `label_w` wide on the right."""
+    left = max(4, gutter)
+    plot = pygame.Rect(
+        box.x + left,
+        box.y + step // 2,
+        max(10, box.width - left - label_w - LEADER),
+        max(10, box.height - step),
+    )
     values = [v for points in summary.series.values() for v in points] or [0.0]
     low, high = _scale(min(values), max(values))
     count = max(1, max((len(p) for p in summary.series.values()), default=1) - 1)
@@ -76,48 +114,58 @@ def chart_layout(summary: GameSummary, box: pygame.Rect, label_w: int, step: int
     keep = ranked[: max(1, (box.height - step) // max(1, step) + 1)]
     wanted = [(seat, lines[seat][-1][1]) for seat in keep if lines.get(seat)]
     names = spread(wanted, step, box.y + step // 2, box.bottom - step // 2)
-    return ChartLayout(plot, lines, names, low, high)
+    return ChartLayout(box, plot, lines, names, low, high, step)
+
+
+def label_texts(canvas: Canvas, summary: GameSummary, room: int) -> dict[str, str]:
+    """What labels each line: the seat's name when every name fits `room`, else its
+    place in the ranking beside the chart (a name is never cut)."""
+    font = canvas.fonts.font(canvas.theme.min_font)
+    if all(font.size(seat)[0] <= room for seat in summary.seats):
+        return {seat: seat for seat in summary.seats}
+    return {seat: f"{place}." for place, seat, _score in summary.ranking()}
 
 
 def draw_chart(
     canvas: Canvas, box: pygame.Rect, summary: GameSummary, colour_of: Callable[[str], RGB]
-) -> None:
+) -> ChartLayout:
     """The chart of `summary` in `box`; `colour_of(seat)` gives each seat's colour."""
     t = canvas.theme
     canvas.panel(box, th.PANEL)
     inner = box.inflate(-2 * t.gap, -2 * t.gap)
     font = canvas.fonts.font(t.min_font)
     step = max(font.get_linesize(), font.size("Ag")[1]) + 4
-    widest = max((font.size(seat)[0] for seat in summary.seats), default=40)
-    label_w = min(inner.width * 2 // 5, widest + 8)
-    layout = chart_layout(summary, inner, label_w, step)
-    _axes(canvas, layout, step)
+    texts = label_texts(canvas, summary, inner.width * 2 // 5 - LEADER)
+    label_w = max((font.size(text)[0] for text in texts.values()), default=40) + 4
+    values = [v for points in summary.series.values() for v in points] or [0.0]
+    low, high = _scale(min(values), max(values))
+    axis = [score_text(high)] + ([score_text(low)] if low < 0 else [])
+    gutter = max(font.size(text)[0] for text in axis) + 8
+    layout = chart_layout(summary, inner, label_w, step, gutter)
+    _axes(canvas, layout)
     for seat, points in layout.lines.items():
         colour = colour_of(seat)
         if len(points) > 1:
             pygame.draw.lines(canvas.surface, colour, False, points, 3)
         for point in points[-1:]:
             pygame.draw.circle(canvas.surface, colour, point, 4)
-    x = layout.plot.right + 12
-    for seat, y in layout.names.items():
+    for seat in layout.names:
+        label = layout.label_box(seat)
         end = layout.lines[seat][-1]
-        pygame.draw.line(canvas.surface, colour_of(seat), end, (x - 2, y), 1)
-        label = pygame.Rect(x, y - step // 2, inner.right - x, step)
-        canvas.text(seat, label, t.min_font, colour_of(seat), align="left")
+        pygame.draw.line(canvas.surface, colour_of(seat), end, (label.x - 2, label.centery), 1)
+        canvas.text(texts[seat], label, t.min_font, colour_of(seat), align="left")
+    return layout
 
 
-def _axes(canvas: Canvas, layout: ChartLayout, step: int) -> None:
-    """The zero line and the top and bottom values, faint under the lines."""
+def _axes(canvas: Canvas, layout: ChartLayout) -> None:
+    """The zero line, the value axis, and the top and bottom values beside it."""
     t = canvas.theme
     plot = layout.plot
     zero = plot.bottom - round(plot.height * (0 - layout.low) / (layout.high - layout.low))
     pygame.draw.line(canvas.surface, th.MUTED, (plot.x, zero), (plot.right, zero), 1)
     pygame.draw.line(canvas.surface, th.PANEL_HI, (plot.x, plot.y), (plot.x, plot.bottom), 1)
-    top = pygame.Rect(plot.x + 4, plot.y - step // 2, plot.width // 2, step)
-    canvas.text(score_text(layout.high), top, t.min_font, th.MUTED, align="left")
-    if layout.low < 0:
-        bottom = pygame.Rect(plot.x + 4, plot.bottom - step // 2, plot.width // 2, step)
-        canvas.text(score_text(layout.low), bottom, t.min_font, th.MUTED, align="left")
+    for value, box in layout.axis_boxes():
+        canvas.text(score_text(value), box, t.min_font, th.MUTED, align="right")
 
 
 def score_text(score: float) -> str:

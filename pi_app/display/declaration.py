@@ -6,20 +6,22 @@ looks up: each game's screen module (`display.games.<game>`) holds one frozen
 (`display.games.declaration_of`), and nothing outside the game's own files switches on
 its name. It says where the game stands in the home's menu, the options a table
 chooses (as data), how the chosen options become the game's setup, whether it can be
-played across boxes, how its own facts are worded, and its demo. Every field has a
-default, so a game without a screen module (played through `games.generic`) starts
-with no options and tells its biggest round.
+played across boxes, how its own facts are worded, its demo, and what Undo takes
+back. Every field has a default, so a game without a screen module (played through
+`games.generic`) starts with no options, tells its biggest round and undoes one move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.driver import DemoScript
 from pi_app.display.facts import FactWords, best_round
+from pi_app.display.scene import Command, UndoAction
 from pi_app.rules.facts import BEST_ROUND
+from pi_app.table.protocol import GameTable
 
 MENU_LAST = 1000
 """The menu position of a game that declares none: after the others, by name."""
@@ -53,6 +55,15 @@ def no_choices(config: Mapping[str, object]) -> tuple[Choice, ...]:
     return ()
 
 
+TakeBack = Callable[[GameTable], Sequence[Command]]
+"""What one Undo does at a table: which moves it takes back, or why none."""
+
+
+def last_move(table: GameTable) -> Sequence[Command]:
+    """Undo in a game among people: the table's last move."""
+    return (UndoAction(),)
+
+
 @dataclass(frozen=True)
 class GameDeclaration:
     """One game, as the home, the end screen and the demo see it."""
@@ -73,6 +84,12 @@ class GameDeclaration:
     screen shows the first ones there is room for."""
     demo: DemoScript | None = None
     """`tabletop demo <game>`: a scripted game, a picture of each scene."""
+    undo: TakeBack = last_move
+    """What Undo takes back: the last move, or against the computer its reply with the
+    player's move before it, so the player takes back their own move."""
+    seats_here: int | None = None
+    """The most seats one box seats for it, when fewer than its rules allow (a one-box
+    tournament: what the home's seat list holds legibly); None: the rules' maximum."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

@@ -4,7 +4,9 @@ The demo drives the real app (`App.feed` with the same intents a tap or a key ma
 on a journal in a temporary folder, with a clock it moves by hand, and saves the
 screen whenever the script asks. It sets SDL_VIDEODRIVER=dummy itself, so it runs on
 a machine without any display. Each game's script is its own, declared in its screen
-module (`GameDeclaration.demo`); `history` plays three games, then the history.
+module (`GameDeclaration.demo`); `history` plays three games, then the history;
+`evening` a whole evening: games paused and resumed, an undo against the computer, a
+restart.
 """
 
 from __future__ import annotations
@@ -105,6 +107,16 @@ class Driver:
             self.clock.advance(min(0.5, end - self.clock()))
             self.app.step([])
 
+    def restart(self) -> None:
+        from pi_app.i18n import set_language
+
+        size = "x".join(map(str, self.app.theme.size))
+        path, config = self.app.journal.path, dict(self.app.config)
+        self.app.journal.close()
+        set_language(str(config.get("language", "fr")))
+        self.app = make_app(size, path, self.clock, config)
+        self.app.step([])
+
     def shot(self, name: str) -> Path | None:
         import pygame
 
@@ -119,7 +131,9 @@ class Driver:
 
 
 HISTORY = "history"
-"""The one demo that is not a game's: three games played to their end, then the history."""
+"""A demo that is not a game's: three games played to their end, then the history."""
+EVENING = "evening"
+"""A demo that is not a game's: a whole evening, games paused and resumed, a restart."""
 
 
 def script_for(name: str) -> DemoScript | None:
@@ -131,6 +145,10 @@ def script_for(name: str) -> DemoScript | None:
         from pi_app.display.history import demo_script
 
         return demo_script
+    if name == EVENING:
+        from pi_app.display.evening import evening
+
+        return evening
     return declaration_of(name).demo if name in games() else None
 
 
@@ -139,7 +157,8 @@ def demo_names() -> list[str]:
     from pi_app.display.games import declaration_of, menu_order
     from pi_app.rules.registry import games
 
-    return [*(n for n in menu_order(games()) if declaration_of(n).demo is not None), HISTORY]
+    listed = [n for n in menu_order(games()) if declaration_of(n).demo is not None]
+    return [*listed, HISTORY, EVENING]
 
 
 def make_app(
@@ -186,7 +205,7 @@ def play(
         try:
             script(driver)
         finally:
-            app.journal.close()
+            driver.app.journal.close()
     return driver
 
 

@@ -64,5 +64,10 @@ class DemoDriver(Protocol):
         """A picture of the screen named `name` (None when no folder was given)."""
         ...
 
+    def restart(self) -> None:
+        """The box switched off and on: a new app on the same journal, started in the
+        configured language, as a new process would be."""
+        ...
+
 
 DemoScript = Callable[[DemoDriver], None]

@@ -1,4 +1,4 @@
-"""The history: finished games newest first, one game's rounds and chart, statistics.
+"""The history: finished and abandoned games newest first, one game's rounds and chart, statistics.
 
 Three views on one scene. The list shows a page of finished games (date, game,
 players, winners); a tap opens one: its ranking, the score chart or the table of
@@ -27,7 +27,7 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
-from pi_app.display.final import draw_ranking, seat_index, winners_text
+from pi_app.display.final import draw_ranking, ranking_split, seat_index, winners_text
 from pi_app.display.intents import WAKE_EVENT, Back, Intent, Press, post
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene
 from pi_app.display.targets import Button
@@ -56,9 +56,12 @@ def game_title(name: str) -> str:
 
 
 def game_line(past: PastGame) -> str:
-    """The two lines of a game in the list: when and what, then who won and who played."""
+    """The two lines of a game in the list: when and what, then who won and who played
+    (an abandoned game: who played)."""
     head = f"{date_text(past.started)} · {game_title(past.game)}"
     summary = past.summary
+    if past.abandoned:
+        return f"{head} · {_('abandoned')}\n{', '.join(past.seats)}"
     if summary is None:
         return f"{head}\n{', '.join(past.seats)}"
     others = ", ".join(seat for seat in past.seats if seat not in summary.winners)
@@ -142,11 +145,14 @@ class HistoryButton(StrEnum):
     """The chart, or the rounds' table."""
     ROUNDS_PAGE = "rounds-page"
     EXPORT = "export"
+    DELETE = "delete"
+    """An abandoned game: asks before taking it out of the history."""
+    CONFIRM_DELETE = "confirm-delete"
 
 
 @dataclass(frozen=True)
 class OpenGame:
-    """A finished game of the list, by its journal id."""
+    """A game of the list (finished or abandoned), by its journal id."""
 
     game_id: int
 
@@ -219,7 +225,7 @@ class HistoryScene(Scene):
         head, rest = split(area, t.button_h, t.gap)
         body, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
         canvas.message_place = head  # a message takes the title's place (message_bar)
-        if self.view == "game" and self.opened is not None:
+        if self.view in ("game", "delete") and self.opened is not None:
             self._draw_game(canvas, head, body, foot, self.opened)
         elif self.view in ("stats", "player"):
             self._draw_stats(canvas, head, body, foot)
@@ -277,13 +283,18 @@ class HistoryScene(Scene):
     ) -> None:
         t = canvas.theme
         title = f"{game_title(past.game)} · {date_text(past.started)}"
+        if past.abandoned:
+            title = f"{title} · {_('abandoned')}"
         canvas.text(title, head, t.title, th.ACCENT, align="left")
+        if self.view == "delete":
+            self._draw_delete(canvas, body, foot, past)
+            return
         summary = past.summary
         if summary is None:
             canvas.text(_("This game cannot be read."), body, t.body, th.WARN)
         else:
             index_of = seat_index(past.seats, summary)
-            left, right = split(body, body.width * 2 // 5, t.gap, vertical=False)
+            left, right = ranking_split(canvas, body, summary)
             draw_ranking(canvas, left, summary, index_of)
             if self.rounds_view:
                 self._draw_rounds(canvas, right, summary, index_of)
@@ -297,8 +308,22 @@ class HistoryScene(Scene):
                 (_("Back"), Button.BACK, True),
                 (toggle, HistoryButton.TOGGLE, summary is not None),
                 (_("Export"), HistoryButton.EXPORT, summary is not None),
+                *(((_("Delete"), HistoryButton.DELETE, True),) if past.abandoned else ()),
             ),
         )
+
+    def _draw_delete(
+        self, canvas: Canvas, body: pygame.Rect, foot: pygame.Rect, past: PastGame
+    ) -> None:
+        """Deleting is said twice: what goes, then keep or delete (never where Delete was)."""
+        t = canvas.theme
+        question = _("Delete this abandoned game from the history? {players}").format(
+            players=", ".join(past.seats)
+        )
+        canvas.text(question, body.inflate(-2 * t.pad, 0), t.body, th.TEXT)
+        keep, confirm, _gap = cols(foot, 3, t.gap)
+        canvas.button(keep, _("Keep it"), Button.BACK, colour=th.GOOD)
+        canvas.button(confirm, _("Delete it"), HistoryButton.CONFIRM_DELETE, colour=th.BAD)
 
     def _draw_rounds(
         self, canvas: Canvas, box: pygame.Rect, summary: GameSummary, index_of: Any
@@ -409,13 +434,29 @@ class HistoryScene(Scene):
                 self.rounds_page += 1
             case Press(target=HistoryButton.EXPORT):
                 return self._export()
+            case Press(target=HistoryButton.DELETE) if self.opened and self.opened.abandoned:
+                self.view = "delete"
+            case Press(target=HistoryButton.CONFIRM_DELETE) if self.view == "delete":
+                return self._delete()
         return ()
 
     def _back(self) -> Sequence[Command]:
         if self.view == "list":
             return (GoHome(),)
-        self.view = "stats" if self.view == "player" else "list"
+        self.view = {"player": "stats", "delete": "game"}.get(self.view, "list")
         return ()
+
+    def _delete(self) -> Sequence[Command]:
+        """Take the opened abandoned game out of the history, as the host confirmed."""
+        if self.opened is None:
+            return ()
+        try:
+            self.history.delete(self.opened.id)
+        except JournalError as error:
+            return (Notice(str(error), error=True),)
+        self.view, self.opened = "list", None
+        self.load()
+        return (Notice(_("The abandoned game was deleted from the history.")),)
 
     def _export(self) -> Sequence[Command]:
         """Save the opened game's record, to a USB stick when one is mounted."""

@@ -5,7 +5,9 @@ drawn as squares, so it needs no image library), the links written out for phone
 that cannot scan, and every seat: one a phone holds has a button that frees it; a free
 one has a button that turns the code into that seat's own (the host assigns the seat:
 the phone that scans it sits there at once). Long tables page with "More". It draws
-what it is given and changes nothing; the app acts on its buttons.
+what it is given and changes nothing; the app acts on its buttons. Nothing of the game
+beneath it is tapped or animated while it is open: the LED ring drawn in the top bar
+would otherwise be repainted over the panel's title on every frame of the sand timer.
 
 The links come from `pi_app.web.reach`: the first names the box's address on the
 default route's network (the code carries it: many Android phones cannot resolve
@@ -69,6 +71,7 @@ def draw_phones(
     """
     t = canvas.theme
     canvas.hits.clear()  # the game underneath takes no touch while the panel is open
+    canvas.animated.clear()  # nor paints over it: the drawn ring, the sand timer
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     canvas.panel(area, th.PANEL, th.TEXT, 2)
     inner = area.inflate(-2 * t.pad, -2 * t.pad)
@@ -143,6 +146,6 @@ def _seat_rows(
         colour = th.ACCENT if seat == chosen else th.TEXT
         canvas.text(seat, name, t.small, colour, align="left")
         if seat in held:
-            canvas.button(button, _("Free"), FreeSeat(seat))
+            canvas.button(button, _("Release"), FreeSeat(seat))
         else:
-            canvas.button(button, _("Its code"), SeatCode(seat))
+            canvas.button(button, _("Show code"), SeatCode(seat))

@@ -40,6 +40,8 @@ class PhonesPanel:
         self.moved = False
         """The box's addresses changed while the panel is open: set from the watcher's
         thread, cleared by the loop as it draws the panel again."""
+        self._seatings = hub.seatings
+        """The hub's count of seats taken and freed when the loop last asked."""
 
     def handle(self, intent: Intent, table: GameTable | None) -> bool:
         """The panel's own taps; True when the intent was one of them."""
@@ -57,6 +59,14 @@ class PhonesPanel:
             case _:
                 return False
         return True
+
+    def seats_moved(self) -> bool:
+        """Whether a seat was taken or freed since the loop last asked, while the panel
+        is open: its list of seats must then be drawn again (a phone that scanned the
+        code sees its seat taken on the box at once)."""
+        now = self.hub.seatings
+        moved, self._seatings = now != self._seatings, now
+        return moved and self.open
 
     def draw(self, canvas: Canvas, table: GameTable) -> None:
         """The panel over the game, with the addresses of now (the code's first)."""

@@ -17,11 +17,12 @@ import pygame
 
 from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, cols, split
+from pi_app.display.canvas import Canvas, split
 from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB, Theme
+from pi_app.display.unfinished import PausedGame
 from pi_app.i18n import Translator, verbatim
 from pi_app.table.protocol import GameTable
 
@@ -43,7 +44,10 @@ class Play:
 
 @dataclass(frozen=True)
 class UndoAction:
-    """Take back the last action."""
+    """Take back the last action, or the last `steps` actions at once (a player's move
+    with the computer's reply: `GameDeclaration.undo`)."""
+
+    steps: int = 1
 
 
 @dataclass(frozen=True)
@@ -120,12 +124,17 @@ class GoHome:
 
 @dataclass(frozen=True)
 class Resume:
-    """Return to the game in progress."""
+    """Return to an unfinished game: `game_id`'s, or the latest played."""
+
+    game_id: int | None = None
 
 
 @dataclass(frozen=True)
 class Abandon:
-    """Leave the game in progress unfinished (it stays in the journal)."""
+    """Leave an unfinished game for good, once the host confirmed it (it stays in the
+    journal and the history)."""
+
+    game_id: int
 
 
 @dataclass(frozen=True)
@@ -133,6 +142,14 @@ class SetLanguage:
     """Switch the language of every screen."""
 
     lang: str
+
+
+@dataclass(frozen=True)
+class Remember:
+    """Keep a choice the host made on the box for the next start (plain JSON data)."""
+
+    key: str
+    value: object
 
 
 @dataclass(frozen=True)
@@ -183,6 +200,7 @@ Command = (
     | Resume
     | Abandon
     | SetLanguage
+    | Remember
     | Cue
     | RingFlash
     | Notice
@@ -226,7 +244,8 @@ class Ctx:
     table: GameTable | None
     timer: SandTimer | None
     config: Mapping[str, Any]
-    has_unfinished: bool = False
+    paused: tuple[PausedGame, ...] = ()
+    """The unfinished games to resume, the latest played first (the home lists them)."""
     leds: Callable[[], Sequence[RGB]] | None = None
     """The LED ring's colours when no real LEDs show them: the top bar draws the ring."""
     phones: bool = False
@@ -317,13 +336,20 @@ def table_colours(table: GameTable | None) -> tuple[int, ...]:
 
 
 def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Rect:
-    """The top bar of a game screen (title, Menu, Undo); returns the content area below."""
+    """The top bar of a game screen (title, Menu, Undo, Redo); returns the content area
+    below. Undo and Redo are drawn on every game screen, each enabled only when the
+    table can, so they never move under the finger."""
     t = canvas.theme
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     bar, body = split(area, t.button_h, t.gap)
-    buttons = 2 if undo else 1
-    width = min(150 if t.width >= 800 else 112, bar.width // 4)
-    label_box, right = split(bar, bar.width - buttons * (width + t.gap), t.gap, vertical=False)
+    table = ctx.table
+    buttons = [(_("Menu"), Button.MENU, True)]
+    if undo:
+        buttons.append((_("Undo"), Button.UNDO, table is not None and table.can_undo))
+        buttons.append((_("Redo"), Button.REDO, table is not None and table.can_redo))
+    widths = [bar_button_width(canvas, label) for label, _target, _enabled in buttons]
+    used = sum(widths) + t.gap * (len(widths) - 1)
+    label_box, right = split(bar, bar.width - used - t.gap, t.gap, vertical=False)
     leds = ctx.leds
     if leds is not None:
         label_box, slot = split(
@@ -337,12 +363,20 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         canvas.button(qr, verbatim("QR"), Button.PHONES)
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
     canvas.message_place = label_box  # a message takes the title's place (message_bar)
-    places = cols(right, buttons, t.gap)
-    canvas.button(places[0], _("Menu"), Button.MENU)
-    if undo:
-        can = ctx.table is not None and ctx.table.can_undo
-        canvas.button(places[1], _("Undo"), Button.UNDO, enabled=can)
+    x = right.x
+    for (label, target, enabled), width in zip(buttons, widths, strict=True):
+        canvas.button((x, right.y, width, right.height), label, target, enabled=enabled)
+        x += width + t.gap
     return body
+
+
+def bar_button_width(canvas: Canvas, label: str) -> int:
+    """A top-bar button as wide as its label needs, and never narrower than a finger:
+    two bar heights on the large display (so its buttons match), one and a half on the
+    small one, where the title needs every pixel the buttons leave."""
+    t = canvas.theme
+    finger = t.button_h * 2 if t.width >= 800 else t.button_h * 3 // 2
+    return max(finger, canvas.fonts.font(t.small).size(label)[0] + t.pad + t.gap)
 
 
 def draw_ring(canvas: Canvas, box: pygame.Rect, pixels: Sequence[RGB]) -> None:

@@ -1,6 +1,6 @@
 """Which screen is up: one mode, and the scenes kept while they stay.
 
-The box shows the home (the game in progress, if any, waits behind it), a page opened
+The box shows the home (the unfinished games wait behind it), a page opened
 from the home (the history, the tournaments to join), the game's own screen, or the
 end of the game. One `Mode` says which; the scene of each is made when first needed
 and kept while its key stays the same, so a screen's own state (digits typed, a seat
@@ -41,10 +41,16 @@ class Screens:
         config: Mapping[str, Any],
         players: Callable[[], Sequence[Player]],
         table: GameTable | None,
+        settings: Mapping[str, object] | None = None,
     ) -> None:
         self.config = config
         self.players = players
-        self.memory = ScreenMemory()
+        self.settings: Mapping[str, object] = {} if settings is None else settings
+        """The host's kept choices (the app's, updated in place as the host chooses)."""
+        self._shared = ScreenMemory()
+        self._memories: dict[tuple[str, int], ScreenMemory] = {}
+        self.memory = self._memory_of(table)
+        """What the screens of the game at the table keep (each game has its own)."""
         self.mode = Mode.GAME if table is not None else Mode.HOME
         self._home: Scene | None = None
         self._page: Scene | None = None
@@ -70,7 +76,7 @@ class Screens:
         if self._home is None:
             from pi_app.display.home import HomeScene
 
-            self._home = HomeScene(self.config, self.players())
+            self._home = HomeScene(self.config, self.players(), self.settings)
         return self._home
 
     # ---- moving between screens ------------------------------------------------------
@@ -86,9 +92,19 @@ class Screens:
         """The game's screen, or the home when there is no game to show."""
         self.mode = Mode.GAME if table is not None else Mode.HOME
 
-    def new_table(self) -> None:
-        """A new game (or none): its screens are made from its state, the home afresh."""
+    def new_table(self, table: GameTable) -> None:
+        """Another game at the table (new or resumed): its screens are made from its
+        state, with its own memory; the home is made afresh."""
         self.mode, self._game, self._home, self._page = Mode.GAME, None, None, None
+        self.memory = self._memory_of(table)
+
+    def _memory_of(self, table: GameTable | None) -> ScreenMemory:
+        """The memory of `table`'s screens, kept while the box runs (a paused Gambo
+        game keeps its engine's search to itself)."""
+        if table is None:
+            return ScreenMemory(self._shared)
+        key = (type(table).__name__, table.game_id)
+        return self._memories.setdefault(key, ScreenMemory(self._shared))
 
     def no_table(self) -> None:
         """The game was left: the home, made afresh."""

@@ -20,6 +20,8 @@ class Button(StrEnum):
 
     MENU = "menu"
     UNDO = "undo"
+    REDO = "redo"
+    """Restore what Undo took back."""
     HOME = "home"
     DISMISS = "dismiss"
     """Take the message away (a script's way: the bar itself takes no tap)."""

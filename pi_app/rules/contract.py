@@ -92,8 +92,8 @@ class Game(Protocol[S, A]):
 
     @property
     def title(self) -> str:
-        """The game's printed name, e.g. `"Gambit 7"` (in the current language when it
-        has words to translate: "Cambio (tournoi)", "Cambio (tournament)")."""
+        """The game's printed name in the current language, e.g. `"Gambit 7"` (a plain
+        class attribute for a proper name, a property for a name with words in it)."""
         ...
 
     min_seats: int

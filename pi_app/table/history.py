@@ -1,4 +1,5 @@
-"""The table's memory: finished games, newest first, and each player's statistics.
+"""The table's memory: finished and abandoned games, newest first, and each player's
+statistics (of finished games only).
 
 Everything here is read from the journal and folded on demand (`Table.load`, then the
 game's record and its replay, see `summary`), never kept in a second table that could
@@ -26,7 +27,8 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class PastGame:
-    """A finished game as the history lists it; `summary` is None if it cannot be read."""
+    """A finished or abandoned game as the history lists it; `summary` is None if it
+    cannot be read."""
 
     id: int
     game: str
@@ -35,6 +37,8 @@ class PastGame:
     summary: GameSummary | None
     colours: tuple[int, ...] = ()
     """Each seat's palette index, as the game was played (see `table.players`)."""
+    abandoned: bool = False
+    """Left before its end (kept in the history until the host deletes it)."""
 
 
 @dataclass
@@ -75,13 +79,17 @@ class History:
         self._lock = threading.Lock()
 
     def count(self) -> int:
-        """How many games are finished."""
-        return self.journal.finished_count()
+        """How many games the history lists: finished, or abandoned and not deleted."""
+        return self.journal.past_count()
 
     def page(self, number: int, size: int) -> list[PastGame]:
-        """The `number`-th page (from 0) of finished games, newest first."""
-        entries = self.journal.finished_games(size, number * size)
+        """The `number`-th page (from 0) of the history's games, newest first."""
+        entries = self.journal.past_games(size, number * size)
         return [self._past(entry) for entry in entries]
+
+    def delete(self, game_id: int) -> None:
+        """Take an abandoned game out of the history (the journal keeps its rows)."""
+        self.journal.delete(game_id)
 
     def game(self, game_id: int) -> PastGame | None:
         """One game of the journal, finished or not."""
@@ -117,7 +125,8 @@ class History:
         colours = extras.get("colours", []) if isinstance(extras, Mapping) else []
         palette = tuple(c for c in colours if isinstance(c, int))
         summary = self.summary(entry.id)
-        return PastGame(entry.id, entry.game, entry.started, seats, summary, palette)
+        abandoned = entry.abandoned and not entry.finished
+        return PastGame(entry.id, entry.game, entry.started, seats, summary, palette, abandoned)
 
     def stats(
         self,
@@ -130,7 +139,7 @@ class History:
         """
         names = players if players is not None else {p.name: p for p in self.journal.players()}
         found = {name: PlayerStats(name) for name in names}
-        total = self.count()
+        total = self.journal.finished_count()
         for done, entry in enumerate(self.journal.finished_games(max(total, 1)), start=1):
             summary = self.summary(entry.id)
             if summary is not None:

@@ -34,8 +34,10 @@ from pi_app.table.writer import Listener, Writer
 log = logging.getLogger(__name__)
 _ = Translator("core")
 
-SCHEMA_VERSION = 2
-KNOWN_VERSIONS = (0, 1, 2)  # 1 lacked the players: the tables below add them in place
+SCHEMA_VERSION = 3
+KNOWN_VERSIONS = (0, 1, 2, 3)
+"""Versions read in place: 1 lacked the players (the tables below add them), 2 the
+`deleted` mark (`_add_columns` adds it)."""
 CLOSE_SECONDS = 10.0  # how long closing waits for queued writes
 EVENT_KINDS = ("action", "undo", "redo")
 
@@ -46,7 +48,8 @@ CREATE TABLE IF NOT EXISTS games (
     setup TEXT NOT NULL,
     started REAL NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    abandoned INTEGER NOT NULL DEFAULT 0
+    abandoned INTEGER NOT NULL DEFAULT 0,
+    deleted INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS events (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -57,6 +60,10 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, seq);
 CREATE INDEX IF NOT EXISTS games_by_end ON games (finished, id);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS players (
     name TEXT PRIMARY KEY,
     colour INTEGER NOT NULL,
@@ -83,6 +90,8 @@ class GameEntry:
     finished: bool
     abandoned: bool
     started: float = 0.0
+    last_played: float = 0.0
+    """When its latest event was recorded (its start when it has none)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,7 @@ class Journal:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version not in KNOWN_VERSIONS:
                 raise sqlite3.DatabaseError(f"unknown journal version {version}")
+            _add_columns(db)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError:
             db.close()
@@ -197,24 +207,35 @@ class Journal:
         self._writer.submit("UPDATE games SET finished=? WHERE id=?", (int(finished), game_id))
 
     def abandon(self, game_id: int) -> None:
-        """Leave a game unfinished for good: it will not be resumed, but is kept."""
+        """Leave a game unfinished for good: it will not be resumed, but is kept (the
+        history lists it until the host deletes it)."""
         self._writer.submit("UPDATE games SET abandoned=1 WHERE id=?", (game_id,))
 
-    def abandon_unfinished(self) -> None:
-        """Leave every unfinished game for good (a new game starts); all are kept."""
-        self._writer.submit("UPDATE games SET abandoned=1 WHERE finished=0 AND abandoned=0", ())
+    def delete(self, game_id: int) -> None:
+        """Take an abandoned game out of the history. Its rows stay in the file (nothing
+        recorded is ever lost: `tabletop export` still finds it); only an abandoned
+        game can be deleted, never one finished or still to resume."""
+        self._writer.submit("UPDATE games SET deleted=1 WHERE id=? AND abandoned=1", (game_id,))
 
     def finished_count(self) -> int:
-        """How many games are finished (the history's length)."""
+        """How many games are finished (what the statistics count)."""
         return int(self._read("SELECT COUNT(*) FROM games WHERE finished=1")[0][0])
 
     def finished_games(self, limit: int, offset: int = 0) -> list[GameEntry]:
-        """Finished games, newest first: one page of the history."""
-        rows = self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE finished=1 ORDER BY id DESC LIMIT ? OFFSET ?",
-            (limit, offset),
+        """Finished games, newest first (what the statistics fold)."""
+        return self._entries(
+            f"WHERE finished=1 ORDER BY id DESC LIMIT {int(limit)} OFFSET {int(offset)}"
         )
-        return [_entry(row) for row in rows]
+
+    def past_count(self) -> int:
+        """How many games the history lists: finished, or abandoned and not deleted."""
+        return int(self._read(f"SELECT COUNT(*) FROM games WHERE {_PAST}")[0][0])
+
+    def past_games(self, limit: int, offset: int = 0) -> list[GameEntry]:
+        """One page of the history, newest first: finished and abandoned games."""
+        return self._entries(
+            f"WHERE {_PAST} ORDER BY id DESC LIMIT {int(limit)} OFFSET {int(offset)}"
+        )
 
     def last_event(self, game_id: int) -> int:
         """The sequence number of a game's latest event (0 if none): its version."""
@@ -231,6 +252,26 @@ class Journal:
                 "last_played=excluded.last_played",
                 (player.name, player.colour, now),
             )
+
+    def remember_setting(self, key: str, value: object) -> None:
+        """Keep a choice the host made on the box (the language, a game's options) for
+        the next start; `value` is plain JSON data. Queued like every write."""
+        text = json.dumps(value, sort_keys=True)
+        self._writer.submit(
+            "INSERT INTO settings (key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            (key, text),
+        )
+
+    def settings(self) -> dict[str, object]:
+        """Every choice kept by `remember_setting` (one that cannot be read is left out)."""
+        found: dict[str, object] = {}
+        for key, text in self._read("SELECT key, value FROM settings ORDER BY key"):
+            try:
+                found[str(key)] = json.loads(text)
+            except ValueError:
+                log.warning("setting %s cannot be read; it is left out", key)
+        return found
 
     def players(self, limit: int = 100) -> list[Player]:
         """The remembered players, the latest first."""
@@ -254,28 +295,53 @@ class Journal:
 
     def game(self, game_id: int) -> GameEntry | None:
         """One game's entry."""
-        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id=?", (game_id,))
-        return _entry(rows[0]) if rows else None
+        found = self._entries(f"WHERE id={int(game_id)}")
+        return found[0] if found else None
 
     def games(self) -> list[GameEntry]:
         """Every game, oldest first."""
-        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")
-        return [_entry(row) for row in rows]
+        return self._entries("ORDER BY id")
+
+    def unfinished_games(self) -> list[GameEntry]:
+        """The games neither finished nor abandoned, the latest played first: every one
+        can be resumed (starting another game only pauses them)."""
+        return self._entries(f"WHERE {_UNFINISHED} ORDER BY last_played DESC, id DESC")
 
     def unfinished(self) -> GameEntry | None:
-        """The latest game that is neither finished nor abandoned: the one to resume."""
-        rows = self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games "
-            "WHERE finished=0 AND abandoned=0 ORDER BY id DESC LIMIT 1"
-        )
-        return _entry(rows[0]) if rows else None
+        """The latest played game that is neither finished nor abandoned."""
+        found = self.unfinished_games()
+        return found[0] if found else None
+
+    def _entries(self, where: str) -> list[GameEntry]:
+        """Games with their latest event's time, selected and ordered by `where`."""
+        rows = self._read(f"SELECT * FROM ({_GAMES}) {where}")
+        return [_entry(row) for row in rows]
 
 
-_GAME_COLUMNS = "id, game, setup, finished, abandoned, started"
+_UNFINISHED = "finished=0 AND abandoned=0"
+_PAST = "deleted=0 AND (finished=1 OR abandoned=1)"
+_GAMES = (
+    "SELECT id, game, setup, finished, abandoned, started, deleted, "
+    "COALESCE((SELECT MAX(at) FROM events WHERE events.game_id=games.id), started) "
+    "AS last_played FROM games"
+)
+
+
+def _add_columns(db: sqlite3.Connection) -> None:
+    """Bring an older journal's games table up to this version, in place."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    if "deleted" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
 
 
 def _entry(row: tuple[Any, ...]) -> GameEntry:
-    game_id, game, setup, finished, abandoned, started = row
+    game_id, game, setup, finished, abandoned, started, _deleted, last_played = row
     return GameEntry(
-        int(game_id), str(game), json.loads(setup), bool(finished), bool(abandoned), started
+        int(game_id),
+        str(game),
+        json.loads(setup),
+        bool(finished),
+        bool(abandoned),
+        float(started),
+        float(last_played),
     )

@@ -52,7 +52,8 @@ class Table:
         seed: int | None = None,
         extras: Mapping[str, Any] | None = None,
     ) -> Table:
-        """Start a game: the setup is checked by the rules, then journaled.
+        """Start a game: the setup is checked by the rules, then journaled. Any other
+        unfinished game stays as it is, paused, to be resumed later.
 
         `extras` is what the table knows beyond the rules (who the computer plays):
         journaled with the setup so a restart finds it, never passed to the game.
@@ -69,13 +70,13 @@ class Table:
             except (TypeError, ValueError) as error:
                 raise ValueError(f"table extras must be plain JSON data: {error}") from None
         timeline = Timeline.start(game, setup)
-        journal.abandon_unfinished()
         game_id = journal.begin_game(game_name, setup)
         return cls(journal, game_id, timeline, setup.get("extras"), seats)
 
     @classmethod
     def resume(cls, journal: Journal) -> Table | None:
-        """The unfinished game of the journal, exactly where it was; None if there is none."""
+        """The latest played unfinished game of the journal, exactly where it was; None if
+        there is none."""
         entry = journal.unfinished()
         if entry is None:
             return None

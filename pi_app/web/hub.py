@@ -64,6 +64,7 @@ class Hub:
         self._version = 0
         self._durable = 0
         self._waiting: list[tuple[int, Callable[[], None]]] = []
+        self._seatings = 0
 
     # -- the server's side --------------------------------------------------------
 
@@ -77,6 +78,19 @@ class Hub:
             self._inbox.append((request, future))
         self._wake()
         return future
+
+    def claim(self, seat: str) -> str | None:
+        """A phone takes `seat`: its token, or None when a phone holds it already.
+
+        The owner is woken, as for a request: the box's QR panel lists the seats held
+        and must show this one taken at once, though the table did not change.
+        """
+        token = self.seats.claim(seat)
+        if token is not None:
+            with self._lock:
+                self._seatings += 1
+            self._wake()
+        return token
 
     def on_publish(self, listener: Callable[[Published | None], None]) -> None:
         """Call `listener(published)` after each publish, on the owner's thread."""
@@ -112,6 +126,15 @@ class Hub:
     def free(self, seat: str) -> None:
         """The box frees `seat`: its phone is a spectator until it takes a seat again."""
         self.seats.free(seat)
+        with self._lock:
+            self._seatings += 1
+
+    @property
+    def seatings(self) -> int:
+        """How many times a seat was taken or freed so far: the panel that showed the
+        seats at another count shows them out of date."""
+        with self._lock:
+            return self._seatings
 
     def durable(self, ticket: int) -> None:
         """The journal's listener: every event up to `ticket` is on disk."""

@@ -37,7 +37,7 @@ from pi_app.i18n import LANGUAGES, N_, Translator, translate
 from pi_app.web.gate import Gate, GuardedSite
 from pi_app.web.hub import Hub, Published
 from pi_app.web.requests import PhoneRequest, Reply, refusal
-from pi_app.web.texts import page_texts
+from pi_app.web.texts import game_title, page_texts
 from pi_app.web.views import phone_view, summary
 
 log = logging.getLogger(__name__)
@@ -277,7 +277,9 @@ class PhoneServer:
         return web.json_response(
             {
                 "ok": True,
-                "game": None if published is None else published.game.title,
+                "game": None
+                if published is None
+                else game_title(published.game.title, _language(request)),
                 "seats": [{"name": seat, "held": seat in held} for seat in self._table_seats()],
             }
         )
@@ -301,7 +303,7 @@ class PhoneServer:
         seat = body.get("seat")
         if not isinstance(seat, str) or seat not in self._table_seats():
             return self._refused(request, N_("There is no such seat at this table."), 404)
-        token = self.hub.seats.claim(seat)
+        token = self.hub.claim(seat)
         if token is None:
             return self._refused(
                 request, N_("Another phone holds this seat; the box can free it."), 409

@@ -2,7 +2,10 @@
 
 The pages are plain HTML and JavaScript; they fetch `/texts/{lang}.json` (this table,
 translated) and put each text where its key is named. French first, then German and
-English, following the phone's language and switchable on the page.
+English, following the phone's language and switchable on the page. Each game's own
+words: Gambit 7's slate, mat and chips (Antwortkarte, Wetttafel and Wettchips in its
+German rulebook), Quitte ou Double's tile (tuile, Antworttafel) and bet tokens (jetons
+de mise); the mat's bottom case named as the box names it.
 """
 
 from __future__ import annotations
@@ -34,10 +37,10 @@ TEXTS = {
     "place_bet": N_("Place my bet"),
     "clear_bet": N_("Take my chips back"),
     "bet_placed": N_("Your bet is on the mat."),
-    "bets_closed": N_("Rien ne va plus: the bets are closed."),
+    "bets_closed": N_("No more bets: the betting is closed."),
     "qod_closed": N_("Time is up: no more bets."),
     "payout": N_("This round: {before} → {after}"),
-    "payout_detail": N_("{chips} chip(s) × {chip_value}, slate bonus {slate_bonus}"),
+    "payout_detail": N_("Chips: {chips} × {chip_value}; slate bonus: {slate_bonus}"),
     "qod_question": N_("question {question} of the card"),
     "qod_token": N_("Put a bet token here ({left} left)"),
     "qod_stake_left": N_("Gain tokens you can stake: {left}"),
@@ -52,7 +55,19 @@ TEXTS = {
     "no_game": N_("No game at the table yet."),
     "language": N_("Language"),
     "seat": N_("Seat: {seat}"),
+    "your_tile": N_("Your tile: {answer}"),
+    "sign": N_("Change the sign"),
 }
+
+
+GAME_TITLES = (N_("Cambio (tournoi)"),)
+"""The games' titles that are words, not names: the phones show them translated."""
+
+
+def game_title(title: str, lang: str) -> str:
+    """A game's title in `lang`: a name (Gambit 7) stays as it is, a title made of words
+    (`GAME_TITLES`) is translated."""
+    return translate(title, "web", lang) if title in GAME_TITLES else title
 
 
 def page_texts(lang: str) -> dict[str, str]:

@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pi_app.rules.contract import Game
 from pi_app.web.games import phone_module
+from pi_app.web.texts import game_title
 
 Json = dict[str, Any]
 
@@ -62,6 +63,7 @@ def phone_view(
     phone's language, writes the answers of a game that has no table locale.
     """
     view = dict(summary(game, state) if base is None else base)
+    view["title"] = game_title(str(view["title"]), locale)
     view["game_id"] = game_id
     view["you"] = seat
     play = phone_module(game.name)

@@ -8,7 +8,7 @@ from typing import Any
 from pi_app.display.games.cambio_tournament import announcements
 from pi_app.display.games.gambo import Square, engine_level, opponent_extras
 from pi_app.display.games.quitte_ou_double import Zone
-from pi_app.display.home import Cycle, GameTap
+from pi_app.display.home import Cycle, GameTap, Pick
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.display.targets import KbKey, KeyTap, SeatTap
@@ -23,7 +23,8 @@ def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
     app.feed(Press("next"))  # seats -> options
     app.step([])
     assert app.scene.page == "options"
-    app.feed(Press(Cycle("variant")))  # simple -> with CAMBIO cards
+    app.feed(Press(Cycle("variant")))
+    app.feed(Press(Pick("variant", 1)))  # simple -> with CAMBIO cards
     app.feed(Press("next"))  # start
     app.step([])
     assert app.table is not None and app.table.game.name == "cambio"
@@ -68,6 +69,7 @@ def test_quitte_ou_double_bets_and_a_stake_refused_in_round_1(app_factory: Any) 
         for char in value:
             app.feed(Char(char))
         app.feed(Enter())
+    app.feed(Press("reveal"))
     app.step([])
     assert app.table.state.phase == "bets"
     app.feed(Press(Zone("125..187")))
@@ -102,16 +104,17 @@ def test_a_refused_answer_stays_on_its_seat_to_be_corrected(app_factory: Any) ->
     app.execute(NewGame("gambit7", ("Zoé", "Ciel", "Vert"), {}))
     app.step([])
     _type(app, "1h30")
-    assert app.scene.seat == 1 and app.scene.entry.text == ""
+    assert app.scene.answering(app.table.state) == 1 and app.scene.entry.text == ""
     before = app.table.state
     _type(app, "1.5")  # a dot in French: refused as ambiguous, never guessed
     assert app.table.state is before and app.message is not None
-    assert app.scene.seat == 1 and app.scene.entry.text == "1.5"
+    assert app.scene.answering(app.table.state) == 1 and app.scene.entry.text == "1.5"
     for _ in range(3):
         app.feed(Erase())
     _type(app, "1,5")
     assert app.message is None, app.message
-    assert dict(app.table.state.answers)["Ciel"] is not None and app.scene.seat == 2
+    assert dict(app.table.state.answers)["Ciel"] is not None
+    assert app.scene.answering(app.table.state) == 2
 
 
 def test_a_refused_tile_stays_on_its_team(app_factory: Any) -> None:
@@ -143,8 +146,8 @@ def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) ->
     for key in ("a", "l", "i", "c", "e", "done"):
         app.feed(Press(KbKey(key)))
     app.feed(Press("next"))  # seats -> options
-    app.feed(Press(Cycle("opponent")))  # medium -> easy
-    app.feed(Press(Cycle("opponent")))  # easy -> hard
+    app.feed(Press(Cycle("opponent")))
+    app.feed(Press(Pick("opponent", 2)))  # medium -> hard
     app.feed(Press("next"))
     table = app.table
     expected = {"opponent": {"B": "hard"}, "colours": [0, 1]}
@@ -187,6 +190,7 @@ def test_gambit7_bets_close_when_their_sand_timer_runs_out(app_factory: Any, clo
     app.step([])
     for answer in ("10", "20", "30"):
         _type(app, answer)
+    app.feed(Press("reveal"))
     app.step([])
     assert app.table.state.phase.name == "BETS"
     app.feed(Press("timer"))
@@ -208,6 +212,7 @@ def test_quitte_ou_double_bets_stop_when_their_sand_timer_runs_out(
     app.step([])
     for answer in ("100", "125", "187"):
         _type(app, answer)
+    app.feed(Press("reveal"))
     app.step([])
     app.feed(Press("timer"))
     app.step([])

@@ -49,23 +49,27 @@ def test_a_box_drawn_over_a_text_is_found_unless_it_is_an_overlay(canvas: Canvas
     assert overlapping_texts(canvas.texts, canvas.panels) == []
 
 
-def test_the_drawn_ring_over_the_phones_panel_title_is_found(canvas: Canvas) -> None:
-    """The LED ring's widget was painted over the QR panel's title ("S◯o join")."""
-    theme = canvas.theme
-    ctx = Ctx(
-        now=0.0,
-        theme=theme,
-        table=None,
-        timer=None,
-        config={},
-        leds=lambda: [th.WARN] * 24,
-        phones=True,
-    )
-    chrome(canvas, ctx, "Gambit 7")
-    canvas.cover(canvas.rect)  # the panel lies over the game, as the app draws it
-    draw_phones(canvas, ["http://10.0.0.2:8080/j/abc"], ["Ana", "Ben", "Cléo"], [])
+def _ctx(canvas: Canvas) -> Ctx:
+    """A game screen's context with the LED ring drawn in its top bar, and phones."""
+    leds = [th.WARN] * 24
+    return Ctx(0.0, canvas.theme, None, None, {}, leds=lambda: leds, phones=True)
+
+
+def test_a_widget_animated_over_a_text_is_found(canvas: Canvas) -> None:
+    """The drawn LED ring was painted over the QR panel's title ("S◯o join")."""
+    chrome(canvas, _ctx(canvas), "Gambit 7")
+    slot = canvas.animated[0].rect
+    canvas.text("Scan to join", slot.inflate(120, 0), align="left")
     found = covered_texts(canvas.texts, canvas.panels, canvas.animated)
     assert any("under the animated" in line for line in found), found
+
+
+def test_the_phones_panel_lies_clear_over_the_game(canvas: Canvas) -> None:
+    chrome(canvas, _ctx(canvas), "Gambit 7")
+    canvas.cover(canvas.rect)  # the panel lies over the game, as the app draws it
+    draw_phones(canvas, ["http://10.0.0.2:8080/j/abc"], ["Ana", "Ben", "Cléo"], [])
+    assert covered_texts(canvas.texts, canvas.panels, canvas.animated) == []
+    assert overlapping_texts(canvas.texts, canvas.panels) == []
 
 
 def test_a_text_wrapped_onto_its_border_is_found(canvas: Canvas) -> None:

@@ -14,7 +14,7 @@ from pi_app.display.final import FinalScene
 from pi_app.display.games import declaration_of
 from pi_app.display.games.generic import Action, GenericScene
 from pi_app.display.history import HistoryScene, OpenGame
-from pi_app.display.home import Cycle, GameTap, HomeScene
+from pi_app.display.home import Cycle, GameTap, HomeScene, Pick
 from pi_app.display.intents import Press
 from pi_app.display.scene import ShowFinal
 from pi_app.i18n import translate
@@ -60,7 +60,10 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     app.feed(Press("next"))  # its option, from its declaration
     assert home.page == "options" and Cycle("target") in targets(app)
     assert _("Target") in shown(app) and "10" in shown(app)
-    app.feed(Press(Cycle("target")))
+    app.feed(Press(Cycle("target")))  # the list of its values
+    assert home.page == "pick" and Pick("target", 1) in targets(app)
+    app.feed(Press(Pick("target", 1)))
+    assert home.page == "options"
     assert "5" in shown(app) and home.setup().options == {"target": 5}
 
     app.feed(Press("next"))  # start

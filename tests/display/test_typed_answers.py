@@ -32,6 +32,7 @@ def test_gambit7_mat_shows_the_typed_duration_and_percentage(app_factory: Any, s
     for typed in ("1h30", "45 %", "90"):
         _type(app, typed)
     assert app.message is None, app.message
+    app.feed(Press("reveal"))
     assert app.table.state.phase.name == "BETS"
     assert {slate.value for _seat, slate in app.table.state.answers} == {Decimal(90), Decimal(45)}
     texts = _shown(app)
@@ -47,6 +48,7 @@ def test_gambit7_payout_shows_the_truth_as_typed(app_factory: Any) -> None:
     app.step([])
     for typed in ("1h30", "45 %", "2h"):
         _type(app, typed)
+    app.feed(Press("reveal"))
     app.feed(Press("close"))
     app.step([])
     _type(app, "1h40")
@@ -64,6 +66,7 @@ def test_quitte_ou_double_tiles_zones_and_truth_show_what_was_typed(app_factory:
     for typed in ("1h30", "45 %", "90"):
         _type(app, typed)
     assert app.message is None, app.message
+    app.feed(Press("reveal"))
     assert app.table.state.phase == "bets"
     assert app.table.state.current.answer_map == {
         "Jaune": Decimal(90),

@@ -193,6 +193,8 @@ def test_gambit7_round_from_answers_to_payouts_with_a_restart(box: Box) -> None:
     box.tap("ok")
     for answer in ("25", "25", "23"):
         box.type(answer)
+    assert app.scene.name == "gambit7-answers"  # every answer in, still hidden
+    box.tap("reveal")
     assert app.scene.name == "gambit7-bets"
     shown = box.shown()
     assert all(seat in shown for seat in seats)

@@ -93,15 +93,29 @@ def wait(driver: webdriver.Chrome, condition: Callable[[Any], T], seconds: float
     return WebDriverWait(driver, seconds).until(holds)  # type: ignore[return-value]
 
 
+REACH = """
+const node = arguments[0];
+const bar = document.getElementById('bar');
+const floor = bar ? bar.getBoundingClientRect().top : innerHeight;
+const box = node.getBoundingClientRect();
+if (!node.closest('#bar') && (box.top < 0 || box.bottom > floor)) {
+  node.scrollIntoView({block: 'center'});
+}
+"""
+"""Scroll to an element as a thumb would, when it is out of sight or under the bar at
+the page's foot (WebDriver's own scroll may leave it under that bar)."""
+
+
 def tap(driver: webdriver.Chrome, selector: str, seconds: float = PATIENCE) -> None:
-    """Click what `selector` names once it can be clicked. The page redraws itself on
-    every state from the box, so an element found a moment ago may be gone: find it
-    again and retry until the time is up."""
+    """Click what `selector` names once it can be clicked, scrolled into sight first if
+    it is not. The page redraws itself on every state from the box, so an element
+    found a moment ago may be gone: find it again and retry until the time is up."""
 
     def clicked(_driver: object) -> bool:
         found = seen.element_to_be_clickable((By.CSS_SELECTOR, selector))(driver)
         if not found:
             return False
+        driver.execute_script(REACH, found)
         found.click()
         return True
 

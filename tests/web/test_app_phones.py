@@ -13,10 +13,10 @@ import aiohttp
 import pygame
 
 from pi_app.display.demo import FakeClock, make_app
-from pi_app.display.intents import Press, wait_events
+from pi_app.display.intents import PHONE_EVENT, Press, wait_events
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, StartTimer
-from pi_app.display.targets import FreeSeat, SeatCode
+from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
@@ -89,6 +89,32 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
         app.feed(Press("phones-close"))
         app.step([])
         assert secret not in " ".join(t.text for t in app.canvas.texts)
+
+
+def test_the_open_panel_shows_a_seat_a_phone_takes_at_once(tmp_path: Path) -> None:
+    """The host opens the QR panel, a phone scans it and takes Ben's seat: the sleeping
+    loop is woken and the panel shows Ben's seat held (a button to free it)."""
+    with box_with_phones(tmp_path) as (app, hub, port):
+        app.execute(NewGame("gambit7", ("Ana", "Ben", "Cléo"), {}))
+        app.step([])
+        secret = hub.seats.game(app.table.game_id)
+        app.feed(Press(Button.PHONES))
+        app.step([])
+        targets = [hit.target for hit in app.canvas.hits]
+        assert SeatCode("Ben") in targets and FreeSeat("Ben") not in targets
+        pygame.event.clear()
+
+        async def take_a_seat() -> None:
+            async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+                await claim(session, secret, "Ben")
+
+        asyncio.run(take_a_seat())
+        woken = wait_events(30_000, False)  # the loop sleeps until something wakes it
+        assert PHONE_EVENT in [event.type for event in woken]
+        app.step(woken)
+        targets = [hit.target for hit in app.canvas.hits]
+        assert FreeSeat("Ben") in targets and SeatCode("Ben") not in targets
+        assert SeatCode("Ana") in targets
 
 
 def test_a_hostile_bet_never_stops_the_display_loop(

@@ -35,6 +35,7 @@ def test_a_phone_joins_answers_bets_and_comes_back_after_a_reload(served: Served
         assert "1h30" in slate.text
         for seat, value in zip(SEATS[1:], (100, 95, 120, 80), strict=True):
             served.box(f'answer "{seat}" "{value}" fr')
+        served.box("reveal")  # the host turns the slates up
         case = '.case[data-target="90"]'
         tap(driver, case)
         tap(driver, "#place-bet")

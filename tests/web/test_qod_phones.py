@@ -49,6 +49,7 @@ def test_a_team_answers_bets_and_stakes_from_its_phone(qod: Served) -> None:
             assert not again["ok"] and "already" in again["message"]
             qod.box('answer "Rouge" 20')
             qod.box('answer "Bleu" 30')
+            qod.box("reveal")  # the host turns the tiles up
             while view["quitte-ou-double"]["phase"] != "bets":
                 view = (await receive(socket, "state"))["view"]
             assert view["quitte-ou-double"]["may_stake"]
@@ -77,6 +78,7 @@ def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
         wait(driver, seen.presence_of_element_located((By.ID, "slate")))
         qod.box('answer "Rouge" 20')
         qod.box('answer "Bleu" 30')
+        qod.box("reveal")
         zone = '.case[data-low="12"][data-high="20"]'
         tap(driver, zone)
         tap(driver, "#place-token")

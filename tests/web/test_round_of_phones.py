@@ -38,6 +38,7 @@ def test_five_phones_and_the_box_play_a_round(tmp_path: Path) -> None:
             for driver in phones.values():
                 wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             served.box('answer "Fay" "110" fr')  # the seat without a phone
+            served.box("reveal")  # the host turns the slates up
             for seat, driver in phones.items():
                 case = f'.case[data-target="{BETS[seat]}"]'
                 tap(driver, case)

@@ -66,6 +66,7 @@ def test_a_round_of_answers_and_bets_from_phones(served: Served) -> None:
             reply = await act(sockets[seat], type="answer", typed=typed, locale="fr")
             assert reply["ok"], reply
         served.box('answer "Eli" "95" fr')  # a seat without a phone, on the box
+        served.box("reveal")  # the host turns the slates up
         view = (await receive(sockets["Ana"], "state"))["view"]["gambit7"]
         while view["phase"] != "bets":
             view = (await receive(sockets["Ana"], "state"))["view"]["gambit7"]

@@ -23,7 +23,7 @@ def _gambit7(*typed: str) -> Any:
         state = GAMBIT7.apply(
             state, GAMBIT7.parse_action(GAMBIT7.format_action(G7Answer(seat, text)))
         )
-    return state
+    return GAMBIT7.apply(state, GAMBIT7.parse_action("reveal"))
 
 
 def _qod(*typed: str, locale: str = "fr") -> Any:
@@ -31,7 +31,7 @@ def _qod(*typed: str, locale: str = "fr") -> Any:
     for seat, text in zip(SEATS, typed, strict=True):
         answer = qod_action(state, PhoneRequest(seat, "answer", {"typed": text, "locale": "fr"}))
         state = QOD.apply(state, QOD.parse_action(QOD.format_action(answer)))
-    return state
+    return QOD.apply(state, QOD.parse_action("reveal"))
 
 
 def test_gambit7_phone_cases_carry_the_typed_label_and_the_numeric_target() -> None:

@@ -9,14 +9,14 @@ plays `ring`; "not a ring" takes the bell back with an undo, journaled like any 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split, wrapped_lines
 from pi_app.display.choice import Choice
 from pi_app.display.declaration import GameDeclaration
 from pi_app.display.driver import DemoDriver
@@ -27,6 +27,7 @@ from pi_app.display.scene import (
     Command,
     Ctx,
     GoHome,
+    Notice,
     Play,
     RingFlash,
     Scene,
@@ -40,12 +41,26 @@ from pi_app.display.scene import (
     table_of,
 )
 from pi_app.display.targets import Button
+from pi_app.display.titles import bar_title, fits_line
 from pi_app.i18n import N_, Translator
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show
 from pi_app.rules.cambio.facts import STREAK
 from pi_app.rules.cambio.game import GAME, CambioState
-from pi_app.rules.cambio.scoring import CAMBIO, CARDS, HANDS, NINE, score_changes
+from pi_app.rules.cambio.scoring import (
+    CAMBIO,
+    CARD_PART,
+    CARDS,
+    HAND_PART,
+    HANDS,
+    MINUS,
+    NINE,
+    PLUS,
+    ScorePart,
+    card_places,
+    false_ring_fines,
+    score_parts,
+)
 from pi_app.rules.cambio.tournament.game import GAME as TOURNAMENT
 from pi_app.rules.cambio.tournament.game import TableAction
 from pi_app.rules.contract import RuleError
@@ -64,6 +79,9 @@ HAND_NAMES: dict[str, str] = {
     "9+odd": "9 + 1",
 }
 
+CARD_NAMES: dict[str, str] = {PLUS: N_("CAMBIO-plus"), MINUS: N_("CAMBIO-minus")}
+"""Each CAMBIO card by its name in the language's rulebook (CAMBIO-moins in French)."""
+
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     state = _state(table.state)
@@ -78,23 +96,50 @@ def _state(state: object) -> CambioState:
     return state_as(state, CambioState)
 
 
-def round_summary(state: CambioState) -> str:
-    """What the last scored round did: who showed what, and every score change."""
+def part_text(part: ScorePart) -> str:
+    """One part of a score in words: the hand shown, a CAMBIO card kept, a false ring."""
+    if part.kind == HAND_PART:
+        return _("{hand} in {currency}").format(
+            hand=HAND_NAMES.get(part.hand, part.hand), currency=part.currency
+        )
+    if part.kind == CARD_PART:
+        return _(CARD_NAMES[part.card]) if part.card in CARD_NAMES else part.card
+    return _("false ring")
+
+
+def seat_sheet(seat: str, parts: Sequence[ScorePart]) -> str:
+    """A seat's line of the score sheet: its change, then what made it (each part's
+    points said when there are several)."""
+    total = sum(part.points for part in parts)
+    if len(parts) == 1:
+        made = part_text(parts[0])
+    else:
+        made = ", ".join(f"{part_text(part)}\u00a0{part.points:+d}" for part in parts)
+    return _("{seat} {change}: {parts}").format(seat=seat, change=f"{total:+d}", parts=made)
+
+
+def score_sheet(state: CambioState) -> list[str]:
+    """The last scored round, seat by seat: each score change and how it is made, as
+    the rules count it (`score_parts`); empty before the first round."""
     if not state.history:
-        return ""
-    result = state.history[-1]
+        return []
     try:
-        changes = score_changes(result, state.seats, state.settings)
+        parts = score_parts(state.history[-1], state.seats, state.settings)
     except RuleError:  # the winner has since moved to another table (tournament)
-        changes = {}
-    moved = ", ".join(f"{seat} {change:+d}" for seat, change in changes.items() if change)
-    return _("Round {n}: {winner} showed {hand} {currency}. {changes}").format(
-        n=len(state.history),
-        winner=result.winner,
-        hand=HAND_NAMES.get(result.hand, result.hand),
-        currency=result.currency,
-        changes=moved,
-    )
+        return []
+    return [seat_sheet(seat, found) for seat, found in parts.items() if found]
+
+
+def false_ring_lines(state: CambioState) -> list[str]:
+    """This round's false rings so far, said when they happen: who, and the fine (R6)."""
+    lines = []
+    for seat, fine in false_ring_fines(state.round.false_rings, state.settings).items():
+        if fine:
+            text = _("False ring: {seat} ({fine} when the round is scored)")
+            lines.append(text.format(seat=seat, fine=f"{-fine:+d}"))
+        else:
+            lines.append(_("False ring: {seat} (no fine)").format(seat=seat))
+    return lines
 
 
 def target_board(
@@ -153,16 +198,48 @@ class Hand:
 
 @dataclass(frozen=True)
 class Holder:
-    """A CAMBIO card: each tap gives it to the next seat that may hold it."""
+    """A CAMBIO card: each tap moves it to the next place the hand shown allows."""
 
     card: str
+
+
+@dataclass(frozen=True)
+class HandForm:
+    """The ringer's hand as entered so far: the currency (its place in the list), the
+    hand, and the place last chosen for each CAMBIO card (None: the winning hand)."""
+
+    currency: int = 0
+    hand: str = NINE
+    chosen: tuple[tuple[str, str | None], ...] = ()
+
+    def place(self, card: str, places: Sequence[str | None]) -> str | None:
+        """Where `card` is: the place last chosen for it while the hand allows it, else
+        the first the hand allows, so that the form is always one the rules accept."""
+        chosen = dict(self.chosen)
+        if card in chosen and chosen[card] in places:
+            return chosen[card]
+        return places[0]
+
+    def choose(self, card: str, place: str | None) -> HandForm:
+        """The form with `card` at `place`."""
+        chosen = {**dict(self.chosen), card: place}
+        return replace(self, chosen=tuple(sorted(chosen.items())))
+
+
+@dataclass
+class HandForms:
+    """The hand being entered at each table (None: the game of one table), tagged with
+    its game, round and ringer: an undo that comes back to the same ringer finds the
+    form as it was left, a new round starts afresh."""
+
+    kept: dict[int | None, tuple[Hashable, HandForm]] = field(default_factory=dict)
 
 
 class CambioScene(Scene):
     """One phase of one round; phase `stopped` is the STOP screen before the ringer is named.
 
-    The scene keeps only the hand being entered (currency, hand, CAMBIO holders): a
-    screen choice, thrown away when the phase moves on.
+    The hand being entered (currency, hand, CAMBIO holders) is a screen choice kept in
+    the screen memory (`HandForms`), so an undo does not wipe it.
     """
 
     def __init__(self, phase: str, round_number: int, rung_by: str | None, false: int) -> None:
@@ -171,9 +248,6 @@ class CambioScene(Scene):
         self.rung_by = rung_by
         self.false_rings = false
         self.quiet_summary = False
-        self.currency = 0
-        self.hand = NINE
-        self.holders: dict[str, int] = {}
         self.at_table: int | None = None
         """In a tournament: the table this screen plays, whose actions it names."""
 
@@ -199,7 +273,8 @@ class CambioScene(Scene):
         if self.full_stop:
             self._draw_stop(canvas, ctx)
             return
-        title = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
+        full = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
+        title = bar_title(canvas, ctx, full, _("Round {n}").format(n=self.round))
         if self.phase == "over":
             title = _("Cambio: final scores")
         self.draw_body(canvas, ctx, chrome(canvas, ctx, title))
@@ -209,13 +284,16 @@ class CambioScene(Scene):
         state = _state(ctx.state)
         t = canvas.theme
         left, right = split(body, body.width // 2 - t.gap, t.gap, vertical=False)
+        if self.phase == "deal" and not self._deal_fits(canvas, state, left):
+            self._draw_deal(canvas, ctx, body)  # the score sheet takes the whole width
+            return
         target_board(canvas, right, state.seats, state.scores, state.settings.target)
         if self.phase == "over":
             self._draw_over(canvas, ctx, left)
         elif self.phase == "deal":
             self._draw_deal(canvas, ctx, left)
         elif self.phase == "study":
-            head, rest = split(left, t.button_h * 2, t.gap)
+            head, rest = split(left, t.button_h * (2 if t.width >= 800 else 1), t.gap)
             canvas.text(_("Study your hand"), head, t.title, th.TEXT)
             timer_box, rest = split(rest, t.button_h, t.gap)
             sand_timer(canvas, ctx, timer_box, "study", "cambio_study")
@@ -227,29 +305,72 @@ class CambioScene(Scene):
             foot = pygame.Rect(rest.x, rest.bottom - t.button_h, rest.width, t.button_h)
             canvas.button(foot, _("Open trading"), RoundButton.OPEN, colour=th.GOOD)
         else:
-            head, rest = split(left, t.button_h * 2, t.gap)
-            canvas.panel(head, th.GOOD)
-            canvas.text(_("Trading open!"), head, t.title, th.ink_for(th.GOOD))
-            listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+            self._draw_trading(canvas, state, left)
+
+    def _draw_trading(self, canvas: Canvas, state: CambioState, box: pygame.Rect) -> None:
+        """Trading: the currencies, the STOP button, and this round's false rings said
+        in words from the moment they happen (who, and the fine)."""
+        t = canvas.theme
+        rings = false_ring_lines(state)
+        head, rest = split(box, t.button_h * (1 if rings else 2), t.gap)
+        canvas.panel(head, th.GOOD)
+        canvas.text(_("Trading open!"), head, t.title, th.ink_for(th.GOOD))
+        listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        if rings:  # as tall as its words need: they come before the currencies
+            text = "\n".join(rings)
+            room = (0, 0, listing.width - 2 * t.gap, listing.height - 8)
+            size, lines = canvas.fit(text, room, t.small)
+            note_h = len(lines) * canvas.fonts.font(size).get_linesize() + 8
+            note, listing = split(listing, note_h, t.gap)
+            canvas.panel(note, th.BAD)
+            canvas.text(text, note.inflate(-2 * t.gap, -4), t.small, th.ink_for(th.BAD), "left")
+        if listing.height >= t.min_px + 8:
             currencies(canvas, listing, state.currencies)
-            canvas.button(foot, _("Bell: STOP"), RoundButton.BELL, colour=th.STOP_RED)
+        canvas.button(foot, _("Bell: STOP"), RoundButton.BELL, colour=th.STOP_RED)
+
+    def _sheet(self, state: CambioState) -> list[str]:
+        """The last round's score sheet, unless the screen is quiet about it."""
+        return [] if self.quiet_summary else score_sheet(state)
+
+    def _deal_boxes(
+        self, canvas: Canvas, state: CambioState, box: pygame.Rect
+    ) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect]:
+        """The deal screen's parts in `box`: the list (score sheet or currencies), the
+        note of who gets ten cards (CAMBIO variant), as tall as its words need, and the
+        button."""
+        t = canvas.theme
+        listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
+        if state.settings.variant != CAMBIO:
+            return listing, None, foot
+        font = canvas.fonts.font(t.min_font)
+        lines = max(1, wrapped_lines(font, ten_cards_text(state), listing.width))
+        note_h = lines * font.get_linesize() + 6
+        listing, note = split(listing, listing.height - note_h - t.gap // 2, t.gap // 2)
+        return listing, note, foot
+
+    def _deal_fits(self, canvas: Canvas, state: CambioState, box: pygame.Rect) -> bool:
+        """Whether the deal screen's words all fit whole in `box` (half the screen)."""
+        listing, _note, _foot = self._deal_boxes(canvas, state, box)
+        font = canvas.fonts.font(canvas.theme.min_font)
+        if wrapped_lines(font, ten_cards_text(state), listing.width) == 0:
+            return False
+        sheet = self._sheet(state)
+        return not sheet or sheet_heights(canvas, listing, sheet) is not None
 
     def _draw_deal(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        """The deal: after a round, its score sheet (how each score moved) in place of
+        the currencies, which the study and trading screens list again."""
         t = canvas.theme
         state = _state(ctx.state)
-        summary = "" if self.quiet_summary else round_summary(state)
-        info_h = t.button_h * 2 if summary else 0
-        info, rest = split(box, info_h, t.gap if summary else 0)
-        if summary:
-            canvas.text(summary, info, t.small, th.WARN, align="left")
-        listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
-        extra = ""
-        if state.settings.variant == CAMBIO:
-            extra = _("10 cards: {seats}").format(seats=", ".join(state.ten_cards))
-        if extra:
-            note, listing = split(listing, t.button_h, t.gap)
-            canvas.text(extra, note, t.small, th.MUTED, align="left")
-        currencies(canvas, listing, state.currencies)
+        sheet = self._sheet(state)
+        listing, note, foot = self._deal_boxes(canvas, state, box)
+        if note is not None:
+            canvas.text(ten_cards_text(state), note, t.min_font, th.MUTED, align="left")
+        if sheet:
+            title = _("Round {n}: the scores").format(n=len(state.history))
+            draw_sheet(canvas, listing, title, sheet)
+        else:
+            currencies(canvas, listing, state.currencies)
         canvas.button(foot, _("Deal: start the study"), RoundButton.DEAL, colour=th.GOOD)
 
     def _draw_over(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
@@ -266,18 +387,17 @@ class CambioScene(Scene):
         canvas.fill(th.STOP_RED)
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
         head_h = area.height * (2 if self.phase == "rung" else 4) // 9
+        if self.phase == "rung" and sum(self._form_plan(canvas, state, area.width)[0]) > 4:
+            head_h = t.button_h  # the form needs the room: its buttons stay whole
         head, rest = split(area, head_h, t.gap)
         if self.phase == "rung":
             undo_w = min(150 if t.width >= 800 else 100, head.width // 4)
             label, undo = split(head, head.width - undo_w - t.gap, t.gap, vertical=False)
             undo = undo.inflate(0, -max(0, undo.height - t.button_h))
-            canvas.text(
-                _("STOP: {seat} rang").format(seat=self.rung_by),
-                label,
-                t.title,
-                th.TEXT,
-                align="left",
-            )
+            said = _("STOP: {seat} rang").format(seat=self.rung_by)
+            if not fits_line(canvas, said, label.width):  # the red screen says STOP already
+                said = _("{seat} rang").format(seat=self.rung_by)
+            canvas.text(said, label, t.title, th.TEXT, align="left")
             canvas.button(undo, _("Undo"), Button.UNDO)
             self._draw_hand_form(canvas, ctx, rest)
             return
@@ -288,35 +408,99 @@ class CambioScene(Scene):
         columns = 4 if len(state.seats) > 4 else len(state.seats)
         for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
             canvas.button(cell, state.seats[index], Ringer(index), colour=canvas.seat_colour(index))
-        canvas.button(foot.inflate(-foot.width // 2, 0), _("Not a ring: go on"), RoundButton.RESUME)
+        go_on = _("Not a ring: go on")
+        need = canvas.fonts.font(t.min_font).size(go_on)[0] + 4 * t.gap
+        wide = min(foot.width, max(foot.width // 2, need))
+        canvas.button(foot.inflate(wide - foot.width, 0), go_on, RoundButton.RESUME)
+
+    def _form_plan(
+        self, canvas: Canvas, state: CambioState, width: int
+    ) -> tuple[list[int], list[int], int, int]:
+        """How the hand form is laid out in `width`: each part's rows of buttons and the
+        lines of text its buttons need, and the columns of currencies and of hands (as
+        many as keep every name on one line)."""
+        names = [name for name, _v in state.currencies]
+        money = fitting_columns(canvas, names, width, 4)
+        cells = -(-len(names) // money)
+        if state.settings.variant != CAMBIO:
+            return [cells, 1], [1, lines_needed(canvas, self._button_words(), width // 2)], money, 1
+        hands = fitting_columns(canvas, list(HAND_NAMES.values()), width, len(HANDS))
+        cards = [
+            _("{card}: {holder}").format(card=_(name), holder=_("in the winning hand"))
+            for name in CARD_NAMES.values()
+        ]
+        return (
+            [cells, -(-len(HANDS) // hands), 1, 1],
+            [
+                1,
+                1,
+                lines_needed(canvas, cards, width // 2),
+                lines_needed(canvas, self._button_words(), width // 2),
+            ],
+            money,
+            hands,
+        )
+
+    @staticmethod
+    def _button_words() -> list[str]:
+        return [_("Incomplete: trading resumes"), _("Complete hand: score")]
 
     def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
         state = _state(ctx.state)
         cambio = state.settings.variant == CAMBIO
-        parts = 4 if cambio else 2
-        areas = rows(box, parts, t.gap)
+        counts, lines, money, hands = self._form_plan(canvas, state, box.width)
+        areas = stack(canvas, box, counts, lines)
+        form = self.form(ctx)
         names = [name for name, _v in state.currencies]
-        for index, cell in enumerate(grid(areas[0], len(names), min(4, len(names)), t.gap)):
-            canvas.button(cell, names[index], Currency(index), selected=index == self.currency)
+        for index, cell in enumerate(grid(areas[0], len(names), money, t.gap)):
+            chosen(canvas, cell, names[index], Currency(index), index == form.currency)
         if cambio:
-            for cell, hand in zip(cols(areas[1], len(HANDS), t.gap), HANDS, strict=True):
-                canvas.button(cell, HAND_NAMES[hand], Hand(hand), selected=hand == self.hand)
+            for cell, hand in zip(grid(areas[1], len(HANDS), hands, t.gap), HANDS, strict=True):
+                chosen(canvas, cell, HAND_NAMES[hand], Hand(hand), hand == form.hand)
+            places = self.places(state, form)
             for cell, card in zip(cols(areas[2], len(CARDS), t.gap), CARDS, strict=True):
-                holder = self.holder(card, state.seats)
-                label = _("CAMBIO-{card}: {holder}").format(
-                    card=card, holder=holder if holder else _("in the hand")
+                holder = form.place(card, places[card])
+                label = _("{card}: {holder}").format(
+                    card=_(CARD_NAMES[card]), holder=holder or _("in the winning hand")
                 )
-                canvas.button(cell, label, Holder(card))
+                fixed = len(places[card]) == 1  # a tap only says why it stays
+                canvas.button(cell, label, Holder(card), colour=th.PANEL if fixed else th.PANEL_HI)
         false_b, show_b = cols(areas[-1], 2, t.gap)
         canvas.button(false_b, _("Incomplete: trading resumes"), RoundButton.FALSE)
         canvas.button(show_b, _("Complete hand: score"), RoundButton.SHOW, colour=th.GOOD)
 
-    def holder(self, card: str, seats: Sequence[str]) -> str | None:
-        """Who kept `card` (None: it is in the winner's hand or is the odd tenth card)."""
-        others = [seat for seat in seats if seat != self.rung_by]
-        pick = self.holders.get(card, 0)
-        return None if pick == 0 else others[(pick - 1) % len(others)]
+    # ---- the hand being entered -------------------------------------------------------
+
+    def _form_tag(self, ctx: Ctx) -> Hashable:
+        """What a kept form is for: this game, this round, this ringer."""
+        return (table_of(ctx).game_id, self.round, self.rung_by)
+
+    def form(self, ctx: Ctx) -> HandForm:
+        """The hand entered so far for this ringer (a fresh form for a new one)."""
+        tag, form = ctx.memory.of(HandForms).kept.get(self.at_table, (None, HandForm()))
+        return form if tag == self._form_tag(ctx) else HandForm()
+
+    def _keep(self, ctx: Ctx, form: HandForm) -> None:
+        ctx.memory.of(HandForms).kept[self.at_table] = (self._form_tag(ctx), form)
+
+    def places(self, state: CambioState, form: HandForm) -> Mapping[str, Sequence[str | None]]:
+        """Where the rules let each CAMBIO card be with the hand chosen (`card_places`)."""
+        return card_places(state.seats, self.rung_by or "", form.hand)
+
+    def _move_card(self, ctx: Ctx, card: str) -> Sequence[Command]:
+        """A tap on a CAMBIO card: its next allowed place, or why it cannot move."""
+        state = _state(ctx.state)
+        form = self.form(ctx)
+        places = self.places(state, form)[card]
+        if len(places) == 1:
+            text = _("With {hand}, the {card} is in the winning hand.").format(
+                hand=HAND_NAMES[form.hand], card=_(CARD_NAMES[card])
+            )
+            return (Notice(text),)
+        now = places.index(form.place(card, places))
+        self._keep(ctx, form.choose(card, places[(now + 1) % len(places)]))
+        return ()
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -347,13 +531,13 @@ class CambioScene(Scene):
             case Press(target=Ringer(index=index)):
                 return (Play(self._fmt(Ring(state.seats[index]))),)
             case Press(target=Currency(index=index)):
-                self.currency = index
+                self._keep(ctx, replace(self.form(ctx), currency=index))
             case Press(target=Hand(name=name)):
-                self.hand = name
+                self._keep(ctx, replace(self.form(ctx), hand=name))
             case Press(target=Holder(card=card)):
-                self.holders[card] = (self.holders.get(card, 0) + 1) % len(state.seats)
-            case Press(target=RoundButton.FALSE):
-                return (Play(self._fmt(FalseRing())),)
+                return self._move_card(ctx, card)
+            case Press(target=RoundButton.FALSE):  # said at once, in words, on trading
+                return (Play(self._fmt(FalseRing())), RingFlash(th.BAD))
             case Press(target=RoundButton.SHOW):
                 return (self._show(ctx),)
         return ()
@@ -368,15 +552,17 @@ class CambioScene(Scene):
 
     def _show(self, ctx: Ctx) -> Command:
         state = _state(ctx.state)
-        currency = state.currencies[self.currency][0]
-        hand = self.hand if state.settings.variant == CAMBIO else NINE
+        form = self.form(ctx)
+        currency = state.currencies[form.currency][0]
+        if state.settings.variant != CAMBIO:
+            return Play(self._fmt(Show(currency, NINE)), "payout")
+        places = self.places(state, form)
         holding: list[tuple[str, str]] = []
-        if state.settings.variant == CAMBIO:
-            for card in CARDS:
-                seat = self.holder(card, state.seats)
-                if seat is not None:
-                    holding.append((seat, card))
-        return Play(self._fmt(Show(currency, hand, tuple(holding))), "payout")
+        for card in CARDS:
+            seat = form.place(card, places[card])
+            if seat is not None:
+                holding.append((seat, card))
+        return Play(self._fmt(Show(currency, form.hand, tuple(holding))), "payout")
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         if kind == "study" and self.phase == "study":
@@ -384,13 +570,111 @@ class CambioScene(Scene):
         return ()
 
 
-def currencies(canvas: Canvas, box: pygame.Rect, listed: Sequence[tuple[str, int]]) -> None:
-    """The currencies in play with their values."""
+def chosen(
+    canvas: Canvas,
+    cell: pygame.Rect,
+    label: str,
+    target: Hashable,
+    on: bool,
+    colour: th.RGB = th.WARN,
+) -> None:
+    """A button of a choice, the one chosen filled in `colour`: a fill, unlike an
+    outline, never crosses the words of a low button."""
+    canvas.button(cell, label, target, colour=colour if on else th.PANEL_HI)
+
+
+def fitting_columns(canvas: Canvas, labels: Sequence[str], width: int, most: int) -> int:
+    """The most columns of buttons, up to `most`, across `width` in which every label
+    fits on one line: a name is never cut to keep a row."""
     t = canvas.theme
-    line = canvas.fonts.font(t.min_font).size("Ag")[1] + 2
+    font = canvas.fonts.font(t.min_font)
+    widest = max((font.size(label)[0] for label in labels), default=0)
+    for count in range(most, 1, -1):
+        if widest <= (width - t.gap * (count - 1)) // count - 8:
+            return count
+    return 1
+
+
+def lines_needed(canvas: Canvas, labels: Sequence[str], width: int) -> int:
+    """The most lines any of `labels` takes on a button `width` wide."""
+    t = canvas.theme
+    room = (0, 0, width - 8, 20 * t.button_h)
+    return max((len(canvas.fit(label, room, t.small)[1]) for label in labels), default=1)
+
+
+def stack(
+    canvas: Canvas, box: pygame.Rect, counts: Sequence[int], lines: Sequence[int]
+) -> list[pygame.Rect]:
+    """`box` cut into parts of `counts[i]` rows of buttons, each row tall enough for
+    `lines[i]` lines of text; the room left is shared (or, short, everything shrinks)."""
+    t = canvas.theme
+    step = canvas.fonts.font(t.min_font).get_linesize()
+    needs = [count * (need * step + 10) for count, need in zip(counts, lines, strict=True)]
+    gaps = t.gap * (sum(counts) - 1)
+    free = box.height - gaps - sum(needs)
+    total_rows = max(1, sum(counts))
+    heights = [
+        need + free * count // total_rows
+        if free >= 0
+        else need * (box.height - gaps) // max(1, sum(needs))
+        for need, count in zip(needs, counts, strict=True)
+    ]
+    areas: list[pygame.Rect] = []
+    y = box.y
+    for height, count in zip(heights, counts, strict=True):
+        area = pygame.Rect(box.x, y, box.width, height + t.gap * (count - 1))
+        areas.append(area)
+        y = area.bottom + t.gap
+    return areas
+
+
+def ten_cards_text(state: CambioState) -> str:
+    """Who is dealt ten cards this round (CAMBIO variant)."""
+    return _("10 cards: {seats}").format(seats=", ".join(state.ten_cards))
+
+
+def sheet_heights(canvas: Canvas, box: pygame.Rect, lines: Sequence[str]) -> list[int] | None:
+    """The height of each line of a score sheet drawn in `box` under its title, each
+    wrapped whole at the smallest legible size; None when they do not all fit."""
+    t = canvas.theme
+    font = canvas.fonts.font(t.min_font)
+    step = font.get_linesize()
+    counts = [wrapped_lines(font, line, box.width - t.gap) for line in lines]
+    heights = [count * step + 2 for count in counts]
+    if 0 in counts or sum(heights) + step + 4 + t.gap // 2 > box.height:
+        return None
+    return heights
+
+
+def draw_sheet(canvas: Canvas, box: pygame.Rect, title: str, lines: Sequence[str]) -> None:
+    """The score sheet of a round: its title, then a line per seat whose score moved,
+    each given the room it needs (a long one wraps rather than being cut)."""
+    t = canvas.theme
+    step = canvas.fonts.font(t.min_font).get_linesize()
+    head, rest = split(box, min(box.height, step + 4), t.gap // 2)
+    canvas.text(title, head, t.min_font, th.WARN, align="left")
+    heights = sheet_heights(canvas, box, lines) or [rest.height // max(1, len(lines))] * len(lines)
+    y = rest.y
+    for line, height in zip(lines, heights, strict=True):
+        cell = pygame.Rect(rest.x, y, rest.width, min(height, rest.bottom - y))
+        canvas.text(line, cell.inflate(-t.gap, 0), t.min_font, th.TEXT, align="left")
+        y = cell.bottom
+
+
+def currencies(canvas: Canvas, box: pygame.Rect, listed: Sequence[tuple[str, int]]) -> None:
+    """The currencies in play with their values: a list, or, where the list's columns
+    would cut a name, a paragraph that wraps between currencies."""
+    t = canvas.theme
+    font = canvas.fonts.font(t.min_font)
+    line = font.size("Ag")[1] + 2
     columns = 1
     while columns < 3 and -(-len(listed) // columns) * (line + t.gap // 2) > box.height:
         columns += 1
+    cell_w = (box.width - t.gap // 2 * (columns - 1)) // columns - t.gap - 4
+    if any(font.size(f"{name} {value}")[0] > cell_w for name, value in listed):
+        words = " · ".join(f"{name}\u00a0{value}" for name, value in listed)
+        canvas.text(words, box, t.small, th.TEXT, align="left")
+        return
     for cell, (name, value) in zip(
         grid(box, len(listed), columns, t.gap // 2), listed, strict=False
     ):
@@ -438,17 +722,21 @@ FACTS: tuple[tuple[str, FactWords], ...] = ((STREAK, streak), (BEST_ROUND, best_
 
 
 def demo_script(d: DemoDriver) -> None:
-    """`tabletop demo cambio`: the options page, then a round from the deal to the scores."""
-    from pi_app.display.home import Cycle, GameTap
+    """`tabletop demo cambio`: the options page, then a round from the deal to the scores,
+    with a false ring fined on the way."""
+    from pi_app.display.home import Cycle, GameTap, Pick
     from pi_app.display.scene import NewGame
 
     d.press(GameTap("cambio"))
     d.press("next")
     d.press(Cycle("variant"))
+    d.shot("home-option-list")
+    d.press(Pick("variant", 1))
     d.shot("home-options")
     d.press("back")
     d.press("back")
-    d.run(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {"variant": "cambio", "target": 5000}))
+    options = {"variant": "cambio", "target": 5000, "false_ring_fine": 10}
+    d.run(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), options))
     d.shot("cambio-deal")
     d.press(RoundButton.DEAL)
     d.wait(10)
@@ -456,11 +744,14 @@ def demo_script(d: DemoDriver) -> None:
     d.wait(25)
     d.shot("cambio-trading")
     d.bell()
+    d.press(Ringer(3))
+    d.press(RoundButton.FALSE)
+    d.shot("cambio-false-ring")
+    d.bell()
     d.shot("cambio-stop")
     d.press(Ringer(1))
     d.press(Currency(2))
     d.press(Hand("9+plus"))
-    d.press(Holder("minus"))
     d.press(Holder("minus"))
     d.shot("cambio-rung")
     d.press(RoundButton.SHOW)

@@ -24,7 +24,7 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.declaration import GameDeclaration
 from pi_app.display.driver import DemoDriver
-from pi_app.display.games.cambio import CHOICES, FACTS, STOP_PHASES, CambioScene
+from pi_app.display.games.cambio import CHOICES, FACTS, STOP_PHASES, CambioScene, chosen
 from pi_app.display.intents import Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Command, Ctx, Scene, chrome, state_as, table_of
@@ -32,6 +32,7 @@ from pi_app.i18n import Translator
 from pi_app.net.box import join_code
 from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.game import CambioState
+from pi_app.rules.cambio.scoring import MAX_SEATS
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.table.protocol import GameTable
 
@@ -161,7 +162,7 @@ class TournamentScene(Scene):
         t = canvas.theme
         tabs, rest = split(body, t.button_h, t.gap)
         for number, cell in enumerate(cols(tabs, len(_state(ctx.state).tables), t.gap)):
-            canvas.button(cell, str(number + 1), TableTab(number), selected=number == self.index)
+            chosen(canvas, cell, str(number + 1), TableTab(number), number == self.index, th.ACCENT)
         return rest
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
@@ -268,7 +269,16 @@ def demo_script(d: DemoDriver) -> None:
     d.shot("tournament-moves")
 
 
+SEATS_HERE = 2 * MAX_SEATS
+"""A tournament on one box seats two full tables: the most names the home's seat list
+shows legibly on the small screen (its rules allow up to a hundred tables)."""
+
 DECLARATION = GameDeclaration(
-    menu=40, choices=CHOICES, across_boxes=True, facts=FACTS, demo=demo_script
+    menu=40,
+    choices=CHOICES,
+    across_boxes=True,
+    facts=FACTS,
+    demo=demo_script,
+    seats_here=SEATS_HERE,
 )
 """Cambio's options and facts; the home also offers it across boxes, a table per box."""

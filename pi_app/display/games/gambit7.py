@@ -16,7 +16,7 @@ from enum import StrEnum
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.canvas import ELLIPSIS, Canvas, Hit, cols, grid, rows, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
@@ -38,20 +38,41 @@ from pi_app.display.scene import (
     state_as,
 )
 from pi_app.display.targets import Button, KbKey, SeatTap
-from pi_app.display.widgets import NumberEntry, keypad
+from pi_app.display.widgets import (
+    AnswerButton,
+    Hand,
+    NumberEntry,
+    RevealWords,
+    SeatFocus,
+    by_need,
+    keypad,
+    reveal_panel,
+    seat_cell,
+    seat_row,
+    timer_button,
+    token_mark,
+    typing_key,
+)
 from pi_app.i18n import N_, Translator, current_language
-from pi_app.rules.answers import shown_answer
+from pi_app.rules.answers import format_answer, shown_answer
 from pi_app.rules.facts import BEST_ROUND, Fact
 from pi_app.rules.gambit7 import game as g7
-from pi_app.rules.gambit7.actions import Action, Answer, CloseBets, NextRound, PlaceBet, Truth
+from pi_app.rules.gambit7.actions import (
+    Action,
+    Answer,
+    CloseBets,
+    NextRound,
+    PlaceBet,
+    Reveal,
+    Truth,
+)
 from pi_app.rules.gambit7.board import CaseView
 from pi_app.rules.gambit7.facts import TOKEN_LOST, TOKEN_WON
-from pi_app.rules.gambit7.scoring import LESS, Payout
+from pi_app.rules.gambit7.scoring import CHIPS, LESS, Bet, Payout, Target
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, bet_of
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
-_g7 = Translator("gambit7")
 
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
@@ -71,14 +92,15 @@ def _notation(action: Action) -> str:
 class BetButton(StrEnum):
     """The bet panel's buttons."""
 
-    CHIPS = "chips"
-    """The next taps on the mat place chips."""
     TOKEN = "token"
-    """The next tap on the mat places the Gambit 7 token."""
+    """The chosen seat's next tap on the mat plays its Gambit 7 token (a toggle; each
+    seat starts with chips)."""
     CLEAR = "clear"
     """The seat bets nothing."""
     CLOSE = "close"
     """Rien ne va plus: the bets close."""
+    KEEP = "keep"
+    """A third chip's question: move no chip after all."""
 
 
 @dataclass(frozen=True)
@@ -89,15 +111,42 @@ class Case:
     where: str | None
 
 
+@dataclass(frozen=True)
+class MoveChip:
+    """A third chip's answer: the seat's chip on case `source` (as `Case.where`) moves."""
+
+    source: str
+
+
+def _target(where: str) -> Target:
+    """The bet target a case's `where` names."""
+    return LESS if where == LESS else Decimal(where)
+
+
+def _where(target: Target) -> str:
+    """A bet target as a case names it (`Case.where`)."""
+    return LESS if target == LESS else str(target)
+
+
+def _answered(state: Gambit7State) -> list[bool]:
+    """Whether each seat, in seat order, has written its answer this round."""
+    written = dict(state.answers)
+    return [seat in written for seat in state.seats]
+
+
 class Gambit7Scene(Scene):
-    """One phase of one round; the screen's own state is the seat and the typed digits."""
+    """One phase of one round; the screen's own state: which seat the keypad types for
+    (`focus`), the typed digits, the seat betting and how its next tap bets."""
 
     def __init__(self, phase: str, round_number: int) -> None:
         self.phase = phase
         self.round = round_number
         self.entry = NumberEntry()
+        self.focus = SeatFocus()
         self.seat = 0
         self.token_mode = False
+        self.moving: str | None = None
+        """The case a third chip was tapped on, while the panel asks which chip moves."""
 
     def key(self) -> Hashable:
         return ("gambit7", self.phase, self.round)
@@ -123,71 +172,116 @@ class Gambit7Scene(Scene):
         body = chrome(canvas, ctx, self.title())
         state = _state(ctx.state)
         t = canvas.theme
-        left_w = body.width * (58 if t.width >= 800 else 55) // 100
-        left, right = split(body, left_w, t.gap, vertical=False)
+        small = t.width < 800
+        share = 58 if not small else 50 if self.phase == Phase.BETS else 55
+        left, right = split(body, body.width * share // 100, t.gap, vertical=False)
         if self.phase == Phase.ANSWERS:
             self._draw_answers(canvas, ctx, left, right)
         elif self.phase == Phase.BETS:
+            close = None
+            if small:  # the timer and Rien ne va plus under the mat: two lines a seat
+                left, close = split(left, left.height - t.button_h - t.gap, t.gap)
             mat(canvas, left, g7.board(state), state.seats, pick=True)
-            self._draw_bet_panel(canvas, ctx, right)
+            self._draw_bet_panel(canvas, ctx, right, close)
         elif self.phase == Phase.TRUTH:
-            mat(canvas, left, g7.board(state), state.seats, pick=False)
+            mat(canvas, left, g7.board(state), state.seats, pick=True)
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         else:
-            mat(canvas, left, g7.board(state), state.seats, False, g7.payouts(state))
+            mat(canvas, left, g7.board(state), state.seats, True, g7.payouts(state))
             self._draw_payout(canvas, ctx, right)
 
     def _draw_answers(
         self, canvas: Canvas, ctx: Ctx, left: pygame.Rect, right: pygame.Rect
     ) -> None:
+        """Every seat with its status and score; the keypad for the seat in focus, or,
+        once every answer is in, the question whether to reveal them."""
         t = canvas.theme
         state = _state(ctx.state)
-        written = dict(state.answers)
+        answered = _answered(state)
         listing, foot = split(left, left.height - t.button_h - t.gap, t.gap)
-        chosen = self._chosen(state)
-        for index, (cell, seat) in enumerate(
-            zip(rows(listing, len(state.seats), t.gap // 2), state.seats, strict=True)
+        chosen = self.focus.seat(answered)
+        for index, (cell, seat, score) in enumerate(
+            zip(rows(listing, len(state.seats), t.gap // 2), state.seats, state.scores, strict=True)
         ):
             if index == chosen:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            status = _("written") if seat in written else "…"
-            seat_label(canvas, cell.inflate(-t.gap, 0), seat, index, status)
+            status = _("written") if answered[index] else "…"
+            seat_row(canvas, cell.inflate(-t.gap, 0), seat, index, status, _points(score))
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), Button.TIMER)
-        prompt = _("Answer of {seat}").format(seat=state.seats[chosen])
+        if chosen is None:
+            reveal_panel(canvas, right, _reveal_words())
+            return
+        seat = state.seats[chosen]
+        if answered[chosen]:
+            prompt = _("Correct {seat}'s answer").format(seat=seat)
+        else:
+            prompt = _("Answer of {seat}").format(seat=seat)
         keypad(canvas, right, self.entry, prompt, _("OK"))
 
-    def _draw_bet_panel(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+    def _draw_bet_panel(
+        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, foot: pygame.Rect | None
+    ) -> None:
+        """The seats (score, chips in hand, a mark once bet), how the chosen seat bets,
+        the sand timer and Rien ne va plus; or, while a third chip waits, the question
+        which chip moves. On the small screen the timer and Rien ne va plus go in
+        `foot`, under the mat, so that a seat's name and score fit on two lines."""
         t = canvas.theme
         state = _state(ctx.state)
-        small = t.width < 800
-        lines = 4 if small else 3
-        seats_h = box.height - lines * (t.button_h + t.gap)
-        seat_box, rest = split(box, seats_h, t.gap)
-        columns = 2 if len(state.seats) > 3 else 1
-        for index, cell in enumerate(grid(seat_box, len(state.seats), columns, t.gap // 2)):
-            canvas.button(
-                cell,
-                state.seats[index],
-                SeatTap(index),
-                colour=canvas.seat_colour(index),
-                selected=index == self.seat,
-            )
+        lines = 1 if foot is not None else 3
+        panel, rest = split(box, box.height - lines * (t.button_h + t.gap), t.gap)
         places = rows(rest, lines, t.gap)
-        chips_b, token_b = cols(places[0], 2, t.gap)
-        canvas.button(chips_b, _("Chips"), BetButton.CHIPS, selected=not self.token_mode)
-        canvas.button(token_b, _("Gambit 7"), BetButton.TOKEN, selected=self.token_mode)
-        timer_box, turn = cols(places[1], 2, t.gap)
-        sand_timer(canvas, ctx, timer_box, "bets", "bets")
-        canvas.button(turn, _("Turn it"), Button.TIMER)
-        if small:
-            clear, close = places[2], places[3]
+        if foot is None:
+            timer_box, turn = cols(places[1], 2, t.gap)
+            sand_timer(canvas, ctx, timer_box, "bets", "bets")
+            canvas.button(turn, _("Turn it"), Button.TIMER)
+            close = places[2]
         else:
-            clear, close = cols(places[2], 2, t.gap)
-        canvas.button(clear, _("No bet"), BetButton.CLEAR)
+            need = canvas.fonts.font(t.min_font).size(_("Close bets"))[0] + 16
+            timer_box, close = split(foot, max(50, foot.width - need - t.gap), t.gap, False)
+            timer_button(canvas, ctx, timer_box, "bets", "bets")
         canvas.button(close, _("Close bets"), BetButton.CLOSE, colour=th.GOOD)
+        if self.moving is not None:
+            self._draw_move(canvas, state, box if foot is not None else panel.union(places[0]))
+            return
+        self._draw_seats(canvas, state, panel)
+        token_b, clear_b = by_need(canvas, places[0], (_("Gambit 7"), _("No bet")))
+        token_colour = th.WARN if self.token_mode else th.PANEL_HI
+        canvas.button(
+            token_b, _("Gambit 7"), BetButton.TOKEN, colour=token_colour, selected=self.token_mode
+        )
+        canvas.button(clear_b, _("No bet"), BetButton.CLEAR)
+
+    def _draw_seats(self, canvas: Canvas, state: Gambit7State, box: pygame.Rect) -> None:
+        """A cell per seat: its name, score, chips in hand and a mark once it has bet."""
+        bets = dict(state.bets)
+        columns = 2 if len(state.seats) > 4 else 1
+        cells = grid(box, len(state.seats), columns, canvas.theme.gap // 2)
+        for index, (cell, seat, score) in enumerate(
+            zip(cells, state.seats, state.scores, strict=True)
+        ):
+            hand = _hand(bets.get(seat))
+            selected = index == self.seat
+            seat_cell(canvas, cell, seat, index, str(score), hand, SeatTap(index), selected)
+
+    def _draw_move(self, canvas: Canvas, state: Gambit7State, box: pygame.Rect) -> None:
+        """A third chip for a seat with both chips down: which one moves there?"""
+        t = canvas.theme
+        seat = state.seats[self.seat]
+        assert self.moving is not None
+        question_box, rest = split(box, box.height - 2 * (t.button_h + t.gap), t.gap)
+        choices, keep = rows(rest, 2, t.gap)
+        to = _case_name(state, _target(self.moving))
+        question = _("Move which chip of {seat} to {case}?").format(seat=seat, case=to)
+        canvas.panel(question_box, th.PANEL, canvas.seat_colour(self.seat), 3)
+        canvas.text(question, question_box.inflate(-2 * t.gap, -t.gap), t.body, th.TEXT)
+        sources = _sources(bet_of(state, seat).chips, _target(self.moving))
+        for cell, source in zip(cols(choices, len(sources), t.gap), sources, strict=True):
+            label = _("The one on {case}").format(case=_case_name(state, source))
+            canvas.button(cell, label, MoveChip(_where(source)), colour=th.WARN)
+        canvas.button(keep, _("Keep both"), BetButton.KEEP)
 
     def _draw_payout(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
         t = canvas.theme
@@ -213,17 +307,6 @@ class Gambit7Scene(Scene):
 
     # ---- inputs ---------------------------------------------------------------------
 
-    def _chosen(self, state: Gambit7State) -> int:
-        """The seat chosen on screen (drawing reads it and never moves it)."""
-        return self.seat if self.seat < len(state.seats) else self._first_open(state)
-
-    def _first_open(self, state: Gambit7State) -> int:
-        written = dict(state.answers)
-        for index, seat in enumerate(state.seats):
-            if seat not in written:
-                return index
-        return 0
-
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         state = _state(ctx.state)
         match intent:
@@ -232,29 +315,80 @@ class Gambit7Scene(Scene):
             case Bell() | Press(target=Button.TIMER):
                 return self._timer(ctx)
             case Press(target=SeatTap(index=index)):
-                self.seat = index
+                self._pick(index, state)
                 return ()
             case Move(step=step):
-                self.seat = (self.seat + step) % len(state.seats)
+                self._pick((self._current(state) + step) % len(state.seats), state)
                 return ()
-        if self.phase in (Phase.ANSWERS, Phase.TRUTH) and self.entry.handle(intent):
+        if self.phase == Phase.ANSWERS:
+            return self._answers(intent, ctx)
+        if self.phase == Phase.TRUTH and self.entry.handle(intent):
             return ()
         confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
         match self.phase:
-            case Phase.ANSWERS if confirm:
-                return self._answer(ctx)
             case Phase.TRUTH if confirm:
                 return self._truth()
             case Phase.BETS:
                 return self._bets(intent, ctx)
             case Phase.SCORED if intent == Press(Button.NEXT) or isinstance(intent, Enter):
                 return (Play(_notation(NextRound())),) if state.round < ROUNDS else (ShowFinal(),)
+        return self._closed(intent)
+
+    def answering(self, state: Gambit7State) -> int | None:
+        """The seat the keypad types an answer for; None once every answer is in."""
+        return self.focus.seat(_answered(state))
+
+    def _current(self, state: Gambit7State) -> int:
+        """The seat chosen now: the keypad's while answering, else the betting one."""
+        if self.phase == Phase.ANSWERS:
+            chosen = self.focus.seat(_answered(state))
+            return (self.focus.picked or 0) if chosen is None else chosen
+        return self.seat
+
+    def _pick(self, index: int, state: Gambit7State) -> None:
+        """A seat chosen: the keypad's seat while answering (tapping a seat that has
+        answered is how its answer is corrected), else the seat that bets, whose next
+        taps place chips until it asks for its token."""
+        if self.phase == Phase.ANSWERS:
+            self.focus.pick(index, _answered(state))
+            return
+        if index != self.seat:
+            self.token_mode = False
+        self.seat = index
+        self.moving = None
+
+    def _answers(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        """Typing for the seat in focus; once every answer is in, the reveal."""
+        state = _state(ctx.state)
+        confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
+        if self.focus.seat(_answered(state)) is None:
+            if intent == Press(AnswerButton.REVEAL):  # a tap, never a stray Enter
+                return (Play(_notation(Reveal())),)
+            if typing_key(intent) or confirm:
+                return (
+                    Notice(
+                        _("Every answer is in: reveal them, or tap a seat to correct its answer.")
+                    ),
+                )
+            return ()
+        if self.entry.handle(intent):
+            return ()
+        if confirm:
+            return self._answer(ctx)
         return ()
+
+    def _closed(self, intent: Intent) -> Sequence[Command]:
+        """A tap on the mat once the bets are closed: say why nothing moves."""
+        if not isinstance(intent, Press) or not isinstance(intent.target, Case):
+            return ()
+        if self.phase == Phase.TRUTH:
+            return (Notice(_("The bets are closed: type the true answer read on the card.")),)
+        return (Notice(_("The bets of this round are closed.")),)
 
     def _truth(self) -> Sequence[Command]:
         typed = self.entry.text.strip()
         if not typed:
-            return ()
+            return (Notice(_("Type the true answer read on the card first.")),)
         return (Play(_notation(Truth(typed, current_language())), "payout"),)
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
@@ -274,49 +408,120 @@ class Gambit7Scene(Scene):
         return ()
 
     def _answer(self, ctx: Ctx) -> Sequence[Command]:
+        state = _state(ctx.state)
+        chosen = self.focus.seat(_answered(state))
+        if chosen is None:
+            return ()
+        seat = state.seats[chosen]
         typed = self.entry.text.strip()
         if not typed:
-            return ()
-        state = _state(ctx.state)
-        seat = state.seats[self._chosen(state)]
+            return (Notice(_("Type {seat}'s answer on the keypad first.").format(seat=seat)),)
+        self.focus.picked = chosen
         return (Play(_notation(Answer(seat, typed, current_language()))),)
 
     def accepted(self, command: Play, ctx: Ctx) -> None:
-        """An answer or the truth was taken: clear the entry, go to the next silent seat."""
+        """An answer or the truth was taken: clear the entry; the keypad's focus moves on
+        to the next seat without an answer."""
         self.entry.text = ""
-        if self.phase != Phase.ANSWERS:
-            return
-        state = _state(ctx.state)
-        written = dict(state.answers)
-        later = [i for i, s in enumerate(state.seats) if s not in written]
-        self.seat = later[0] if later else self.seat
+        self.focus.taken()
 
     def _bets(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         seat = _state(ctx.state).seats[self.seat]
         match intent:
             case Enter() | Press(target=BetButton.CLOSE):
+                self.moving = None
                 return (Play(_notation(CloseBets())),)
-            case Press(target=BetButton.CHIPS):
-                self.token_mode = False
             case Press(target=BetButton.TOKEN):
-                self.token_mode = True
+                self.token_mode = not self.token_mode
+                self.moving = None
             case Press(target=BetButton.CLEAR):
-                return (Play(_notation(PlaceBet(seat))),)
+                self.moving = None
+                said = _("{seat} bets nothing this round.").format(seat=seat)
+                return (Play(_notation(PlaceBet(seat))), Notice(said))
+            case Press(target=BetButton.KEEP):
+                self.moving = None
+            case Press(target=MoveChip(source=source)):
+                return self._move(ctx, seat, source)
             case Press(target=Case(where=where)):
                 return self._place(ctx, seat, where)
         return ()
 
     def _place(self, ctx: Ctx, seat: str, where: str | None) -> Sequence[Command]:
+        """A tap on a case: the token there (instead of chips), or a chip; a third chip
+        asks which one moves (each seat has 2 chips, rulings digest). Any case facing an
+        answer takes them, the seat's own answer included (rulings R4)."""
         if where is None:
-            return (Notice(_g7("No answer faces this case: a chip cannot go there."), True),)
-        chosen = LESS if where == LESS else Decimal(str(where))
+            return (Notice(_("No answer faces this case: a chip cannot go there."), True),)
+        chosen = _target(where)
+        current = bet_of(_state(ctx.state), seat)
+        self.moving = None
         if self.token_mode:
-            bet = PlaceBet(seat, (), chosen)
-        else:
-            current = bet_of(_state(ctx.state), seat)
-            chips = current.chips if len(current.chips) < 2 else ()
-            bet = PlaceBet(seat, (*chips, chosen))
-        return (Play(_notation(bet)),)
+            bet = _notation(PlaceBet(seat, (), chosen))
+            if not current.chips:
+                return (Play(bet),)
+            back = _("{seat} plays the Gambit 7 token instead of chips: the chips come back.")
+            return (Play(bet), Notice(back.format(seat=seat)))
+        if current.gambit7 is not None:
+            back = _("{seat} takes the Gambit 7 token back and bets a chip.")
+            return (Play(_notation(PlaceBet(seat, (chosen,)))), Notice(back.format(seat=seat)))
+        if len(current.chips) < CHIPS:
+            return (Play(_notation(PlaceBet(seat, (*current.chips, chosen)))),)
+        if all(chip == chosen for chip in current.chips):
+            return (Notice(_("Both chips of {seat} are already on this case.").format(seat=seat)),)
+        self.moving = where
+        return ()
+
+    def _move(self, ctx: Ctx, seat: str, source: str) -> Sequence[Command]:
+        """The answer to a third chip's question: that chip goes to the tapped case."""
+        if self.moving is None:
+            return ()
+        chips = list(bet_of(_state(ctx.state), seat).chips)
+        moved = _target(source)
+        if moved in chips:
+            chips[chips.index(moved)] = _target(self.moving)
+        self.moving = None
+        return (Play(_notation(PlaceBet(seat, tuple(chips)))),)
+
+
+def _reveal_words() -> RevealWords:
+    return RevealWords(
+        _("Every answer is in."),
+        _("Reveal the answers?"),
+        _("To correct an answer first, tap its seat."),
+        _("Reveal"),
+    )
+
+
+def _points(score: int) -> str:
+    return _("{n} pts").format(n=score)
+
+
+def _hand(bet: Bet | None) -> Hand:
+    """What a seat holds during the bets: chips not on the mat, its token if played."""
+    if bet is None:
+        return Hand(CHIPS, CHIPS)
+    if bet.gambit7 is not None:
+        return Hand(0, CHIPS, token=True, done=True)
+    return Hand(CHIPS - len(bet.chips), CHIPS, done=True)
+
+
+def _sources(chips: Sequence[Target], to: Target) -> list[Target]:
+    """The chips a third chip's question offers to move: each case once, not `to`."""
+    found: list[Target] = []
+    for chip in chips:
+        if chip != to and chip not in found:
+            found.append(chip)
+    return found
+
+
+def _case_name(state: Gambit7State, target: Target) -> str:
+    """A case as the mat names it: its answer as shown, or Moins que ça."""
+    if target == LESS:
+        return _("Less than that")
+    for view in g7.board(state):
+        if view.value is not None and view.value == target:
+            return view.label(current_language())
+    return format_answer(Decimal(target), current_language())
 
 
 def payout_detail(pay: Payout) -> str:
@@ -344,13 +549,15 @@ def mat(
     """The mat: the 7 answer cases, highest on top, and Moins que ça at the bottom.
 
     Each row shows the case's values (alone, shared, and the starred slate bonus), the
-    answer facing it with who wrote it, and the chips and tokens on it; once the round
-    is scored (`paid`, the engine's payouts), what each chip and token there paid.
+    answer facing it with who wrote it, and, in a lane of their own, the chips and
+    tokens on it; once the round is scored (`paid`, the engine's payouts), what each
+    chip and token there paid. `pick`: a tap on a case is the scene's to handle.
     """
     by_seat = {pay.seat: pay for pay in paid}
     t = canvas.theme
     order = [*reversed(cases[1:]), cases[0]]
     small = t.width < 800
+    less = _("Less than that")
     for cell, case in zip(rows(box, len(order), 2), order, strict=True):
         colour = th.CENTRE if case.case == 3 else th.PANEL
         if case.case == LESS:
@@ -361,7 +568,7 @@ def mat(
             canvas.hits.append(Hit(cell, Case(None if target is None else str(target))))
         if case.case == LESS:
             values, rest = split(cell, 44 if small else 60, 2, vertical=False)
-            need = canvas.fonts.font(t.min_font).size(_g7("Moins que ça"))[0] + 6
+            need = canvas.fonts.font(t.min_font).size(less)[0] + 6
             slate, chips = split(
                 rest, min(rest.width - 40, max(need, rest.width // 2)), 2, vertical=False
             )
@@ -371,13 +578,28 @@ def mat(
             slate, chips = split(rest, int(cell.width * widths[1]), 2, vertical=False)
         _case_values(canvas, values, case)
         if case.case == LESS:
-            canvas.text(_g7("Moins que ça"), slate, t.small, th.TEXT, align="left")
+            canvas.text(less, slate, t.small, th.TEXT, align="left")
         elif case.value is not None:
-            writers = ", ".join(case.seats)
-            value = case.label(current_language())
-            label = value if small else f"{value} {writers}"
-            canvas.text(label, slate, t.small, th.TEXT, align="left")
+            _answer_text(canvas, slate, case, small)
         _chips(canvas, chips, case, seats, by_seat)
+
+
+def _answer_text(canvas: Canvas, box: pygame.Rect, case: CaseView, small: bool) -> None:
+    """The answer facing a case, then who wrote it (on the large screen), in its own
+    box: the names never run into the bets beside them."""
+    t = canvas.theme
+    value = case.label(current_language())
+    drawn = canvas.text(value, box, t.small, th.TEXT, align="left")
+    if small or not case.seats:
+        return
+    gap = t.gap // 2
+    writers = pygame.Rect(drawn.right + gap, box.y, box.right - drawn.right - gap, box.height)
+    if writers.width > 20:
+        canvas.text(", ".join(case.seats), writers, t.small, th.MUTED, align="left")
+
+
+LANE = (24, 28, 36)
+"""The background of a case's bets: a lane apart from the answer and its writers."""
 
 
 def _case_values(canvas: Canvas, box: pygame.Rect, case: CaseView) -> None:
@@ -401,15 +623,20 @@ def _chips(
     seats: Sequence[str],
     paid: Mapping[str, Payout],
 ) -> None:
+    """The bets on a case, in their lane: a disc per chip and a diamond per Gambit 7
+    token, in the seats' colours, then who they are (and once paid, what they won)."""
     t = canvas.theme
     names: list[str] = []
-    x = box.x
+    if not case.chips and not case.tokens:
+        return
+    lane = box.inflate(-2, -2)
+    canvas.panel(lane, LANE)
+    x = lane.x + 4
     for seat, count in case.chips:
         for _n in range(count):
-            dot = pygame.Rect(x, box.centery - 5, 10, 10)
-            if dot.right <= box.right:
+            if x + 10 <= lane.right:
                 pygame.draw.circle(
-                    canvas.surface, canvas.seat_colour(seats.index(seat)), dot.center, 5
+                    canvas.surface, canvas.seat_colour(seats.index(seat)), (x + 5, lane.centery), 5
                 )
             x += 12
         name = seat if count == 1 else f"{seat}×{count}"
@@ -417,15 +644,21 @@ def _chips(
             name = f"{seat} +{paid[seat].chip_gain}"
         names.append(name)
     for seat in case.tokens:
+        if x + 12 <= lane.right:
+            token_mark(canvas, (x + 6, lane.centery), canvas.seat_colour(seats.index(seat)), 7)
+        x += 14
         if seat in paid:
             names.append(f"{seat} G7 ×7" if case.winning else f"{seat} G7 ×0")
         else:
             names.append(f"{seat} G7")
-    if names:
-        text_box = pygame.Rect(
-            min(x + 2, box.right - 10), box.y, box.right - min(x + 2, box.right - 10), box.height
-        )
-        canvas.text(", ".join(names), text_box, t.small, th.TEXT, align="left")
+    left = min(x + 2, lane.right - 10)
+    text_box = pygame.Rect(left, lane.y, lane.right - 2 - left, lane.height)
+    text = ", ".join(names)
+    _size, lines = canvas.fit(text, text_box, t.small)
+    if not any(line.endswith(ELLIPSIS) for line in lines):
+        canvas.text(text, text_box, t.small, th.TEXT, align="left")
+    # else the marks alone, in the seats' colours: the seat cells beside the mat and
+    # the payout list say whose they are, where a cut name would only mislead
 
 
 # ---- the game, as the home, the end screen and the demo know it ----------------------
@@ -512,6 +745,8 @@ def _demo_first_round(d: DemoDriver) -> None:
     d.shot("gambit7-answers")
     d.type("25")
     d.type("23")
+    d.shot("gambit7-reveal")
+    d.press(AnswerButton.REVEAL)
     for seat, case in ((0, "25"), (0, "25"), (1, "25")):
         d.press(SeatTap(seat))
         d.press(Case(case))
@@ -519,7 +754,6 @@ def _demo_first_round(d: DemoDriver) -> None:
     d.press(BetButton.TOKEN)
     d.press(Case("28"))
     d.press(SeatTap(3))
-    d.press(BetButton.CHIPS)
     d.press(Case("less"))
     d.shot("gambit7-bets")
     d.press(BetButton.CLOSE)

@@ -8,10 +8,18 @@ part of any seat's name; its seat is shown as "Computer (hard)" in the screen's
 language. Its search runs on a worker thread so the screen stays responsive, and its
 move is played through the table like any tap.
 
+The board is drawn staggered, as the rulebook lays it out (R9): the central row in two
+lines, each square half a square on from the one before, so every square is a
+fingertip wide at 800x480; the central squares' numbers run between the lines and the
+rows' letters stand at the ends, as the moves name them (`c9`). A line at the foot
+says what comes next: whose pieces to tap, then where, or that the engine thinks.
+Undo against the engine takes back its reply with the player's move (`take_back`).
+
 A move shows as it happens: the squares it touched are marked on the board,
-a sentence says who did what, a strip below lists the latest moves, and the pairs each
-side took in duels stand beside its score. All of it is read from the game's story
-(`pi_app.rules.gambo.story`), re-told from the state's setup and history.
+a sentence says who did what, a strip below lists the latest moves (at 800x480, where
+there is room for it), and the pairs each side took in duels stand beside its score.
+All of it is read from the game's story (`pi_app.rules.gambo.story`), re-told from the
+state's setup and history.
 """
 
 from __future__ import annotations
@@ -22,12 +30,12 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, rows, split
+from pi_app.display.canvas import Canvas, Hit, cols, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
@@ -36,9 +44,12 @@ from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
+    Notice,
     Play,
+    RedoAction,
     Scene,
     ShowFinal,
+    UndoAction,
     chrome,
     seat_label,
     state_as,
@@ -48,9 +59,16 @@ from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator
 from pi_app.rules.facts import Fact
 from pi_app.rules.gambo import story
-from pi_app.rules.gambo.board import A_START, B_START, CENTRAL, SQUARE_NAMES, front_of
+from pi_app.rules.gambo.board import (
+    A_START,
+    B_START,
+    CENTRAL,
+    ROW_LENGTH,
+    SQUARE_NAMES,
+    front_of,
+)
 from pi_app.rules.gambo.chart import BEST_DUEL
-from pi_app.rules.gambo.game import ADV, DUEL, SWAP, GamboState, Piece
+from pi_app.rules.gambo.game import ADV, DUEL, PASS, SWAP, GamboState, Piece
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
@@ -72,7 +90,7 @@ LAST_MOVE_FILL: th.RGB = (78, 52, 76)
 
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
-    return GamboScene(len(_state(table.state).history), table.game_id)
+    return GamboScene(_state(table.state).history, table.game_id)
 
 
 def _state(state: object) -> GamboState:
@@ -99,6 +117,38 @@ def engine_level(table: GameTable, side: int) -> str | None:
     return level if isinstance(level, str) and level in ENGINE_LABELS else None
 
 
+def engine_sides(table: GameTable) -> frozenset[int]:
+    """The sides the engine plays at `table` (none when two people play)."""
+    return frozenset(side for side in range(len(SIDES)) if engine_level(table, side))
+
+
+def undo_steps(table: GameTable) -> int:
+    """How many moves one Undo takes back: the engine's replies since the player's last
+    move, and that move; 0 when the engine alone has moved (nothing of the player's).
+
+    After a duel the lower score moves next, so the engine may have replied with more
+    than one move; all of them go, and the player is to move again.
+    """
+    sides = [step.side for step in story.story(_state(table.state))]
+    engines = engine_sides(table)
+    replies = 0
+    while replies < len(sides) and sides[-1 - replies] in engines:
+        replies += 1
+    return replies + 1 if replies < len(sides) else 0
+
+
+def take_back(table: GameTable) -> Sequence[Command]:
+    """Undo at a Gambo table (`GameDeclaration.undo`): against the engine, the player's
+    own move goes with the engine's reply, so the player is to move again and the
+    engine, which plays only on its turn, waits for them."""
+    if not engine_sides(table) or not table.can_undo:
+        return (UndoAction(),)
+    steps = undo_steps(table)
+    if steps == 0:
+        return (Notice(_("Only the engine has moved: no move of yours to undo."), True),)
+    return (UndoAction(steps),)
+
+
 def seat_name(table: GameTable, side: int) -> str:
     """A side's name as shown: the engine's label in the current language, else the seat's."""
     level = engine_level(table, side)
@@ -110,8 +160,9 @@ def piece_name(code: str) -> str:
     return _(PIECE_NAMES[code[0]]).format(n=code[1])
 
 
-def move_sentence(table: GameTable, step: story.Step) -> str:
-    """The move `step` in words, naming who played it, in the current language."""
+def move_sentence(table: GameTable, step: story.Step, brief: bool = False) -> str:
+    """The move `step` in words, naming who played it, in the current language; a
+    `brief` duel leaves its pieces to the board (`_duel_sentence`)."""
     player = seat_name(table, step.side)
     if step.kind == ADV:
         return _("{player} advanced {piece} to {square}").format(
@@ -125,14 +176,16 @@ def move_sentence(table: GameTable, step: story.Step) -> str:
             player=player, first=piece_name(first.code), second=piece_name(second.code)
         )
     if step.kind == DUEL:
-        return _duel_sentence(table, step)
+        return _duel_sentence(table, step, brief)
     return _("{player} passed").format(player=player)
 
 
-def _duel_sentence(table: GameTable, step: story.Step) -> str:
+def _duel_sentence(table: GameTable, step: story.Step, brief: bool = False) -> str:
     """A duel from the attacker's side: what it took, or that it lost and who scored.
 
-    The points of the ninth duel include its bonus, said after them.
+    The points of the ninth duel include its bonus, said after them. A `brief` one
+    names no piece: two long names and the bonus would not fit two lines at 480x320,
+    and the board still shows the pair it took, faintly, where it was fought.
     """
     attacker, defender = step.pieces
     winner = step.side if step.winner is None else step.winner
@@ -143,8 +196,12 @@ def _duel_sentence(table: GameTable, step: story.Step) -> str:
         "points": step.points,
         "winner": seat_name(table, winner),
     }
-    if winner == step.side:
+    if winner == step.side and brief:
+        text = _("{player} won a duel: +{points}").format(**values)
+    elif winner == step.side:
         text = _("{player} took {other} with {piece}: +{points}").format(**values)
+    elif brief:
+        text = _("{player} lost a duel: +{points} for {winner}").format(**values)
     else:
         text = _("{player} attacked {other} with {piece} and lost: +{points} for {winner}")
         text = text.format(**values)
@@ -167,7 +224,12 @@ def ghosts(state: GamboState) -> dict[int, Piece]:
 
 
 class EngineWorker:
-    """One search on a thread; `result` is the move's notation once it is found."""
+    """One search on a thread; `result` is the move's notation once it is found.
+
+    `key` names the position searched (the game and its moves): a result is played only
+    in that very position, so a search still running when its position was undone is
+    dropped.
+    """
 
     def __init__(self, key: Hashable, state: GamboState, level: str) -> None:
         self.key = key
@@ -188,10 +250,16 @@ class EngineWorker:
 
 @dataclass
 class EngineMemory:
-    """The engine's search, kept across scenes (one per position), and whether the
-    engine is paused."""
+    """The engine's search, kept across scenes (one per position), for one game."""
 
     worker: EngineWorker | None = None
+
+
+@dataclass
+class EnginePause:
+    """Whether the engine is paused, in every game of the app (`engine_paused`)."""
+
+    SHARED: ClassVar[bool] = True
     paused: bool = False
 
 
@@ -203,12 +271,12 @@ def engine_paused(memory: ScreenMemory) -> Iterator[None]:
     A scripted demo plays the engine's side itself: a search on a thread finishes at
     a different moment on every run, and its move could land before the script's.
     """
-    kept = memory.of(EngineMemory)
-    kept.paused, kept.worker = True, None
+    pause = memory.of(EnginePause)
+    pause.paused, memory.of(EngineMemory).worker = True, None
     try:
         yield
     finally:
-        kept.paused = False
+        pause.paused = False
 
 
 class MoveButton(StrEnum):
@@ -228,15 +296,16 @@ class Square:
 class GamboScene(Scene):
     """One position; the screen keeps the selected square."""
 
-    def __init__(self, moves: int, game_id: int) -> None:
-        self.moves = moves
+    def __init__(self, history: tuple[str, ...], game_id: int) -> None:
+        self.history = history
         self.game_id = game_id
         self.selected: int | None = None
 
     name = "gambo"
 
     def key(self) -> Hashable:
-        return ("gambo", self.game_id, self.moves)
+        """The position: an undo followed by another move is another screen."""
+        return ("gambo", self.game_id, self.history)
 
     def ring_colour(self, ctx: Ctx) -> th.RGB | None:
         side = _state(ctx.state).to_move
@@ -258,50 +327,65 @@ class GamboScene(Scene):
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        """The board between the sides' scores and what was just played; whose move it
+        is says itself on the sides' frame and in the line at the foot, so the title
+        stays short enough for the top bar at 480x320."""
         state = _state(ctx.state)
-        mover = state.to_move
-        if mover is None:
-            title = _("Gambo: game over")
-        else:
-            title = _("Gambo · to move: {seat}").format(seat=seat_name(table_of(ctx), mover))
-        parts = layout(canvas, chrome(canvas, ctx, title))
+        parts = layout(canvas, chrome(canvas, ctx, _("Gambo")))
         steps = story.story(state)
         self._draw_head(canvas, ctx, parts.head, steps)
         self._draw_board(canvas, ctx, parts.board)
         draw_last_move(canvas, table_of(ctx), parts.sentence, steps)
-        draw_moves(canvas, parts.moves, steps)
+        if parts.moves.height > 0:
+            draw_moves(canvas, parts.moves, steps)
         self._draw_foot(canvas, ctx, parts.foot)
 
     def _draw_head(
         self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, steps: tuple[story.Step, ...]
     ) -> None:
-        """Each side's name and score, and below the score the pairs it took."""
+        """Each side's name on a line of its own, then the pairs it took and its score.
+
+        The name has the cell's whole width, so the engine's label stays whole at
+        480x320; its side's letter (the row it starts on) follows when there is room.
+        """
         t = canvas.theme
         state = _state(ctx.state)
-        line = canvas.fonts.font(t.small).get_linesize() + 1
         latest = story.last_capture(steps)
         last = story.last_step(steps)
         just_now = latest is not None and last is not None and last.number == latest.number
+        font = canvas.fonts.font(t.min_font)
         for side, cell in enumerate(cols(box, 2, t.gap)):
             if side == state.to_move:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
             inner = cell.inflate(-t.gap, 0)
-            name_row, taken_row = split(inner, max(line, inner.height // 2), 2)
-            label = f"{seat_name(table_of(ctx), side)} ({SIDES[side]})"
-            seat_label(canvas, name_row, label, side, str(state.scores[side]))
-            indent = max(10, name_row.height // 3) + t.gap
+            name_row, lower = split(inner, inner.height // 2, 0)
+            patch = max(10, name_row.height // 3)
+            name = seat_name(table_of(ctx), side)
+            label = f"{name} ({SIDES[side]})"
+            if font.size(label)[0] > name_row.width - patch - t.gap:
+                label = name
+            seat_label(canvas, name_row, label, side)
+            score = str(state.scores[side])
+            score_w = font.size(score)[0] + t.gap
+            indent = patch + t.gap
             taken_row = pygame.Rect(
-                taken_row.x + indent, taken_row.y, taken_row.width - indent, taken_row.height
+                lower.x + indent, lower.y, lower.width - indent - score_w - t.gap, lower.height
             )
+            score_box = pygame.Rect(lower.right - score_w, lower.y, score_w, lower.height)
+            canvas.text(score, score_box, t.small, th.TEXT, align="right")
             draw_taken(canvas, taken_row, story.taken_by(steps, side), latest, just_now)
 
     def _draw_board(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        """The staggered board (`board_plan`): the central row's road, the squares with
+        their pieces, the central squares' numbers and the rows' letters."""
         board = _state(ctx.state).board
         targets = self.targets(ctx)
         marked = marked_squares(_state(ctx.state))
         faint = ghosts(_state(ctx.state))
         mark = last_move_colour(canvas)
-        for square, cell in board_cells(box).items():
+        plan = board_plan(box, board_strip(canvas))
+        canvas.panel(plan.road, ROAD_FILL)
+        for square, cell in plan.cells.items():
             colour, border = self._square_look(square, targets, marked, mark)
             canvas.panel(cell.inflate(-2, -2), colour, border, 3)
             if square in marked and border != mark:
@@ -313,6 +397,7 @@ class GamboScene(Scene):
                 ghost = faint[square]
                 draw_piece(canvas, cell.inflate(-6, -6), ghost.code, faded(canvas, ghost.side))
             canvas.hits.append(Hit(cell, Square(square)))
+        draw_coordinates(canvas, plan)
 
     def _square_look(
         self, square: int, targets: Mapping[int, str], marked: frozenset[int], mark: th.RGB
@@ -330,27 +415,64 @@ class GamboScene(Scene):
         return colour, None
 
     def _draw_foot(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
+        """What to do now: the winners, Pass when no move is legal, or the line that
+        says what comes next (the engine thinking, the first tap's hint), with the
+        shapes' legend beside it where there is room (800x480)."""
         t = canvas.theme
+        table = table_of(ctx)
         state = _state(ctx.state)
-        legend, button = split(box, box.width * 2 // 3, t.gap, vertical=False)
-        outcome = table_of(ctx).outcome()
-        if outcome is not None:
+        words, right = split(box, box.width // 2, t.gap, vertical=False)
+        mover, outcome = state.to_move, table.outcome()
+        if outcome is not None or mover is None:
+            winners = () if outcome is None else outcome.winners
             names = ", ".join(
-                seat_name(table_of(ctx), state.seats.index(seat)) if seat in state.seats else seat
-                for seat in outcome.winners
+                seat_name(table, state.seats.index(seat)) if seat in state.seats else seat
+                for seat in winners
             )
-            canvas.text(_("Winners: {names}").format(names=names), legend, t.body, th.WARN)
-            canvas.button(button, _("Final ranking"), Button.FINAL, colour=th.GOOD)
-            return
-        mover = state.to_move
-        engine = mover is not None and engine_level(table_of(ctx), mover) is not None
-        if engine:
-            canvas.text(_("The engine is thinking…"), legend, t.small, th.MUTED, align="left")
+            canvas.text(_("Winners: {names}").format(names=names), words, t.body, th.WARN)
+            canvas.button(right, _("Final ranking"), Button.FINAL, colour=th.GOOD)
+        elif self.must_pass(ctx):
+            if t.width < 800:  # no legend: the words take what the button leaves
+                words, right = split(box, box.width * 2 // 3, t.gap, vertical=False)
+            text = _("{player}: no move is possible").format(player=seat_name(table, mover))
+            text = text if fits(canvas, text, words) else _("No move is possible")
+            canvas.text(text, words, t.small, th.WARN, align="left")
+            canvas.button(right, _("Pass"), MoveButton.PASS, colour=th.WARN)
+        elif t.width < 800:
+            canvas.text(self.hint(ctx, canvas, box), box, t.small, self.hint_colour(ctx), "left")
         else:
-            draw_legend(canvas, legend)
-        legal = table_of(ctx).game.legal_actions(state)
-        can_pass = len(legal) == 1 and legal[0].kind == "pass"
-        canvas.button(button, _("Pass"), MoveButton.PASS, enabled=can_pass and not engine)
+            hint = self.hint(ctx, canvas, words)
+            canvas.text(hint, words, t.small, self.hint_colour(ctx), align="left")
+            draw_legend(canvas, right)
+
+    def must_pass(self, ctx: Ctx) -> bool:
+        """Whether a person is to move with no legal move but to pass (R10)."""
+        legal = table_of(ctx).game.legal_actions(_state(ctx.state))
+        only_pass = len(legal) == 1 and legal[0].kind == PASS
+        return only_pass and not self.engine_to_move(ctx)
+
+    def engine_to_move(self, ctx: Ctx) -> bool:
+        """Whether the engine plays the side to move."""
+        mover = _state(ctx.state).to_move
+        return mover is not None and engine_level(table_of(ctx), mover) is not None
+
+    def hint_colour(self, ctx: Ctx) -> th.RGB:
+        """The hint in the text's colour, the engine's thinking muted."""
+        return th.MUTED if self.engine_to_move(ctx) else th.TEXT
+
+    def hint(self, ctx: Ctx, canvas: Canvas, box: pygame.Rect) -> str:
+        """The line that says what happens next: the engine thinks, or the player to
+        move taps one of their pieces, then one of the squares it can go to. The
+        first hint names the player, unless a long name would not fit `box` (their
+        side is framed above the board all the same)."""
+        state = _state(ctx.state)
+        if self.engine_to_move(ctx) or state.to_move is None:
+            return _("The engine is thinking…")
+        if self.selected is not None:
+            return _("Tap a highlighted square")
+        player = seat_name(table_of(ctx), state.to_move)
+        named = _("{player}: tap one of your pieces").format(player=player)
+        return named if fits(canvas, named, box) else _("Tap one of your pieces")
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -380,14 +502,22 @@ class GamboScene(Scene):
         return ()
 
     def poll(self, ctx: Ctx) -> Sequence[Command]:
-        """Start the engine's search when it is to move; play its move when found."""
+        """Start the engine's search when it is to move; play its move when found.
+
+        When the player redoes a move the engine had answered, the answer is redone
+        rather than searched again: Redo brings back both moves, and no third.
+        """
         state = _state(ctx.state)
         kept = ctx.memory.of(EngineMemory)
-        if state.to_move is None or kept.paused:
+        if state.to_move is None or ctx.memory.of(EnginePause).paused:
             return ()
-        level = engine_level(table_of(ctx), state.to_move)
+        table = table_of(ctx)
+        level = engine_level(table, state.to_move)
         if level is None:
             return ()
+        if table.can_redo:  # the move undone here was the engine's own
+            kept.worker = None
+            return (RedoAction(),)
         key = self.key()
         if kept.worker is None or kept.worker.key != key:
             kept.worker = EngineWorker(key, state, level)
@@ -398,33 +528,65 @@ class GamboScene(Scene):
         return ()
 
 
-def draw_piece(canvas: Canvas, box: pygame.Rect, code: str, colour: th.RGB) -> None:
-    """An animal as a shape, its strength as pips below it."""
-    surface = canvas.surface
+@dataclass(frozen=True)
+class PieceLook:
+    """Where a piece is drawn in its box: its animal's shape, and a pip per strength."""
+
+    shape: pygame.Rect
+    pips: tuple[tuple[int, int], ...]
+    radius: int
+
+
+def piece_look(box: pygame.Rect, strength: int) -> PieceLook:
+    """A piece's shape and pips in `box`.
+
+    On a board square, wider than high, the pips stand in a column beside the shape,
+    as large as three fit in the square's height, so the strength reads across a
+    table. In a square box (a chip, a taken pair, the legend) they sit in a row below
+    the shape.
+    """
+    if box.width * 4 >= box.height * 5:
+        gap = max(1, box.height // 12)
+        radius = max(2, (box.height - 2 * gap) // 6)
+        side = box.height
+        left = box.centerx - (side + gap + 2 * radius) // 2
+        shape = pygame.Rect(left, box.y, side, side)
+        x, step = shape.right + gap + radius, 2 * radius + gap
+        ys = [box.centery + round((k - (strength - 1) / 2) * step) for k in range(strength)]
+        return PieceLook(shape, tuple((x, y) for y in ys), radius)
     size = min(box.width, box.height)
-    pip = max(2, size // 10)
+    radius = max(2, size // 9)
     shape = pygame.Rect(0, 0, size * 3 // 4, size * 3 // 4)
-    shape.midtop = (box.centerx, box.centery - (shape.height + 2 * pip + 2) // 2)
-    animal, strength = code[0], int(code[1])
-    if animal == "E":
+    shape.midtop = (box.centerx, box.centery - (shape.height + 2 * radius + 2) // 2)
+    y = min(box.bottom - radius, shape.bottom + radius + 1)
+    step = radius * 2 + 2
+    xs = [box.centerx + round((k - (strength - 1) / 2) * step) for k in range(strength)]
+    return PieceLook(shape, tuple((x, y) for x in xs), radius)
+
+
+def draw_piece(canvas: Canvas, box: pygame.Rect, code: str, colour: th.RGB) -> None:
+    """An animal as a shape (elephant a disc, cat a triangle, mouse a diamond), its
+    strength as pips (`piece_look`)."""
+    surface = canvas.surface
+    look = piece_look(box, int(code[1]))
+    shape = look.shape
+    if code[0] == "E":
         pygame.draw.circle(surface, colour, shape.center, shape.width // 2)
-    elif animal == "C":
+    elif code[0] == "C":
         pygame.draw.polygon(surface, colour, (shape.midtop, shape.bottomleft, shape.bottomright))
     else:
         pygame.draw.polygon(
             surface, colour, (shape.midtop, shape.midright, shape.midbottom, shape.midleft)
         )
-    y = min(box.bottom - pip, shape.bottom + pip + 1)
-    for k in range(strength):
-        x = box.centerx + (k - (strength - 1) / 2) * (pip * 2 + 2)
-        pygame.draw.circle(surface, th.TEXT, (int(x), y), pip)
+    for centre in look.pips:
+        pygame.draw.circle(surface, th.TEXT, centre, look.radius)
 
 
 def draw_legend(canvas: Canvas, box: pygame.Rect) -> None:
     """The three shapes with the animals' names."""
     t = canvas.theme
     for cell, animal in zip(cols(box, 3, t.gap), "ECM", strict=True):
-        icon, name = split(cell, min(cell.height, cell.width // 3), 2, vertical=False)
+        icon, name = split(cell, min(cell.height, cell.width // 4), 2, vertical=False)
         draw_piece(canvas, icon.inflate(-4, -4), f"{animal}1", th.MUTED)
         canvas.text(_(ANIMAL_NAMES[animal]), name, t.small, th.TEXT, align="left")
 
@@ -437,42 +599,116 @@ class Layout:
     board: pygame.Rect
     sentence: pygame.Rect
     moves: pygame.Rect
+    """Empty at 480x320, where the board needs the room (the sentence says the move)."""
     foot: pygame.Rect
 
 
 def layout(canvas: Canvas, body: pygame.Rect) -> Layout:
     """The screen cut into rows; the board takes what the rows of text leave.
 
-    The sentence has room for two lines of the smallest type, the strip of moves for
-    one, so neither is ever shrunk below the legible size at 480x320.
+    The sentence has room for two lines of the smallest type, so it is never shrunk
+    below the legible size. At 800x480 the strip of moves and a foot of two lines
+    (the hint and the legend) leave the board squares of 48 px at least (9 mm, a
+    fingertip, on the 7" display); at 480x320 the board gets all but the sides, the
+    sentence and a one-line foot.
     """
     t = canvas.theme
     line = canvas.fonts.font(t.min_font).get_linesize()
-    head_h = t.button_h + t.gap
+    gap = max(3, t.gap // 2)
+    roomy = t.height >= 480
+    head_h = 2 * line + (4 if roomy else 2)
     sentence_h = 2 * line + 2
-    moves_h = max(line + 5, t.button_h * 4 // 7)
-    board_h = body.height - head_h - sentence_h - moves_h - t.button_h - 4 * t.gap
-    head, rest = split(body, head_h, t.gap)
-    board, rest = split(rest, board_h, t.gap)
-    sentence, rest = split(rest, sentence_h, t.gap)
-    moves, foot = split(rest, moves_h, t.gap)
+    moves_h = line + 9 if roomy else 0
+    foot_h = 2 * line + 2 if roomy else line + 8
+    gaps = gap * (4 if moves_h else 3)
+    board_h = body.height - head_h - sentence_h - moves_h - foot_h - gaps
+    head, rest = split(body, head_h, gap)
+    board, rest = split(rest, board_h, gap)
+    sentence, rest = split(rest, sentence_h, gap)
+    moves, foot = split(rest, moves_h, gap if moves_h else 0)
     return Layout(head, board, sentence, moves, foot)
 
 
-def board_cells(box: pygame.Rect) -> dict[int, pygame.Rect]:
-    """Each square's cell: B's start row on top, the central row, A's start row below."""
-    width = box.width / 18
-    top, middle, bottom = rows(box, 3, 4)
+ROAD_FILL: th.RGB = (30, 35, 44)
+"""The central row's backdrop: its two lines and its numbers read as one road."""
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """Where the board's parts go: each square's cell (its touch target), each central
+    square's number, the rows' letters, and the central row's road behind them."""
+
+    cells: dict[int, pygame.Rect]
+    numbers: dict[int, pygame.Rect]
+    letters: tuple[tuple[str, pygame.Rect], ...]
+    road: pygame.Rect
+
+
+def board_strip(canvas: Canvas) -> int:
+    """The height of the strip of numbers between the central row's two lines: one
+    line; at 480x320, where neighbouring numbers nearly touch, a few pixels more, so
+    each number can lean towards its own square (`draw_coordinates`)."""
+    t = canvas.theme
+    line = int(canvas.fonts.font(t.min_font).get_linesize())
+    return line + 1 if t.width >= 800 else line + 6
+
+
+def board_plan(box: pygame.Rect, strip: int) -> BoardPlan:
+    """The board as the rulebook staggers it (R9): A's start square i under central
+    square 2i, B's over 2i+1.
+
+    A straight row of 18 squares would leave each one 43 px wide at 800x480; so the
+    central row is drawn in two lines, its odd squares above, its even ones below,
+    each half a square on from the one before, every square as wide as two of the
+    straight row. Between the lines run the numbers 0..17, each beside its square;
+    the row letters stand in the half squares the stagger leaves at the ends.
+    """
+    width = box.width / 9.5
+    height = (box.height - strip) // 4
+    top = box.y + (box.height - strip - 4 * height) // 2
+    b_line, odd_line = top, top + height
+    even_line = odd_line + height + strip
+    a_line = even_line + height
+
+    def cell(column: float, y: int) -> pygame.Rect:
+        x = round(box.x + column * width)
+        return pygame.Rect(x, y, round(box.x + (column + 1) * width) - x, height)
+
     cells: dict[int, pygame.Rect] = {}
-    for i in range(18):
-        x = round(box.x + i * width)
-        w = round(box.x + (i + 1) * width) - x
-        cells[CENTRAL.start + i] = pygame.Rect(x, middle.y, w, middle.height)
-    for i in range(9):
-        a, b = cells[front_of(A_START.start + i)], cells[front_of(B_START.start + i)]
-        cells[A_START.start + i] = pygame.Rect(a.x, bottom.y, a.width, bottom.height)
-        cells[B_START.start + i] = pygame.Rect(b.x, top.y, b.width, top.height)
-    return cells
+    for i in range(ROW_LENGTH):
+        cells[B_START.start + i] = cell(i + 0.5, b_line)
+        cells[CENTRAL.start + 2 * i + 1] = cell(i + 0.5, odd_line)
+        cells[CENTRAL.start + 2 * i] = cell(i, even_line)
+        cells[A_START.start + i] = cell(i, a_line)
+    half = round(width / 2)
+    numbers = {
+        square: pygame.Rect(cells[square].centerx - half // 2, odd_line + height, half, strip)
+        for square in CENTRAL
+    }
+    letters = (
+        ("b", pygame.Rect(box.x, b_line, half, height)),
+        ("c", pygame.Rect(box.x, odd_line, half, height)),
+        ("c", pygame.Rect(box.right - half, even_line, half, height)),
+        ("a", pygame.Rect(box.right - half, a_line, half, height)),
+    )
+    road = pygame.Rect(box.x, odd_line, box.width, 2 * height + strip)
+    return BoardPlan(cells, numbers, letters, road)
+
+
+def draw_coordinates(canvas: Canvas, plan: BoardPlan) -> None:
+    """The rows' letters and the central squares' numbers, as the moves name them
+    (`c9`). Each number leans towards its square (an odd one up, an even one down)
+    and neighbours alternate bright and muted, so they read apart even where they
+    nearly touch."""
+    t = canvas.theme
+    for letter, box in plan.letters:
+        canvas.text(letter, box, t.min_font, th.MUTED)
+    height = canvas.fonts.font(t.min_font).get_linesize() + 1
+    for square, box in plan.numbers.items():
+        number = square - CENTRAL.start
+        odd = number % 2 == 1
+        place = pygame.Rect(box.x, box.y if odd else box.bottom - height, box.width, height)
+        canvas.text(str(number), place, t.min_font, th.MUTED if odd else th.TEXT)
 
 
 def last_move_colour(canvas: Canvas) -> th.RGB:
@@ -548,7 +784,16 @@ def draw_last_move(
         return
     patch, words = split(box, max(8, box.height // 5), t.gap, vertical=False)
     canvas.swatch(patch.inflate(0, -box.height // 3), canvas.seat_colour(last.side))
-    canvas.text(move_sentence(table, last), words, t.small, th.TEXT, align="left")
+    text = move_sentence(table, last)
+    if not fits(canvas, text, words):
+        text = move_sentence(table, last, brief=True)
+    canvas.text(text, words, t.small, th.TEXT, align="left")
+
+
+def fits(canvas: Canvas, text: str, box: pygame.Rect) -> bool:
+    """Whether `text` is drawn whole in `box`, not shortened to fit."""
+    _size, lines = canvas.fit(text, box, canvas.theme.small)
+    return " ".join(lines) == " ".join(text.split())
 
 
 @dataclass(frozen=True)
@@ -652,6 +897,13 @@ def draw_sign(canvas: Canvas, box: pygame.Rect, kind: str) -> None:
         pygame.draw.polygon(surface, colour, ((tip, y), (back, y - head), (back, y + head)))
 
 
+DEMO_SETUP: dict[str, list[str]] = {
+    "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
+    "B": ["M1", "E3", "C2", "M2", "E1", "C3", "M3", "E2", "C1"],
+}
+"""The demos' start position (a drawn one would change the pictures on every run)."""
+
+
 def demo_script(d: DemoDriver) -> None:
     """The `tabletop demo gambo` script: two humans, a few moves, a selection; then a
     game against the computer, just after its swap.
@@ -661,10 +913,7 @@ def demo_script(d: DemoDriver) -> None:
     """
     from pi_app.display.scene import NewGame
 
-    setup = {
-        "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
-        "B": ["M1", "E3", "C2", "M2", "E1", "C3", "M3", "E2", "C1"],
-    }
+    setup = DEMO_SETUP
     d.run(NewGame("gambo", ("Alice", "Bruno"), {"setup": setup}))
     d.shot("gambo-start")
     for move in ("adv b4", "adv a4", "adv b3", "adv a5"):
@@ -720,4 +969,5 @@ DECLARATION = GameDeclaration(
     start=against_engine,
     facts=((BEST_DUEL, best_duel),),
     demo=demo_script,
+    undo=take_back,
 )

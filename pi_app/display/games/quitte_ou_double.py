@@ -2,9 +2,10 @@
 
 The tiles are drawn as a column, highest on top, with the zones between them (a row
 of up to 13 places would not be legible on the 3.5-inch screen); everything comes from
-the engine's `board(state)` view. Teams lay their tiles on the keypad (hidden until all
-are in), then tap a zone to put a bet token there, or, when staking is allowed, to
-slip one more gain token under their token in that zone.
+the engine's `board(state)` view. Teams lay their tiles on the keypad, face down until
+the host turns them all up (a tile can still be corrected before), then tap a zone to
+put a bet token there, or, when staking is allowed, to slip one more gain token under
+their token in that zone.
 """
 
 from __future__ import annotations
@@ -38,13 +39,33 @@ from pi_app.display.scene import (
     state_as,
 )
 from pi_app.display.targets import Button, SeatTap
-from pi_app.display.widgets import NumberEntry, keypad
+from pi_app.display.widgets import (
+    AnswerButton,
+    Hand,
+    NumberEntry,
+    RevealWords,
+    SeatFocus,
+    by_need,
+    keypad,
+    reveal_panel,
+    seat_cell,
+    seat_row,
+    timer_button,
+    typing_key,
+)
 from pi_app.i18n import N_, Translator, current_language
 from pi_app.rules.contract import RuleError
-from pi_app.rules.quitte_ou_double.actions import Bet, CloseBets, NextRound, Stake, read_place
+from pi_app.rules.quitte_ou_double.actions import (
+    Bet,
+    CloseBets,
+    NextRound,
+    Reveal,
+    Stake,
+    read_place,
+)
 from pi_app.rules.quitte_ou_double.board import Board, TileStack, ZoneView
 from pi_app.rules.quitte_ou_double.game import GAME
-from pi_app.rules.quitte_ou_double.scoring import ROUNDS
+from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, ROUNDS
 from pi_app.rules.quitte_ou_double.state import QodState
 from pi_app.table.protocol import GameTable
 
@@ -80,15 +101,21 @@ class Zone:
 
 
 class QodScene(Scene):
-    """One phase of one round; the screen keeps the team, the mode and the digits."""
+    """One phase of one round; the screen keeps which team the keypad types for
+    (`focus`), the team betting and its mode, and the digits."""
 
     def __init__(self, phase: str, round_number: int) -> None:
         self.phase = phase
         self.round = round_number
         self.entry = NumberEntry()
+        self.focus = SeatFocus()
         self.team = 0
         self.staking = False
         self.truth_pad = False
+
+    def laying(self, state: QodState) -> int | None:
+        """The team the keypad types a tile for; None once every tile is laid."""
+        return self.focus.seat(_laid(state))
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -117,18 +144,13 @@ class QodScene(Scene):
         body = chrome(canvas, ctx, title)
         t = canvas.theme
         teams = state.setup.teams
-        left, right = split(body, body.width * 55 // 100, t.gap, vertical=False)
+        share = 50 if t.width < 800 and self.phase == "bets" else 55
+        left, right = split(body, body.width * share // 100, t.gap, vertical=False)
         if self.phase == "answers":
-            self._draw_waiting(canvas, ctx, left, board, teams)
-            keypad(
-                canvas,
-                right,
-                self.entry,
-                _("Tile of {team}").format(team=teams[self.team]),
-                _("OK"),
-            )
+            self._draw_waiting(canvas, ctx, left, state)
+            self._draw_tile_pad(canvas, right, state)
             return
-        column(canvas, left, board, teams, pick=self.phase == "bets" and not self.closed(ctx))
+        column(canvas, left, board, teams, pick=True)  # a closed zone says why (`_bets`)
         if self.phase == "bets" and self.truth_pad:
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         elif self.phase == "bets":
@@ -136,49 +158,81 @@ class QodScene(Scene):
         else:
             self._draw_gains(canvas, right, board, teams)
 
-    def _draw_waiting(
-        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, board: Board, teams: Sequence[str]
-    ) -> None:
+    def _draw_waiting(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, state: QodState) -> None:
+        """Every team with its tile's status and its gain tokens."""
         t = canvas.theme
+        teams = state.setup.teams
+        laid = _laid(state)
+        chosen = self.laying(state)
         listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
         for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
-            if index == self.team:
+            if index == chosen:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            status = "…" if teams[index] in board.waiting else _("written")
-            seat_label(canvas, cell.inflate(-t.gap, 0), teams[index], index, status)
+            status = _("written") if laid[index] else "…"
+            owned = _("{n} pts").format(n=state.owned(teams[index]))
+            seat_row(canvas, cell.inflate(-t.gap, 0), teams[index], index, status, owned)
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = cols(foot, 2, t.gap)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), Button.TIMER)
 
+    def _draw_tile_pad(self, canvas: Canvas, box: pygame.Rect, state: QodState) -> None:
+        """The keypad for the team in focus, or, every tile laid, the question whether
+        to turn them up."""
+        chosen = self.laying(state)
+        if chosen is None:
+            words = RevealWords(
+                _("Every tile is laid."),
+                _("Turn the tiles up?"),
+                _("To correct a tile first, tap its team."),
+                _("Reveal"),
+            )
+            reveal_panel(canvas, box, words)
+            return
+        team = state.setup.teams[chosen]
+        if _laid(state)[chosen]:
+            prompt = _("Correct {team}'s tile").format(team=team)
+        else:
+            prompt = _("Tile of {team}").format(team=team)
+        keypad(canvas, box, self.entry, prompt, _("OK"))
+
     def _draw_bet_panel(
         self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, teams: Sequence[str]
     ) -> None:
+        """The teams (gain tokens, bet tokens in hand, a mark once both are down), the
+        chosen team's token or stake mode, the sand timer, the true answer. On the
+        small screen the timer is a button beside the true answer, so that a team's
+        name and gain tokens fit on two lines."""
         t = canvas.theme
         state = _state(ctx.state)
-        lines = 3 if state.may_stake() else 2
+        small = t.width < 800
+        closed = self.closed(ctx)
+        staking = state.may_stake() and not closed
+        lines = 1 + int(staking) + int(closed or not small)
         team_box, rest = split(box, box.height - lines * (t.button_h + t.gap), t.gap)
-        for index, cell in enumerate(grid(team_box, len(teams), 2, t.gap // 2)):
-            owned = state.owned(teams[index])
-            canvas.button(
-                cell,
-                f"{teams[index]} ({owned})",
-                SeatTap(index),
-                colour=canvas.seat_colour(index),
-                selected=index == self.team,
-            )
+        columns = 2 if len(teams) > 4 else 1
+        for index, cell in enumerate(grid(team_box, len(teams), columns, t.gap // 2)):
+            team = teams[index]
+            down = len(state.current.tokens_of(team))
+            hand = Hand(BET_TOKENS - down, BET_TOKENS, done=down == BET_TOKENS)
+            owned = str(state.owned(team))
+            seat_cell(canvas, cell, team, index, owned, hand, SeatTap(index), index == self.team)
         places = rows(rest, lines, t.gap)
-        if state.may_stake():
-            bet_b, stake_b = cols(places[0], 2, t.gap)
+        if staking:
+            bet_b, stake_b = by_need(canvas, places[0], (_("Bet token"), _("Stake +1")))
             canvas.button(bet_b, _("Bet token"), BetButton.BET, selected=not self.staking)
             canvas.button(stake_b, _("Stake +1"), BetButton.STAKE, selected=self.staking)
-        if self.closed(ctx):
+        truth = places[-1]
+        if closed:
             canvas.text(_("No more bets."), places[-2], t.body, th.WARN)
+        elif small:
+            timer_box, truth = split(truth, 58, t.gap, vertical=False)
+            timer_button(canvas, ctx, timer_box, "bets", "bets")
         else:
             timer_box, turn = cols(places[-2], 2, t.gap)
             sand_timer(canvas, ctx, timer_box, "bets", "bets")
             canvas.button(turn, _("Turn it"), Button.TIMER)
-        canvas.button(places[-1], _("The true answer"), BetButton.TRUTH, colour=th.GOOD)
+        canvas.button(truth, _("The true answer"), BetButton.TRUTH, colour=th.GOOD)
 
     def _draw_gains(
         self, canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str]
@@ -194,7 +248,7 @@ class QodScene(Scene):
         scores = dict(board.scores)
         for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
             team = teams[index]
-            seat_label(canvas, cell, team, index, f"+{gains.get(team, 0)} = {scores[team]}")
+            seat_label(canvas, cell, team, index, f"{gains.get(team, 0):+d} = {scores[team]}")
         canvas.text(
             _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank).format(
                 count=board.bank
@@ -219,24 +273,26 @@ class QodScene(Scene):
             case Bell() | Press(target=Button.TIMER):
                 return self._timer(ctx)
             case Press(target=SeatTap(index=index)):
-                self.team = index
+                self._pick(index, _state(ctx.state))
                 return ()
             case Move(step=step):
-                self.team = (self.team + step) % len(teams)
+                state = _state(ctx.state)
+                self._pick((self._current(state) + step) % len(teams), state)
                 return ()
-        typing = self.phase == "answers" or self.truth_pad
-        if typing and self.entry.handle(intent):
+        if self.phase == "answers":
+            return self._tiles(intent, ctx)
+        if self.truth_pad and self.entry.handle(intent):
             return ()
         confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
         match self.phase:
-            case "answers" if confirm:
-                return self._answer(ctx)
             case "bets":
                 return self._bets(intent, ctx, confirm)
             case "paid" if intent == Press(Button.NEXT) or isinstance(intent, Enter):
                 if self.round < ROUNDS:
                     return (Play(GAME.format_action(NextRound())),)
                 return (ShowFinal(),)
+            case "paid" if isinstance(intent, Press) and isinstance(intent.target, Zone):
+                return (Notice(_("This round is paid: its tokens stay where they are.")),)
         return ()
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
@@ -248,12 +304,49 @@ class QodScene(Scene):
             return (StartTimer(kind, ctx.timer_seconds(kind)),)
         return ()
 
+    def _current(self, state: QodState) -> int:
+        """The team chosen now: the keypad's while tiles are laid, else the betting one."""
+        if self.phase == "answers":
+            chosen = self.laying(state)
+            return (self.focus.picked or 0) if chosen is None else chosen
+        return self.team
+
+    def _pick(self, index: int, state: QodState) -> None:
+        """A team chosen: the keypad's team while tiles are laid (tapping a team whose
+        tile is down is how it is corrected), else the betting team, which starts with
+        its bet tokens: a stake is asked for anew by each team."""
+        if self.phase == "answers":
+            self.focus.pick(index, _laid(state))
+            return
+        if index != self.team:
+            self.staking = False
+        self.team = index
+
+    def _tiles(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        """Typing for the team in focus; once every tile is laid, turning them up."""
+        state = _state(ctx.state)
+        confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
+        if self.laying(state) is None:
+            if intent == Press(AnswerButton.REVEAL):  # a tap, never a stray Enter
+                return (Play(GAME.format_action(Reveal())),)
+            if typing_key(intent) or confirm:
+                said = _("Every tile is laid: turn them up, or tap a team to correct its tile.")
+                return (Notice(said),)
+            return ()
+        if self.entry.handle(intent):
+            return ()
+        return self._answer(ctx) if confirm else ()
+
     def _answer(self, ctx: Ctx) -> Sequence[Command]:
+        state = _state(ctx.state)
+        chosen = self.laying(state)
+        if chosen is None:
+            return ()
+        team = state.setup.teams[chosen]
         typed = self.entry.text.strip()
         if not typed:
-            return ()
-        state = _state(ctx.state)
-        team = state.setup.teams[self.team]
+            return (Notice(_("Type {team}'s tile on the keypad first.").format(team=team)),)
+        self.focus.picked = chosen
         try:
             action = GAME.typed_answer(state, team, typed)
         except RuleError as error:
@@ -261,14 +354,10 @@ class QodScene(Scene):
         return (Play(GAME.format_action(action)),)
 
     def accepted(self, command: Play, ctx: Ctx) -> None:
-        """A tile or the truth was taken: clear the entry, go to the next silent team."""
+        """A tile or the truth was taken: clear the entry; the keypad's focus moves on
+        to the next team without a tile."""
         self.entry.text = ""
-        if self.phase != "answers":
-            return
-        teams = _state(ctx.state).setup.teams
-        laid = GAME.board(_state(ctx.state)).waiting
-        later = [i for i, name in enumerate(teams) if name in laid]
-        self.team = later[0] if later else self.team
+        self.focus.taken()
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         """The bets' sand timer ran out: the bets close, an event of the game (undo
@@ -283,6 +372,8 @@ class QodScene(Scene):
         team = state.setup.teams[self.team]
         if self.truth_pad and confirm:
             typed = self.entry.text.strip()
+            if not typed:
+                return (Notice(_("Type the true answer read on the card first.")),)
             try:
                 truth = GAME.typed_truth(state, typed)
             except RuleError as error:
@@ -303,6 +394,12 @@ class QodScene(Scene):
                 action = Stake(team, place, 1) if self.staking else Bet(team, place)
                 return (Play(GAME.format_action(action)),)
         return ()
+
+
+def _laid(state: QodState) -> list[bool]:
+    """Whether each team, in seat order, has laid its tile this round."""
+    laid = state.current.answer_map
+    return [team in laid for team in state.setup.teams]
 
 
 def _number(text: str) -> Decimal:
@@ -378,6 +475,8 @@ def demo_script(d: DemoDriver) -> None:
     d.shot("qod-answers")
     for value in ("125", "187"):
         d.type(value)
+    d.shot("qod-reveal")
+    d.press(AnswerButton.REVEAL)
     for team, zone in (
         (0, "125..187"),
         (0, "125..187"),
@@ -395,6 +494,7 @@ def demo_script(d: DemoDriver) -> None:
     d.press("next")
     for value in ("10", "20", "30", "40"):
         d.type(value)
+    d.press(AnswerButton.REVEAL)
     d.press(SeatTap(0))
     d.press(Zone("20..30"))
     d.press(BetButton.STAKE)

@@ -293,17 +293,76 @@ def check_result(result: RoundResult, seats: Sequence[str], variant: str) -> int
     return value
 
 
-def score_changes(result: RoundResult, seats: Sequence[str], settings: Settings) -> dict[str, int]:
-    """Each seat's score change for a checked round: the hand, the CAMBIO and ring fines.
+HAND_PART = "hand"
+CARD_PART = "card"
+RING_PART = "false-ring"
+
+
+@dataclass(frozen=True)
+class ScorePart:
+    """One part of a seat's score change in a round, so a screen can say how it is made.
+
+    `kind` is `HAND_PART` (the winning hand: `hand` shown in `currency`), `CARD_PART`
+    (a CAMBIO card kept: `card`) or `RING_PART` (a false ring fined, R6).
+    """
+
+    kind: str
+    points: int
+    hand: str = ""
+    currency: str = ""
+    card: str = ""
+
+
+def score_parts(
+    result: RoundResult, seats: Sequence[str], settings: Settings
+) -> dict[str, tuple[ScorePart, ...]]:
+    """What makes each seat's score change in a checked round, part by part.
 
     R7: the winner is never fined for a CAMBIO card; R6: a false ring costs the
-    table's fine (0 by default).
+    table's fine (0 by default: then it is no part of the score). A seat whose score
+    does not move has no parts.
     """
     value = check_result(result, seats, settings.variant)
-    changes = dict.fromkeys(seats, 0)
-    changes[result.winner] += value
-    for seat, _card in result.holding:
-        changes[seat] -= CARD_FINE
-    for seat in result.false_rings:
-        changes[seat] -= settings.false_ring_fine
-    return changes
+    parts: dict[str, list[ScorePart]] = {seat: [] for seat in seats}
+    parts[result.winner].append(ScorePart(HAND_PART, value, result.hand, result.currency))
+    for seat, card in result.holding:
+        parts[seat].append(ScorePart(CARD_PART, -CARD_FINE, card=card))
+    for seat, fine in false_ring_fines(result.false_rings, settings).items():
+        if fine:
+            parts[seat].append(ScorePart(RING_PART, -fine))
+    return {seat: tuple(found) for seat, found in parts.items()}
+
+
+def false_ring_fines(false_rings: Sequence[str], settings: Settings) -> dict[str, int]:
+    """What the false rings of a round cost each seat that rang falsely, in ringing order.
+
+    R6: each false ring costs the table's fine (0 by default), charged when the round
+    is won; a round the table stops unfinished charges nothing.
+    """
+    fines: dict[str, int] = {}
+    for seat in false_rings:
+        fines[seat] = fines.get(seat, 0) + settings.false_ring_fine
+    return fines
+
+
+def score_changes(result: RoundResult, seats: Sequence[str], settings: Settings) -> dict[str, int]:
+    """Each seat's score change for a checked round: the sum of its parts (`score_parts`)."""
+    return {
+        seat: sum(part.points for part in parts)
+        for seat, parts in score_parts(result, seats, settings).items()
+    }
+
+
+def card_places(seats: Sequence[str], winner: str, hand: str) -> dict[str, tuple[str | None, ...]]:
+    """Where each CAMBIO card may be when `winner` shows `hand` (None: in the winning hand).
+
+    The whole deck is dealt, so a card not in the winning hand is another seat's: the
+    CAMBIO-plus is in the hand of 8 + CAMBIO-plus and 9 + CAMBIO-plus, and never the odd
+    tenth card (9 identical + CAMBIO-plus is the double hand); the CAMBIO-minus is in the
+    winning hand only as the odd tenth card (R7). The places are in seat order, the
+    winning hand first where it is one.
+    """
+    others: tuple[str | None, ...] = tuple(seat for seat in seats if seat != winner)
+    plus = (None,) if hand in (EIGHT_PLUS, NINE_PLUS) else others
+    minus = (None, *others) if hand == NINE_ODD else others
+    return {PLUS: plus, MINUS: minus}

@@ -18,11 +18,11 @@ from pi_app.rules.gambit7 import actions as gambit7_actions
 from pi_app.rules.gambit7 import facts as gambit7_facts
 from pi_app.rules.gambit7 import record as gambit7_record
 from pi_app.rules.gambit7 import state as gambit7_state
-from pi_app.rules.gambit7.actions import Action, CloseBets, NextRound, PlaceBet
+from pi_app.rules.gambit7.actions import Action, CloseBets, NextRound, PlaceBet, Reveal
 from pi_app.rules.gambit7.board import CaseView, board, payouts, winners
 from pi_app.rules.gambit7.mat import MatProfile, default_mat
 from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target, placement
-from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase
+from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, all_answered
 
 __all__ = [
     "GAME",
@@ -61,7 +61,10 @@ class Gambit7:
         return gambit7_state.apply(state, action)
 
     def legal_actions(self, state: Gambit7State) -> Sequence[Action]:
-        """Bets, closing the bets and the next round; typed answers and truths are not listed."""
+        """The reveal, bets, closing the bets and the next round; typed answers and
+        truths are not listed."""
+        if state.phase is Phase.ANSWERS and all_answered(state):
+            return (Reveal(),)
         if state.phase is Phase.BETS:
             targets: list[Target] = [
                 LESS,

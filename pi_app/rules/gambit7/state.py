@@ -1,8 +1,9 @@
 """The Gambit 7 phase machine: frozen states and the one function that moves them on.
 
 A round goes: question shown, answers (one per seat, in any order, changeable until
-every seat has answered, which reveals them), bets (replaceable until the bets close),
-the true answer (which scores the round), then the next round. After the seventh round
+they are revealed), the reveal once every seat has answered (the host's last chance to
+fix a slate privately), bets (replaceable until the bets close), the true answer
+(which scores the round), then the next round. After the seventh round
 is scored the game is over. Every refusal is a `RuleError` raised before anything new
 is built, so a refused action leaves the state exactly as it was.
 """
@@ -156,20 +157,34 @@ def _answer(state: Gambit7State, action: Answer) -> Gambit7State:
     if state.phase is not Phase.ANSWERS:
         raise rule_error("The answers of round {round} are closed.", round=state.round)
     slate = _read(action.typed, action.locale)
-    answers = _with(state.answers, action.seat, slate, state.seats)
-    phase = Phase.BETS if len(answers) == len(state.seats) else Phase.ANSWERS
-    return replace(state, answers=answers, phase=phase)
+    return replace(state, answers=_with(state.answers, action.seat, slate, state.seats))
+
+
+def all_answered(state: Gambit7State) -> bool:
+    """Whether every seat has written its answer this round (the reveal may come)."""
+    return len(state.answers) == len(state.seats)
 
 
 def _reveal(state: Gambit7State) -> Gambit7State:
     if state.phase is not Phase.ANSWERS:
         raise rule_error("The answers of round {round} are already revealed.", round=state.round)
-    written = dict(state.answers)
-    missing = [seat for seat in state.seats if seat not in written]
-    raise rule_error(
-        "No answer yet from {seats}: every seat writes one answer.",
-        seats=", ".join(f"“{seat}”" for seat in missing),
-    )
+    if not all_answered(state):
+        written = dict(state.answers)
+        missing = [seat for seat in state.seats if seat not in written]
+        raise rule_error(
+            "No answer yet from {seats}: every seat writes one answer.",
+            seats=", ".join(f"“{seat}”" for seat in missing),
+        )
+    return replace(state, phase=Phase.BETS)
+
+
+def _revealed(state: Gambit7State) -> Gambit7State:
+    """The state a bet is placed on: a journal written before the reveal step went from
+    the last answer straight to the bets, so there the first bet (or the closing of the
+    bets) reveals the answers it finds all written."""
+    if state.phase is Phase.ANSWERS and all_answered(state):
+        return _reveal(state)
+    return state
 
 
 def _check_target(state: Gambit7State, target: Target) -> None:
@@ -182,6 +197,7 @@ def _check_target(state: Gambit7State, target: Target) -> None:
 
 def _bet(state: Gambit7State, action: PlaceBet) -> Gambit7State:
     _check_seat(state, action.seat)
+    state = _revealed(state)
     if state.phase is not Phase.BETS:
         raise rule_error("Bets are not open now (round {round}).", round=state.round)
     if action.gambit7 is not None and action.chips:
@@ -195,6 +211,7 @@ def _bet(state: Gambit7State, action: PlaceBet) -> Gambit7State:
 
 
 def _close_bets(state: Gambit7State) -> Gambit7State:
+    state = _revealed(state)
     if state.phase is not Phase.BETS:
         raise rule_error("Bets are not open now (round {round}).", round=state.round)
     return replace(state, phase=Phase.TRUTH)

@@ -2,6 +2,7 @@
 
     answer "Jaune" 125          a team lays its tile (the value it wrote)
     answer "Jaune" 90 "1h30"    the same, with how a duration or percentage was typed
+    reveal                      every tile is laid: the host turns them up, bets open
     bet "Jaune" 125..187        a team puts a bet token in a zone (<100, >187, 125..187)
     stake "Jaune" 125..187 3    a team slips 3 gain tokens under its bet token there
     close-bets                  the bets' sand timer ran out: no token moves any more
@@ -42,6 +43,11 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """Every team has laid its tile: the host turns the tiles up and the bets open."""
+
+
+@dataclass(frozen=True)
 class Bet:
     """A team puts one of its bet tokens at `place`."""
 
@@ -77,7 +83,7 @@ class NextRound:
     """The tiles are wiped and the next question is asked."""
 
 
-Action = Answer | Bet | Stake | CloseBets | Truth | NextRound
+Action = Answer | Reveal | Bet | Stake | CloseBets | Truth | NextRound
 
 
 def write_number(value: Decimal) -> str:
@@ -143,6 +149,8 @@ def format_action(action: Action) -> str:
         return f"truth {_value(action.value, action.typed)}"
     if isinstance(action, CloseBets):
         return "close-bets"
+    if isinstance(action, Reveal):
+        return "reveal"
     return "next"
 
 
@@ -167,13 +175,16 @@ def parse_action(text: str) -> Action:
         return NextRound()
     if verb == "close-bets" and not rest.strip():
         return CloseBets()
+    if verb == "reveal" and not rest.strip():
+        return Reveal()
     if verb == "truth":
         return Truth(*_read_value(rest, text))
     if verb in ("answer", "bet", "stake"):
         team, after = _json_text(rest, text)
         return _team_action(verb, team, after, text)
     raise refuse(
-        "Cannot read the action “{text}”: expected answer, bet, stake, close-bets, truth or next.",
+        "Cannot read the action “{text}”: expected answer, reveal, bet, stake, close-bets, "
+        "truth or next.",
         text=text,
     )
 

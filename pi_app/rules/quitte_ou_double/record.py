@@ -25,6 +25,7 @@ from pi_app.rules.quitte_ou_double.actions import (
     Answer,
     Bet,
     NextRound,
+    Reveal,
     Stake,
     Truth,
     read_place,
@@ -112,6 +113,7 @@ def _round_actions(
     actions: list[Action] = [NextRound()] if number > 1 else []
     answers = check_fields(fields["answers"], "answers", teams)
     actions.extend(Answer(team, read_number(answers[team], locale)) for team in teams)
+    actions.append(Reveal())
     bets = check_fields(fields.get("bets", {}), "bets", (), teams)
     for team in teams:
         if team in bets:

@@ -1,7 +1,8 @@
 """Quitte ou Double as a phase machine: answers, bets, the truth, the next round.
 
-Each round goes through three phases. `answers`: every team lays one tile (once all
-are in, the tiles are turned up in ascending order). `bets`: teams put their 2 bet
+Each round goes through three phases. `answers`: every team lays one tile, face down
+(the host may still fix one), until the host turns them up in ascending order
+(`reveal`, once all are in). `bets`: teams put their 2 bet
 tokens in zones and, when staking is allowed, gain tokens under them, until the bets'
 sand timer runs out (`close-bets`, an event of the game like any other, so phones, the
 keypad, undo and a resumed box all follow it); the host's `truth` pays the round.
@@ -25,6 +26,7 @@ from pi_app.rules.quitte_ou_double.actions import (
     Bet,
     CloseBets,
     NextRound,
+    Reveal,
     Stake,
     Truth,
 )
@@ -91,6 +93,8 @@ class RoundState:
     """How the true answer was typed, when it is a duration or percentage."""
     bets_closed: bool = False
     """The bets' sand timer ran out: no token moves until the truth (undo reopens)."""
+    revealed: bool = False
+    """The host turned the tiles up: the bets are open and no tile changes any more."""
 
     @property
     def answer_map(self) -> dict[str, Decimal]:
@@ -125,7 +129,11 @@ class QodState:
     def phase(self) -> str:
         if self.current.truth is not None:
             return PAID
-        return BETS if len(self.current.answers) == len(self.setup.teams) else ANSWERS
+        return BETS if self.current.revealed else ANSWERS
+
+    def all_laid(self) -> bool:
+        """Whether every team has laid its tile this round (the host may turn them up)."""
+        return len(self.current.answers) == len(self.setup.teams)
 
     @property
     def finished(self) -> bool:
@@ -202,6 +210,8 @@ def apply(state: QodState, action: Action) -> QodState:
     """The state after `action`, or `RuleError` and the state untouched."""
     if isinstance(action, Answer):
         return _answer(state, action)
+    if isinstance(action, Reveal):
+        return _reveal(state)
     if isinstance(action, Bet):
         return _bet(state, action)
     if isinstance(action, Stake):
@@ -237,12 +247,11 @@ def _check_phase(state: QodState, wanted: str) -> None:
 
 
 def _answer(state: QodState, action: Answer) -> QodState:
+    """A team's tile, laid face down; laid again (a tile fixed) until the reveal."""
     _check_phase(state, ANSWERS)
     _check_team(state, action.team)
-    if action.team in state.current.answer_map:
-        raise refuse("{team} has already laid its tile.", team=action.team)
-    answers = (*state.current.answers, (action.team, action.value))
-    typed = state.current.typed
+    answers = (*_without(state.current.answers, action.team), (action.team, action.value))
+    typed = _without(state.current.typed, action.team)
     if action.typed is not None:
         typed = (*typed, (action.team, action.typed))
     return _with_round(
@@ -253,6 +262,30 @@ def _answer(state: QodState, action: Answer) -> QodState:
             typed=_in_seat_order(state, typed),
         ),
     )
+
+
+def _without(pairs: tuple[tuple[str, _T], ...], team: str) -> tuple[tuple[str, _T], ...]:
+    return tuple(pair for pair in pairs if pair[0] != team)
+
+
+def _reveal(state: QodState) -> QodState:
+    _check_phase(state, ANSWERS)
+    if not state.all_laid():
+        waiting = [team for team in state.setup.teams if team not in state.current.answer_map]
+        raise refuse(
+            "The tiles are turned up once every team has laid its own: waiting for {teams}.",
+            teams=", ".join(waiting),
+        )
+    return _with_round(state, replace(state.current, revealed=True))
+
+
+def _revealed(state: QodState) -> QodState:
+    """The state a bet, a stake, the closing or the truth comes to: a journal written
+    before the reveal step went from the last tile straight to the bets, so there the
+    first of them turns up the tiles it finds all laid."""
+    if state.phase == ANSWERS and state.all_laid():
+        return _reveal(state)
+    return state
 
 
 def _in_seat_order(
@@ -273,12 +306,14 @@ def _check_open(state: QodState) -> None:
 
 
 def _close_bets(state: QodState) -> QodState:
+    state = _revealed(state)
     _check_phase(state, BETS)
     _check_open(state)
     return _with_round(state, replace(state.current, bets_closed=True))
 
 
 def _bet(state: QodState, action: Bet) -> QodState:
+    state = _revealed(state)
     _check_phase(state, BETS)
     _check_open(state)
     _check_team(state, action.team)
@@ -290,6 +325,7 @@ def _bet(state: QodState, action: Bet) -> QodState:
 
 
 def _stake(state: QodState, action: Stake) -> QodState:
+    state = _revealed(state)
     _check_phase(state, BETS)
     _check_open(state)
     _check_team(state, action.team)
@@ -323,6 +359,7 @@ def _stake(state: QodState, action: Stake) -> QodState:
 
 
 def _truth(state: QodState, action: Truth) -> QodState:
+    state = _revealed(state)
     _check_phase(state, BETS)
     current = state.current
     gains = round_gains(current.answer_map, current.tokens, action.value, state.setup.grosses_tetes)
@@ -349,7 +386,9 @@ def legal_actions(state: QodState) -> list[Action]:
     """The actions that can be listed now; typed answers and truths cannot."""
     if state.phase == PAID:
         return [] if state.finished else [NextRound()]
-    if state.phase == ANSWERS or state.current.bets_closed:
+    if state.phase == ANSWERS:
+        return [Reveal()] if state.all_laid() else []
+    if state.current.bets_closed:
         return []
     actions: list[Action] = [CloseBets()]
     places = zones(state.current.values)

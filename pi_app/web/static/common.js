@@ -1,5 +1,6 @@
 // What both phone pages share: the phone's language, the page's words (fetched from
-// the box, translated by its catalogues), the status line and the language picker.
+// the box, translated by its catalogues: a node's text names its key in data-text, its
+// spoken label in data-label), the status line and the language picker.
 "use strict";
 const LANGS = ["fr", "de", "en"];
 let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
@@ -14,6 +15,7 @@ async function loadTexts() {
   T = await (await fetch(`/texts/${lang}.json`)).json();
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-text]").forEach((node) => { node.textContent = t(node.dataset.text); });
+  document.querySelectorAll("[data-label]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.label)); });
 }
 
 function say(text, kind) {

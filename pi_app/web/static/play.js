@@ -1,6 +1,11 @@
-// The phone's page: its seat's slate and chips, the scores, over one websocket.
-// The box decides everything; this page only shows what the box sends and sends what
-// the player typed or tapped. It reconnects by itself and finds its seat by its token.
+// The phone's page: its seat's slate (its team's tile) and chips, the scores, over one
+// websocket. The box decides everything; this page only shows what the box sends and
+// sends what the player typed or tapped. It reconnects by itself and finds its seat by
+// its token.
+// The phase's action (send, bet) sits in the bar at the foot of the screen with the
+// status line and the sand timer, so a small phone never scrolls to reach it; the page
+// is redrawn in place, keeping where it was scrolled to, and goes back to the top only
+// when the round moves on to another phase.
 // common.js comes first: lang, t, loadTexts, say, pickLanguage.
 "use strict";
 const token = localStorage.getItem("seatToken");
@@ -9,12 +14,15 @@ let socket = null;
 let view = null;
 let draft = "";
 let nextId = 1;
+const sent = new Map();  // request id -> its type, to word the box's reply
 // A request's id is new for every page load: the box answers a repeated id once only.
 const idPrefix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("");
 let bet = { chips: [], gambit7: null };
 let betRound = null;
 let mode = "chip";
 let lastPhase = null;
+let toTop = false;  // the next drawing starts at the top: a new phase is another page
+let stakeCount = 1;  // the gain tokens typed to stake, kept while the page redraws
 let timerEnds = null;  // when the box's sand timer runs out, on this phone's clock
 
 function el(tag, attrs, ...children) {
@@ -31,6 +39,7 @@ function el(tag, attrs, ...children) {
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) { say(t("offline"), "bad"); return; }
   message.id = `${idPrefix}-${nextId++}`;
+  sent.set(message.id, message.type);
   message.lang = lang;
   socket.send(JSON.stringify(message));
 }
@@ -57,44 +66,64 @@ function receive(message) {
     timerEnds = view && view.timer ? Date.now() + 1000 * view.timer.left : null;
     const g = view && (view.gambit7 || view["quitte-ou-double"]);
     const phase = g ? `${g.round}/${g.phase}` : null;
-    if (phase !== lastPhase) { lastPhase = phase; say(""); }  // a new phase: old news goes
+    if (phase !== lastPhase) {  // a new phase: old news goes, the new page starts at the top
+      toTop = lastPhase !== null;
+      lastPhase = phase;
+      say("");
+    }
     render();
   }
   else if (message.type === "reply") {
-    if (message.ok) { draft = ""; say(view && view.gambit7 && view.gambit7.phase === "bets" ? t("bet_placed") : "", "good"); }
+    const kind = sent.get(message.id);
+    sent.delete(message.id);
+    if (message.ok) { draft = ""; say(kind === "bet" && view && view.gambit7 ? t("bet_placed") : "", "good"); }
     else say(message.message, "bad");
   } else if (message.type === "unknown") {
     localStorage.removeItem("seatToken");
     say(message.message, "bad");
     document.getElementById("game").textContent = "";
+    document.getElementById("actions").textContent = "";
   }
 }
 
 // ---- Gambit 7 ---------------------------------------------------------------------
 
+// The keys, four a row: digits, the decimal mark of the phone's language, h and : for
+// durations, % for percentages, the sign (answers can be negative) and erase.
 function keypad() {
   const mark = lang === "en" ? "." : ",";
-  const keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", mark, "0", "h", ":", "%", "⌫"];
+  const keys = ["7", "8", "9", "⌫", "4", "5", "6", "h", "1", "2", "3", ":", "sign", "0", mark, "%"];
+  const labels = { sign: "+/−" };
+  const names = { sign: t("sign"), "⌫": t("erase") };
   return el("div", { class: "keypad", id: "keypad" }, ...keys.map((key) => el("button", {
-    "data-key": key,
-    onclick: () => { draft = key === "⌫" ? draft.slice(0, -1) : (draft + key).slice(0, 20); render(); },
-  }, key)));
+    "data-key": key, "aria-label": names[key],
+    onclick: () => { draft = typed(draft, key); render(); },
+  }, labels[key] || key)));
 }
 
-function answerSection(g) {
+// The draft after a key: erase the last character, change the sign, or add the key.
+function typed(text, key) {
+  if (key === "⌫") return text.slice(0, -1);
+  if (key === "sign") return text.startsWith("-") ? text.slice(1) : ("-" + text).slice(0, 20);
+  return (text + key).slice(0, 20);
+}
+
+// `slate` names what the answer is written on: the slate's key (Gambit 7), the tile's
+// (Quitte ou Double).
+function answerSection(g, slate, actions) {
   const you = view.you;
   const done = el("p", {}, t("answered"), " ", ...g.seats.map((seat) =>
     el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, seat)));
   if (!you) return el("div", {}, done);
   if (g.your_answer !== undefined) {
-    return el("div", {}, el("p", { id: "slate" }, t("your_slate", { answer: g.your_answer })),
+    return el("div", {}, el("p", { id: "slate" }, t(slate, { answer: g.your_answer })),
       el("p", {}, t("waiting_for")), done);
   }
+  actions.push(el("button", { class: "primary wide", id: "send", disabled: !draft, onclick: () => send({ type: "answer", typed: draft, locale: lang }) }, t("send")));
   return el("div", {},
     el("label", { for: "draft" }, t("your_answer")),
     el("div", { id: "draft", role: "status" }, draft || "\u00a0"),
     keypad(),
-    el("p", {}, el("button", { class: "primary", id: "send", disabled: !draft, onclick: () => send({ type: "answer", typed: draft, locale: lang }) }, t("send"))),
     done);
 }
 
@@ -121,7 +150,7 @@ function caseRow(c, g, open) {
   el("span", { class: "who" }, chips.join(" ")));
 }
 
-function betSection(g) {
+function betSection(g, actions) {
   const open = g.phase === "bets" && !!view.you;
   if (betRound !== g.round) { betRound = g.round; bet = g.your_bet ? { chips: g.your_bet.chips.slice(), gambit7: g.your_bet.gambit7 } : { chips: [], gambit7: null }; }
   const rows = g.board.slice().reverse().map((c) => caseRow(c, g, open));
@@ -134,8 +163,9 @@ function betSection(g) {
   } else if (g.phase === "truth") parts.push(el("p", { id: "closed" }, t("bets_closed")));
   parts.push(el("div", { id: "board" }, ...rows));
   if (open) {
-    parts.push(el("p", {}, el("button", { class: "primary", id: "place-bet", onclick: () => send({ type: "bet", chips: bet.chips, gambit7: bet.gambit7 }) }, t("place_bet")),
-      " ", el("button", { id: "clear-bet", onclick: () => { bet = { chips: [], gambit7: null }; render(); } }, t("clear_bet"))));
+    actions.push(el("div", { class: "row" },
+      el("button", { class: "primary", id: "place-bet", onclick: () => send({ type: "bet", chips: bet.chips, gambit7: bet.gambit7 }) }, t("place_bet")),
+      el("button", { id: "clear-bet", onclick: () => { bet = { chips: [], gambit7: null }; render(); } }, t("clear_bet"))));
   }
   if (g.payout) {
     parts.unshift(el("p", { id: "payout", class: "status good" }, t("payout", g.payout),
@@ -144,9 +174,10 @@ function betSection(g) {
   return el("div", {}, ...parts);
 }
 
-function gambit7(g) {
+function gambit7(g, actions) {
   const head = el("p", {}, el("strong", {}, t("round", { round: g.round })), " — ", t("card", { card: g.round, question: g.round }));
-  return el("div", { id: "gambit7", "data-phase": g.phase }, head, g.phase === "answers" ? answerSection(g) : betSection(g));
+  return el("div", { id: "gambit7", "data-phase": g.phase }, head,
+    g.phase === "answers" ? answerSection(g, "your_slate", actions) : betSection(g, actions));
 }
 
 // ---- Quitte ou Double --------------------------------------------------------------
@@ -164,7 +195,7 @@ function zoneRow(z, g, open) {
   }, el("span", { class: "value" }, z.name), el("span", { class: "who" }, bets.join(" ")));
 }
 
-function qodBets(g) {
+function qodBets(g, actions) {
   const open = g.phase === "bets" && !g.bets_closed && !!view.you;
   const picked = g.zones.find((z) => zoneKey(z) === zone);
   const parts = [el("p", {}, ...g.tiles.map((tile) => el("span", { class: "tag" + (tile.earns ? " done" : "") }, tile.label)))];
@@ -174,24 +205,32 @@ function qodBets(g) {
   if (g.phase === "bets" && g.bets_closed) parts.push(el("p", { id: "closed" }, t("qod_closed")));
   parts.push(el("div", { id: "board" }, ...g.zones.slice().reverse().map((z) => zoneRow(z, g, open))));
   if (open) {
-    parts.push(el("p", {}, el("button", {
-      class: "primary", id: "place-token", disabled: !picked || g.tokens_left < 1,
+    actions.push(el("button", {
+      class: "primary wide", id: "place-token", disabled: !picked || g.tokens_left < 1,
       onclick: () => send({ type: "bet", low: picked.low, high: picked.high }),
-    }, t("qod_token", { left: g.tokens_left }))));
+    }, t("qod_token", { left: g.tokens_left })));
     const mine = picked && picked.bets.some(([team]) => team === view.you);
-    if (g.may_stake && mine) {
-      const left = g.owned - g.staked;
-      const count = el("input", { id: "stake-count", type: "number", min: 1, max: left, value: 1, inputmode: "numeric" });
-      parts.push(el("p", {}, t("qod_stake_left", { left }), " ", count, " ",
-        el("button", { id: "stake", disabled: left < 1, onclick: () => send({ type: "stake", low: picked.low, high: picked.high, count: parseInt(count.value, 10) }) }, t("qod_stake"))));
-    }
+    if (g.may_stake && mine) actions.push(stakeRow(g, picked));
   }
   return el("div", {}, ...parts);
 }
 
-function qod(g) {
+// Gain tokens slipped under the team's bet token in the picked zone (when staking is on).
+function stakeRow(g, picked) {
+  const left = g.owned - g.staked;
+  stakeCount = Math.max(1, Math.min(stakeCount, left));
+  const count = el("input", { id: "stake-count", type: "number", min: 1, max: left, value: stakeCount, inputmode: "numeric", "aria-label": t("qod_stake_left", { left }) });
+  count.oninput = () => { stakeCount = parseInt(count.value, 10) || 1; };
+  return el("div", { class: "stake" },
+    el("p", { class: "small" }, t("qod_stake_left", { left })),
+    el("div", { class: "row" }, count,
+      el("button", { id: "stake", disabled: left < 1, onclick: () => send({ type: "stake", low: picked.low, high: picked.high, count: parseInt(count.value, 10) }) }, t("qod_stake"))));
+}
+
+function qod(g, actions) {
   const head = el("p", {}, el("strong", {}, t("round", { round: g.round })), " — ", t("qod_question", { question: g.question }));
-  return el("div", { id: "qod", "data-phase": g.phase }, head, g.phase === "answers" ? answerSection(g) : qodBets(g));
+  return el("div", { id: "qod", "data-phase": g.phase }, head,
+    g.phase === "answers" ? answerSection(g, "your_tile", actions) : qodBets(g, actions));
 }
 
 // ---- every game -------------------------------------------------------------------
@@ -210,18 +249,30 @@ function scores() {
   });
 }
 
+// The page drawn again from `view`, in place: the scroll stays where the player left it
+// (unless a new phase begins), and a field being typed in keeps the focus.
 function render() {
-  const game = document.getElementById("game");
-  game.textContent = "";
-  if (!view) { game.append(el("p", {}, t("no_game"))); return; }
-  document.getElementById("heading").textContent = view.title;
-  game.append(el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator")));
-  game.append(el("p", { id: "timer", class: "tag", hidden: !timerEnds }, ""));
+  const scrolled = window.scrollY;
+  const focused = document.activeElement && document.activeElement.id;
+  const actions = [];
+  document.getElementById("game").replaceChildren(...page(actions));
+  document.getElementById("actions").replaceChildren(...actions);
   tick();
-  if (view.gambit7) game.append(gambit7(view.gambit7));
-  else if (view["quitte-ou-double"]) game.append(qod(view["quitte-ou-double"]));
-  else game.append(el("p", {}, t("on_box")));
-  scores();
+  if (view) scores();
+  window.scrollTo(0, toTop ? 0 : scrolled);
+  toTop = false;
+  const field = focused && document.getElementById(focused);
+  if (field && field.tagName === "INPUT") field.focus({ preventScroll: true });
+}
+
+// What the game section shows, its actions pushed onto `actions` (the bar's).
+function page(actions) {
+  if (!view) return [el("p", {}, t("no_game"))];
+  document.getElementById("heading").textContent = view.title;
+  const who = el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator"));
+  if (view.gambit7) return [who, gambit7(view.gambit7, actions)];
+  if (view["quitte-ou-double"]) return [who, qod(view["quitte-ou-double"], actions)];
+  return [who, el("p", {}, t("on_box"))];
 }
 
 function tick() {

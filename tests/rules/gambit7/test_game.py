@@ -48,9 +48,11 @@ def start(seats: tuple[str, ...] = SEATS, options: dict[str, object] | None = No
 
 
 def answered(state: Gambit7State, values: dict[str, object]) -> Gambit7State:
+    """Every seat's answer in `values`, then the host's reveal."""
     return play(
         state,
         *(Answer(seat, D(str(v)) if not isinstance(v, str) else v) for seat, v in values.items()),
+        Reveal(),
     )
 
 
@@ -79,14 +81,26 @@ def test_round_k_reads_question_k_of_card_k() -> None:
     assert (state.round, state.card, state.question) == (2, 2, 2)
 
 
-def test_answers_change_until_every_seat_has_answered() -> None:
+def test_answers_change_until_the_host_reveals_them() -> None:
     state = play(start(), Answer("Rouge", "30"), Answer("Rouge", "28"))
     assert dict(state.answers)["Rouge"].value == 28
-    state = play(state, Answer("Jaune", "25"), Answer("Vert", "25"))
-    assert state.phase is Phase.ANSWERS
-    state = play(state, Answer("Bleu", "23"))
-    assert state.phase is Phase.BETS
+    state = play(state, Answer("Jaune", "25"), Answer("Vert", "25"), Answer("Bleu", "23"))
+    assert state.phase is Phase.ANSWERS  # every answer is in, still hidden
+    assert all(view.value is None for view in board(state))
+    assert GAME.legal_actions(state) == (Reveal(),)
+    state = play(state, Answer("Bleu", "24"))  # a slate fixed before the reveal
+    state = play(state, Reveal())
+    assert state.phase is Phase.BETS and dict(state.answers)["Bleu"].value == 24
     refused(state, Answer("Rouge", "27"), "answers of round 1 are closed")
+
+
+def test_a_journal_from_before_the_reveal_step_reveals_at_its_first_bet() -> None:
+    every = (Answer(seat, D(str(value))) for seat, value in EXAMPLE.items())
+    state = play(start(), *every, PlaceBet("Rouge", (D(25),)))
+    assert state.phase is Phase.BETS and dict(state.bets)["Rouge"].chips == (25,)
+    state = play(start(), *(Answer(seat, D(str(v))) for seat, v in EXAMPLE.items()), CloseBets())
+    assert state.phase is Phase.TRUTH
+    refused(play(start(), Answer("Rouge", "3")), PlaceBet("Rouge"), "Bets are not open now")
 
 
 def test_typed_answers_keep_what_was_typed() -> None:

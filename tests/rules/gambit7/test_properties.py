@@ -73,7 +73,7 @@ def games(draw: st.DrawFn) -> tuple[Gambit7State, list[list[Action]]]:
             seat: Decimal(draw(st.integers(0, 12))) / draw(st.sampled_from([1, 2]))
             for seat in seats
         }
-        played: list[Action] = [Answer(seat, value) for seat, value in values.items()]
+        played: list[Action] = [*(Answer(seat, v) for seat, v in values.items()), Reveal()]
         choices: list[Target] = [LESS, *(value for _case, value in placement(values.values()))]
         for seat in seats:
             kind = draw(st.sampled_from(["none", "chips", "token"]))

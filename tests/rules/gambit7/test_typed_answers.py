@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from pi_app.rules.gambit7.actions import Answer, CloseBets, Truth
+from pi_app.rules.gambit7.actions import Answer, CloseBets, Reveal, Truth
 from pi_app.rules.gambit7.game import GAME, Gambit7State, board
 from pi_app.rules.gambit7.scoring import LESS
 
@@ -16,7 +16,7 @@ def answered(*typed: str) -> Gambit7State:
     state: Gambit7State = GAME.new_game(SEATS, {}, random.Random(7))
     for seat, text in zip(SEATS, typed, strict=True):
         state = GAME.apply(state, GAME.parse_action(GAME.format_action(Answer(seat, text))))
-    return state
+    return GAME.apply(state, Reveal())
 
 
 def labels(state: Gambit7State, locale: str = "fr") -> dict[Decimal | None, str]:

@@ -19,6 +19,7 @@ from pi_app.rules.quitte_ou_double.actions import (
     Bet,
     CloseBets,
     NextRound,
+    Reveal,
     Stake,
     Truth,
 )
@@ -52,7 +53,9 @@ def q(team: str) -> str:
 
 
 def lay(state: QodState, answers: Mapping[str, int | str]) -> QodState:
-    return play(state, *(f"answer {q(team)} {value}" for team, value in answers.items()))
+    """Each team's tile, then the host turns them up once all are laid."""
+    state = play(state, *(f"answer {q(team)} {value}" for team, value in answers.items()))
+    return play(state, "reveal") if state.all_laid() else state
 
 
 def play_round(
@@ -146,10 +149,14 @@ def test_phases_follow_the_rulebook_steps() -> None:
     refused(state, 'bet "Jaune" <10', "Every team must lay its tile")
     refused(state, "truth 5", "Every team must lay its tile")
     refused(state, "next", "Every team must lay its tile")
-    state = play(state, 'answer "Jaune" 10')
-    refused(state, 'answer "Jaune" 12', "Jaune has already laid its tile")
+    state = play(state, 'answer "Jaune" 12', 'answer "Jaune" 10')  # a tile fixed, face down
+    assert state.current.answer_map == {"Jaune": 10}
     refused(state, 'answer "Vert" 12', "No team is called Vert")
+    refused(state, "reveal", "waiting for Rouge, Bleu")
     state = play(state, 'answer "Rouge" 20', 'answer "Bleu" 30')
+    assert state.phase == ANSWERS and GAME.board(state).tiles == ()  # still face down
+    assert GAME.legal_actions(state) == [Reveal()]
+    state = play(state, "reveal")
     assert state.phase == BETS
     refused(state, 'answer "Bleu" 31', "it is time to bet")
     refused(state, "next", "it is time to bet")
@@ -159,6 +166,14 @@ def test_phases_follow_the_rulebook_steps() -> None:
     refused(state, "truth 26", "This round is paid")
     state = play(state, "next")
     assert (state.current.number, state.phase) == (2, ANSWERS)
+
+
+def test_a_journal_from_before_the_reveal_step_turns_the_tiles_up_at_its_first_bet() -> None:
+    laid = ('answer "Jaune" 10', 'answer "Rouge" 20', 'answer "Bleu" 30')
+    state = play(start(), *laid, 'bet "Jaune" <10')
+    assert state.phase == BETS and len(state.current.tokens) == 1
+    assert play(start(), *laid, "truth 25").phase == PAID
+    refused(play(start(), laid[0]), 'bet "Jaune" <10', "Every team must lay its tile")
 
 
 def test_the_game_ends_after_round_7_with_shared_wins() -> None:
@@ -324,7 +339,7 @@ def test_board_shows_stacks_zones_tokens_and_stakes() -> None:
 
 def test_board_names_zones_in_the_table_locale_and_stacks_equal_answers() -> None:
     state = start(("A", "B", "C", "D"), locale="fr")
-    state = play(state, 'answer "A" 12.5', 'answer "B" 12345', 'answer "C" 12345', 'answer "D" 3')
+    state = lay(state, {"A": "12.5", "B": 12345, "C": 12345, "D": 3})
     board = GAME.board(state)
     assert [zone.name for zone in board.zones] == ["<3", "3..12,5", "12,5..12 345", ">12 345"]
     assert [tile.teams for tile in board.tiles] == [("D",), ("A",), ("B", "C")]

@@ -162,6 +162,7 @@ def test_a_journal_keeps_the_typed_form_across_a_restart(tmp_path: Path) -> None
     table = Table.new(journal, "quitte-ou-double", list(TEAMS), {}, seed=1)
     for team, typed in (("Jaune", "1h30"), ("Rouge", "45 %"), ("Bleu", "2h")):
         table.play(GAME.typed_answer(table.state, team, typed))
+    table.play("reveal")
     resumed = Table.resume(reopen(table))
     assert resumed is not None
     assert resumed.state == table.state

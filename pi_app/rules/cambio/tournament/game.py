@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pi_app.i18n import translate
+from pi_app.i18n import N_, translate
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio import facts as cambio_facts
 from pi_app.rules.cambio.actions import CambioAction, Stop
@@ -173,18 +173,21 @@ def round_actions(table: int, result: RoundResult) -> list[TournamentAction]:
     return [TableAction(table, action) for action in cambio_round_actions(result)]
 
 
+TITLE = N_("Cambio (tournament)")
+"""The tournament's printed name: the game's, with the word "tournament" translated."""
+
+
 class CambioTournament:
     """The `cambio-tournament` game declaration."""
 
     name = "cambio-tournament"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS * MAX_TABLES
 
     @property
     def title(self) -> str:
-        """ "Cambio (tournoi)" in French: the game's name, then a translated word."""
-        return translate("Cambio (tournament)", DOMAIN)
-
-    min_seats = MIN_SEATS
-    max_seats = MAX_SEATS * MAX_TABLES
+        """The printed name in the current language, wherever it is shown."""
+        return translate(TITLE, DOMAIN)
 
     def new_game(
         self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random
