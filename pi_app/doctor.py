@@ -290,7 +290,9 @@ def check_sound(machine: Machine, config: Config) -> Verdict:
     return Verdict(
         part,
         OK,
-        _("{count} output(s), first {device}").format(count=len(outputs), device=outputs[0]),
+        _.plural(
+            "{count} output, {device}", "{count} outputs, first {device}", len(outputs)
+        ).format(count=len(outputs), device=outputs[0]),
     )
 
 
@@ -416,9 +418,17 @@ def run(args: argparse.Namespace, config: Config, machine: Machine | None = None
     failed = sum(v.status == FAIL for v in verdicts)
     warned = sum(v.status == WARN for v in verdicts)
     if failed:
-        print(_("{count} problem(s) to fix.").format(count=failed))
+        print(
+            _.plural("{count} problem to fix.", "{count} problems to fix.", failed).format(
+                count=failed
+            )
+        )
     elif warned:
-        print(_("Nothing fails; {count} warning(s).").format(count=warned))
+        print(
+            _.plural(
+                "Nothing fails; {count} warning.", "Nothing fails; {count} warnings.", warned
+            ).format(count=warned)
+        )
     else:
         print(_("All is well."))
     sys.stdout.flush()

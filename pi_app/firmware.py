@@ -122,9 +122,11 @@ def install(args: argparse.Namespace, config: Config) -> int:
         return 2
     files = firmware_files()
     print(
-        _("Copying {count} firmware files to the Pico on {port}…").format(
-            count=len(files), port=port
-        )
+        _.plural(
+            "Copying {count} firmware file to the Pico on {port}…",
+            "Copying {count} firmware files to the Pico on {port}…",
+            len(files),
+        ).format(count=len(files), port=port)
     )
     command = [mpremote, "connect", port, "fs", "cp", *map(str, files), ":", "+", "reset"]
     done = subprocess.run(command, check=False)

@@ -27,7 +27,7 @@ from pi_app.devices.inputs import BellButton, ButtonPress, HostButton, PressInpu
 from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
 from pi_app.devices.ring import LedRing, MockRing, PicoRing, RingBackend, SimRing
-from pi_app.i18n import Translator
+from pi_app.i18n import Translator, verbatim
 
 __all__ = [
     "BellButton",
@@ -94,7 +94,9 @@ def choose_hardware(setting: str, model_file: Path = MODEL_FILE) -> str:
     if setting == "auto":
         return "pi" if is_raspberry_pi(model_file) else "sim"
     if setting not in ("pi", "sim"):
-        raise DevicesError(_("hardware must be one of: {allowed}").format(allowed="auto, pi, sim"))
+        raise DevicesError(
+            _("hardware must be one of: {allowed}").format(allowed=verbatim("auto, pi, sim"))
+        )
     return setting
 
 

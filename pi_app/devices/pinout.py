@@ -15,7 +15,7 @@ from typing import Any
 
 from pi_app.bundled import bundled_path
 from pi_app.errors import describe
-from pi_app.i18n import Translator
+from pi_app.i18n import Translator, verbatim
 
 _ = Translator("devices")
 
@@ -94,14 +94,14 @@ def parse_pinout(data: dict[str, Any], where: str) -> Pinout:
         if order not in _ORDERS:
             raise PinoutError(
                 _("{file}: {key} must be one of: {allowed}").format(
-                    file=where, key="ring.colour_order", allowed=", ".join(_ORDERS)
+                    file=where, key=verbatim("ring.colour_order"), allowed=", ".join(_ORDERS)
                 )
             )
         values["colour_order"] = order
     pinout = Pinout(**values)
     if pinout.leds % 4:
         raise PinoutError(
-            _("{file}: {key} must be a multiple of 4").format(file=where, key="ring.leds")
+            _("{file}: {key} must be a multiple of 4").format(file=where, key=verbatim("ring.leds"))
         )
     buttons = [pinout.bell, pinout.next, pinout.undo]
     if len(set(buttons)) != len(buttons):

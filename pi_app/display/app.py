@@ -16,6 +16,7 @@ frames (`frames.Painter`). Devices and phones are passed in, built by the start-
 from __future__ import annotations
 
 import logging
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -573,7 +574,7 @@ class App:
             waits.append(NETWORK_CHECK_SECONDS)  # rounds not yet ordered are sent again
         if self.journal.pending or self._journal_error:
             waits.append(JOURNAL_CHECK_SECONDS)  # so a failing write is seen soon
-        return max(0, int(min(waits) * 1000))
+        return max(0, math.ceil(min(waits) * 1000))  # never wake just before it is due
 
     # ---- drawing --------------------------------------------------------------------
 
@@ -597,7 +598,9 @@ class App:
 
         def over(canvas: Canvas) -> None:
             if panel is not None and table is not None:
+                canvas.cover(canvas.rect)  # the panel hides the game beneath on purpose
                 panel.draw(canvas, table)
+            self.bar.lay_out(canvas)
             self.bar.draw(canvas)
 
         if not self.painter.full(scene, ctx, over):

@@ -22,16 +22,33 @@ from pi_app.display.theme import RGB, Theme
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 ELLIPSIS = "…"
+SELECTED_RING = 7
+"""How far a selected button's outline reaches in from its edge (5 px, then 2 px)."""
 
 
 @dataclass(frozen=True)
 class TextDraw:
-    """One text drawn: what, where, inside which box, at which line height."""
+    """One text drawn: what, where, inside which box, at which line height; the whole
+    text it is (a line of) as the scene gave it, and when it was drawn in the frame."""
 
     text: str
     rect: tuple[int, int, int, int]
     box: tuple[int, int, int, int]
     px: int
+    source: str = ""
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class PanelDraw:
+    """A filled box drawn (a panel, a button, a cleared area), its border's width (0:
+    none), when in the frame; `cover` when it lies over the screen beneath on purpose
+    (the message, the phones panel), hiding what was drawn there."""
+
+    rect: tuple[int, int, int, int]
+    border: int
+    order: int
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,6 +65,7 @@ class Animated:
 
     rect: pygame.Rect
     paint: Callable[[Canvas, float], None]
+    order: int = 0
 
 
 class FontBook:
@@ -126,8 +144,15 @@ class Canvas:
         self.texts: list[TextDraw] = []
         self.hits: list[Hit] = []
         self.animated: list[Animated] = []
+        self.panels: list[PanelDraw] = []
+        """The filled boxes drawn, so that tests can tell a text covered or crowding
+        its border (layout_checks)."""
+        self.drawn = 0
+        """How many things the frame has drawn so far (each record's `order`)."""
         self.colours: tuple[int, ...] = ()
         """Each seat's palette index for this frame (the players' own colours)."""
+        self.message_place: pygame.Rect | None = None
+        """Where a message may go on this frame: the screen's title (see message_bar)."""
 
     def seat_colour(self, index: int) -> RGB:
         """The colour of seat `index`: its player's colour when known, else the seat's."""
@@ -138,14 +163,28 @@ class Canvas:
         self.texts.clear()
         self.hits.clear()
         self.animated.clear()
+        self.panels.clear()
+        self.drawn = 0
         self.colours = ()
+        self.message_place = None
 
     @property
     def rect(self) -> pygame.Rect:
         return self.surface.get_rect()
 
+    def _next(self) -> int:
+        self.drawn += 1
+        return self.drawn
+
     def fill(self, colour: RGB, rect: RectLike | None = None) -> None:
-        self.surface.fill(colour, pygame.Rect(rect) if rect is not None else None)
+        box = pygame.Rect(rect) if rect is not None else self.rect
+        self.surface.fill(colour, box)
+        self.panels.append(PanelDraw(_box(box), 0, self._next()))
+
+    def cover(self, rect: RectLike) -> None:
+        """Say that what comes next lies over `rect` on purpose, hiding what is there
+        (an overlay: the message in the title's place, the phones panel)."""
+        self.panels.append(PanelDraw(_box(pygame.Rect(rect)), 0, self._next(), cover=True))
 
     def panel(
         self, rect: RectLike, colour: RGB = th.PANEL, border: RGB | None = None, width: int = 3
@@ -156,6 +195,7 @@ class Canvas:
         pygame.draw.rect(self.surface, colour, box, border_radius=radius)
         if border is not None:
             pygame.draw.rect(self.surface, border, box, width, border_radius=radius)
+        self.panels.append(PanelDraw(_box(box), width if border is not None else 0, self._next()))
 
     def fit(self, text: str, box: RectLike, size: int | None = None) -> tuple[int, list[str]]:
         """The font size and lines that `text` takes in `box` (see the module's rules)."""
@@ -166,8 +206,9 @@ class Canvas:
             sizes.append(self.theme.min_font)
         for candidate in sizes:
             font = self.fonts.font(candidate)
-            width, height = font.size(text)
-            if "\n" not in text and width <= area.width and height <= area.height:
+            width = font.size(text)[0]
+            # a rendered line is get_linesize() high, a little more than size()'s height
+            if "\n" not in text and width <= area.width and font.get_linesize() <= area.height:
                 return candidate, [text]
         for candidate in sizes:
             font = self.fonts.font(candidate)
@@ -195,9 +236,10 @@ class Canvas:
         area = pygame.Rect(box)
         chosen, lines = self.fit(text, area, size)
         font = self.fonts.font(chosen)
-        step = font.get_linesize() if len(lines) > 1 else font.size(lines[0])[1]
-        total = step * (len(lines) - 1) + font.size(lines[0])[1]
-        y = area.y + max(0, (area.height - total) // 2)
+        step = font.get_linesize()  # the height of a rendered line
+        inked = step * (len(lines) - 1) + font.size(lines[0])[1]
+        # centred on the letters, and never lower than the rendered lines' room allows
+        y = area.y + max(0, min((area.height - inked) // 2, area.height - step * len(lines)))
         drawn = pygame.Rect(area.x, y, 0, 0)
         for line in lines:
             if not line:
@@ -213,7 +255,9 @@ class Canvas:
             else:
                 place.centerx = area.centerx
             self.surface.blit(surface, place)
-            self.texts.append(TextDraw(line, _box(place), _box(area), font.get_height()))
+            self.texts.append(
+                TextDraw(line, _box(place), _box(area), font.get_height(), text, self._next())
+            )
             drawn = place if drawn.width == 0 else drawn.union(place)
             y += step
         return drawn
@@ -240,7 +284,9 @@ class Canvas:
                 2,
                 border_radius=max(2, min(10, box.height // 5)),
             )
-        inner = box.inflate(-6, -4)
+            self.panels.append(PanelDraw(_box(box), SELECTED_RING, self._next()))
+        # the label keeps clear of the selection's outline
+        inner = box.inflate(*(2 * [-2 * SELECTED_RING - 2] if selected else (-6, -4)))
         self.text(label, inner, size or self.theme.small, ink)
         if enabled:
             self.hits.append(Hit(box, target))
@@ -263,7 +309,7 @@ class Canvas:
 
     def animate(self, rect: RectLike, paint: Callable[[Canvas, float], None]) -> None:
         """Register a region that moves: painted now and on each animation frame."""
-        self.animated.append(Animated(pygame.Rect(rect), paint))
+        self.animated.append(Animated(pygame.Rect(rect), paint, self._next()))
 
     def hit_at(self, pos: tuple[int, int]) -> Hashable | None:
         """The target of the topmost hit region under `pos`."""

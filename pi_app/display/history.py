@@ -69,30 +69,40 @@ def game_line(past: PastGame) -> str:
     return f"{head}\n{players}"
 
 
+def played_won(played: int, won: int) -> dict[str, str]:
+    """Games played and won, each count in its own form ("1 jouée", "2 gagnées")."""
+    return {
+        "played": _.plural("{n} played", "{n} played", played).format(n=played),
+        "won": _.plural("{n} won", "{n} won", won).format(n=won),
+    }
+
+
 def player_line(stats: PlayerStats) -> str:
     """A player in the statistics list: games played and won."""
-    return _("{name} · games: {played}, won: {won}").format(
-        name=stats.name, played=stats.played, won=stats.won
+    return _("{name} · {played}, {won}").format(
+        name=stats.name, **played_won(stats.played, stats.won)
     )
 
 
 def tally_lines(stats: PlayerStats) -> list[str]:
     """A player's figures, a line per game, then how often their own slate won."""
     lines = [
-        _("{title}: played {played}, won {won}, best score {best}").format(
+        _("{title}: {played}, {won}, best score {best}").format(
             title=game_title(game),
-            played=tally.played,
-            won=tally.won,
             best=score_text(tally.best or 0),
+            **played_won(tally.played, tally.won),
         )
         for game, tally in sorted(stats.games.items(), key=lambda item: game_title(item[0]))
     ]
     if stats.slate_rounds:
-        share = round(100 * stats.slate_wins / stats.slate_rounds)
+        rounds = stats.slate_rounds
+        share = round(100 * stats.slate_wins / rounds)
         lines.append(
-            _(
-                "Gambit 7: own slate the winning one in {wins} of {rounds} rounds ({share} %)"
-            ).format(wins=stats.slate_wins, rounds=stats.slate_rounds, share=share)
+            _.plural(
+                "Gambit 7: their own slate won {wins} of {rounds} round ({share} %)",
+                "Gambit 7: their own slate won {wins} of {rounds} rounds ({share} %)",
+                rounds,
+            ).format(wins=stats.slate_wins, rounds=rounds, share=share)
         )
     return lines
 
@@ -214,6 +224,7 @@ class HistoryScene(Scene):
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
         head, rest = split(area, t.button_h, t.gap)
         body, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        canvas.message_place = head  # a message takes the title's place (message_bar)
         if self.view in ("game", "delete") and self.opened is not None:
             self._draw_game(canvas, head, body, foot, self.opened)
         elif self.view in ("stats", "player"):
@@ -239,7 +250,9 @@ class HistoryScene(Scene):
     ) -> None:
         t = canvas.theme
         pages = max(1, -(-self.count // self.per_page))
-        title = _("History: {count} games").format(count=self.count)
+        title = _.plural("History: {count} game", "History: {count} games", self.count).format(
+            count=self.count
+        )
         if pages > 1:
             title = f"{title} · {self.page + 1}/{pages}"
         canvas.text(title, head, t.title, th.ACCENT, align="left")
@@ -322,17 +335,19 @@ class HistoryScene(Scene):
         inner = box.inflate(-t.gap, -t.gap)
         font = canvas.fonts.font(t.min_font)
         line = font.get_linesize() + 6
-        label_w = min(
-            inner.width // 2,
-            max((font.size(label)[0] for label, _s in summary.table), default=0) + 8,
-        )
-        widest = max(
-            (font.size(score_text(v))[0] for _l, vs in summary.table for v in vs), default=20
-        )
-        across = max(1, (inner.width - label_w) // max(widest + 8, line * 2))
-        groups = [summary.seats[i : i + across] for i in range(0, len(summary.seats), across)]
+        labels = max((font.size(label)[0] for label, _s in summary.table), default=0) + 8
+        widths = [font.size(score_text(v))[0] for _l, vs in summary.table for v in vs]
+        widths += [font.size(seat)[0] for seat in summary.seats]  # names are drawn whole
+        column = max(max(widths, default=20) + 8, line * 2)
         per_page = max(1, inner.height // line - 1)
         row_pages = max(1, -(-len(summary.table) // per_page))
+        label_w = min(inner.width // 2, labels)
+        across = max(1, (inner.width - label_w) // column)
+        pages = row_pages * -(-len(summary.seats) // across)
+        if pages > 1:  # room for the page's number ("1/2"): it says there is more
+            label_w = min(inner.width // 2, max(labels, font.size(f"{pages}/{pages}")[0] + 8))
+            across = max(1, (inner.width - label_w) // column)
+        groups = [summary.seats[i : i + across] for i in range(0, len(summary.seats), across)]
         page = self.rounds_page % (row_pages * len(groups))
         seats = groups[page // row_pages]
         first = (page % row_pages) * per_page
@@ -373,8 +388,8 @@ class HistoryScene(Scene):
             text = _("Counting the games… {done} of {total}").format(done=done, total=total)
             canvas.text(text, body, t.body, th.MUTED)
         elif chosen is not None:
-            overall = _("All games: played {played}, won {won}").format(
-                played=chosen.played, won=chosen.won
+            overall = _("All games: {played}, {won}").format(
+                **played_won(chosen.played, chosen.won)
             )
             lines = [overall, *tally_lines(chosen)]
             for cell, line in zip(rows(body, max(4, len(lines)), t.gap // 2), lines, strict=False):

@@ -452,7 +452,7 @@ class HomeScene(Scene):
         t = canvas.theme
         low, high = self.limits()
         if low == high:
-            title = _("{n} players").format(n=low)
+            title = _.plural("{n} player", "{n} players", low).format(n=low)
         else:
             title = _("Seats or teams ({low} to {high})").format(low=low, high=high)
         middle = self._footer(canvas, area, title)

@@ -93,8 +93,12 @@ def wait_events(timeout_ms: int, blocking: bool, poll_ms: int = 20) -> list[pyga
     `pygame.event.wait`. Elsewhere (kmsdrm on the Pi, dummy) SDL would wake a thousand
     times a second to look for input; instead the queue is looked at every `poll_ms`
     (a touch waits at most that long) and presses from the pins, which come through
-    `post`, wake the loop at once.
+    `post`, wake the loop at once. With no time left (0 ms) it only looks at the queue:
+    `pygame.event.wait(0)` would sleep until the next input, and a message due to go
+    would stay on screen until someone touched it.
     """
+    if timeout_ms <= 0:
+        return pygame.event.get()  # pygame.event.wait(0) would wait for ever
     if blocking:
         first = pygame.event.wait(timeout_ms)
         events = [] if first.type == pygame.NOEVENT else [first]

@@ -18,6 +18,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, rows, split
 from pi_app.display.targets import KbKey
+from pi_app.i18n import verbatim
 
 MAX_NAME = 16
 """Long enough for a first name and an initial, short enough to fit beside a score."""
@@ -158,6 +159,7 @@ def _draw_field(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: La
     cancel_w = 150 if t.width >= 800 else 112
     entry, cancel = split(box, box.width - cancel_w - t.gap, t.gap, vertical=False)
     canvas.panel(entry, th.BACKGROUND, canvas.seat_colour(editor.seat), 3)
+    canvas.message_place = entry  # a message (a refused name) shows in the field's place
     inner = entry.inflate(-10, -4)
     count_w = canvas.fonts.font(t.min_font).size(f"{MAX_NAME}/{MAX_NAME}")[0] + 2
     text_box, count_box = split(inner, inner.width - count_w - 2, 2, vertical=False)
@@ -167,9 +169,9 @@ def _draw_field(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: La
         width, height = canvas.fonts.font(size).size(lines[0])
         mark = pygame.Rect(text_box.x, text_box.centery - height // 2, width, height)
         pygame.draw.rect(canvas.surface, th.ACCENT, mark.inflate(2, 2).clip(entry.inflate(-6, -6)))
-        canvas.text(editor.text, text_box, t.title, th.BACKGROUND, align="left")
+        canvas.text(verbatim(editor.text), text_box, t.title, th.BACKGROUND, align="left")
     else:
-        drawn = canvas.text(editor.text, text_box, t.title, th.TEXT, align="left")
+        drawn = canvas.text(verbatim(editor.text), text_box, t.title, th.TEXT, align="left")
         caret_x = min(drawn.right + 2, text_box.right) if editor.text else text_box.x + 2
         pygame.draw.line(
             canvas.surface, th.WARN, (caret_x, text_box.y + 6), (caret_x, text_box.bottom - 6), 2
@@ -187,8 +189,8 @@ def _draw_bottom(canvas: Canvas, box: pygame.Rect, editor: NameEditor, labels: L
     """
     t = canvas.theme
     keys: Sequence[tuple[str, str, float]] = (
-        ("case", "Aa", 1.4),
-        ("page", "abc" if editor.accents else "123 éß", 2.0),
+        ("case", verbatim("Aa"), 1.4),
+        ("page", verbatim("abc" if editor.accents else "123 éß"), 2.0),
         ("space", labels.space, 3.2),
         ("erase", "«", 1.4),
         ("done", labels.done, 2.0),

@@ -1,55 +1,227 @@
-"""The message bar: one short message at the bottom of the screen, for a few seconds.
+"""The message bar: one short message, in the place of the screen's title, for a few seconds.
 
-A refusal (a broken rule, a storage problem) is shown in the error colour; a tap on
-the bar dismisses it. The bar keeps its own clock of when the message goes, so the
-loop knows when to wake to take it away.
+Where it goes. A message must hide nothing a player needs: not the game's own words
+(a Gambit 7 refusal once covered "Rien ne va plus") and no button. Every screen
+writes its title in the top band, beside its top buttons; the title says where the
+game is, which the player knows already while a message says what just happened.
+So the message takes the title's place: the box a screen names as
+`Canvas.message_place` (the top bar of the game screens, the history's title, the
+keyboard's name field, the phones panel's title), else the widest stretch of the top
+band that has no button and nothing moving. It never covers a button, so the bar
+takes no tap: a tap meant for a button reaches it, once.
+
+How long. A message goes by itself after `MESSAGE_SECONDS`, and the loop is woken for
+it (`deadline`). A message longer than its place holds is shown a page at a time
+(`PAGE_SECONDS` each), whole words, never shortened with an ellipsis. A refusal (a
+broken rule, a storage problem) is shown in the error colour. A successful action
+takes the message away (the app clears it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit
-from pi_app.display.targets import Button
+from pi_app.display.canvas import Canvas, rows
 
 MESSAGE_SECONDS = 5.0
+"""How long a message of one page stays."""
+PAGE_SECONDS = 4.0
+"""How long each page of a longer message stays."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message shown: its text, whether it is a refusal, and when it was said."""
+
+    text: str
+    error: bool
+    since: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the message goes on the frame drawn now, and its pages of lines."""
+
+    box: pygame.Rect
+    size: int
+    pages: tuple[tuple[str, ...], ...]
 
 
 class MessageBar:
-    """The message shown now, if any: (text, is an error, when it goes)."""
+    """The message shown now, if any, and the pages it takes on the current screen."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self.shown: tuple[str, bool, float] | None = None
+        self.message: Message | None = None
+        self.layout: Layout | None = None
+        self._page = 0
+        """The page the last frame showed (a new page needs a new frame)."""
+
+    @property
+    def shown(self) -> tuple[str, bool, float] | None:
+        """(text, is an error, when it goes), or None without a message."""
+        message = self.message
+        return None if message is None else (message.text, message.error, self.until())
 
     def say(self, text: str, error: bool = False) -> None:
-        self.shown = (text, error, self.clock() + MESSAGE_SECONDS)
+        self.message = Message(text, error, self.clock())
+        self.layout = None
+        self._page = 0
 
     def clear(self) -> None:
-        self.shown = None
+        self.message = None
+        self.layout = None
+
+    def pages(self) -> int:
+        return 1 if self.layout is None else max(1, len(self.layout.pages))
+
+    def until(self) -> float:
+        """When the message goes: a page lasts PAGE_SECONDS, a single one MESSAGE_SECONDS."""
+        if self.message is None:
+            return math.inf
+        pages = self.pages()
+        return self.message.since + (MESSAGE_SECONDS if pages == 1 else pages * PAGE_SECONDS)
+
+    def page_now(self) -> int:
+        """The page to show now (0 for a message of one page)."""
+        if self.message is None:
+            return 0
+        elapsed = self.clock() - self.message.since
+        return min(self.pages() - 1, max(0, int(elapsed // PAGE_SECONDS)))
 
     def expire(self) -> bool:
-        """Take the message away once its time is up; True when it went."""
-        if self.shown is not None and self.clock() >= self.shown[2]:
-            self.shown = None
+        """Take the message away once its time is up, or turn its page when due;
+        True when the screen must be drawn again."""
+        if self.message is None:
+            return False
+        if self.clock() >= self.until():
+            self.clear()
+            return True
+        page = self.page_now()
+        if page != self._page:
+            self._page = page
             return True
         return False
 
     def deadline(self) -> float | None:
-        """When the message goes, on the app's clock (None: no message)."""
-        return None if self.shown is None else self.shown[2]
+        """When the screen next changes for the message (None: no message)."""
+        if self.message is None:
+            return None
+        if self.pages() > 1 and self._page + 1 < self.pages():
+            return self.message.since + (self._page + 1) * PAGE_SECONDS
+        return self.until()
+
+    def lay_out(self, canvas: Canvas) -> None:
+        """Find the message's place on the frame the scene has just drawn, and its pages."""
+        if self.message is None:
+            return
+        box = message_zone(canvas)
+        size, pages = paginate(canvas, self.message.text, box.inflate(-2 * canvas.theme.gap, -4))
+        self.layout = Layout(box, size, pages)
 
     def draw(self, canvas: Canvas) -> None:
-        if self.shown is None:
+        """The message's page of now, in its place (`lay_out` first)."""
+        message, layout = self.message, self.layout
+        if message is None or layout is None:
             return
-        text, error, _until = self.shown
         t = canvas.theme
-        height = t.button_h * 2 if t.width >= 800 else t.button_h * 2 + t.gap
-        box = pygame.Rect(t.pad, t.height - height - t.pad, t.width - 2 * t.pad, height)
-        colour = th.BAD if error else th.PANEL_HI
-        canvas.panel(box, colour, th.TEXT, 2)
-        canvas.text(text, box.inflate(-2 * t.pad, -t.gap), t.small, th.ink_for(colour))
-        canvas.hits.append(Hit(box, Button.DISMISS))
+        colour = th.BAD if message.error else th.PANEL_HI
+        canvas.cover(layout.box)  # the title beneath is hidden on purpose
+        canvas.panel(layout.box, colour, th.TEXT, 1)
+        inner = layout.box.inflate(-2 * t.gap, -4)
+        lines = layout.pages[min(self.page_now(), len(layout.pages) - 1)]
+        height = canvas.fonts.font(layout.size).get_linesize()
+        top = inner.y + (inner.height - height * len(lines)) // 2
+        band = pygame.Rect(inner.x, top, inner.width, height * len(lines))
+        for line, cell in zip(lines, rows(band, len(lines)), strict=False):
+            canvas.text(line, cell, layout.size, th.ink_for(colour), align="left")
+
+
+def message_zone(canvas: Canvas) -> pygame.Rect:
+    """The message's place: the one the screen named, else the title's part of the top
+    band (its widest stretch with no button and nothing moving)."""
+    t = canvas.theme
+    if canvas.message_place is not None:
+        box = pygame.Rect(canvas.message_place)
+    else:
+        band = pygame.Rect(t.pad, t.pad, t.width - 2 * t.pad, t.button_h)
+        taken = [hit.rect for hit in canvas.hits] + [item.rect for item in canvas.animated]
+        spans = free_spans(band, [rect for rect in taken if rect.colliderect(band)], t.gap)
+        left, right = max(spans, key=lambda span: span[1] - span[0], default=(band.x, band.right))
+        box = pygame.Rect(left, band.y, right - left, band.height)
+    if 0 < box.top <= t.pad:  # the title's place, up to the screen's edge: a line more
+        box.height, box.top = box.bottom, 0
+    return box
+
+
+def free_spans(band: pygame.Rect, taken: Sequence[pygame.Rect], gap: int) -> list[tuple[int, int]]:
+    """The stretches of `band`, left to right, that no rectangle of `taken` crosses
+    (kept `gap` away from them)."""
+    spans: list[tuple[int, int]] = []
+    x = band.x
+    for rect in sorted(taken, key=lambda r: r.x):
+        if rect.x - gap > x:
+            spans.append((x, rect.x - gap))
+        x = max(x, rect.right + gap)
+    if band.right > x:
+        spans.append((x, band.right))
+    return spans
+
+
+def paginate(
+    canvas: Canvas, text: str, box: pygame.Rect
+) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    """The font size and the pages of lines that show `text` whole in `box`.
+
+    The largest size from the theme's small one down to its smallest that holds the
+    whole text on one page; else the smallest size, a page after another.
+    """
+    t = canvas.theme
+    sizes = sorted({t.small, *range(t.min_font, t.small, 2)}, reverse=True)
+    for size in sizes:
+        font = canvas.fonts.font(size)
+        lines = wrap_all(font, text, box.width)
+        if len(lines) * font.get_linesize() <= box.height:
+            return size, (tuple(lines),)
+    font = canvas.fonts.font(t.min_font)
+    lines = wrap_all(font, text, box.width)
+    room = max(1, box.height // font.get_linesize())
+    return t.min_font, tuple(tuple(lines[i : i + room]) for i in range(0, len(lines), room))
+
+
+def wrap_all(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines no wider than `width`, by words; a word wider than a line (a
+    file's path) is cut where it fits, after a `/` when it has one."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if font.size(candidate)[0] <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            current = word
+            while font.size(current)[0] > width:
+                head, current = _cut(font, current, width)
+                lines.append(head)
+        lines.append(current)
+    return lines
+
+
+def _cut(font: pygame.font.Font, word: str, width: int) -> tuple[str, str]:
+    """The longest start of `word` that fits in `width` (ending after a `/` if one is
+    near), and the rest."""
+    cut = len(word) - 1
+    while cut > 1 and font.size(word[:cut])[0] > width:
+        cut -= 1
+    slash = word.rfind("/", 0, cut)
+    if slash >= cut // 2:
+        cut = slash + 1
+    return word[:cut], word[cut:]

@@ -88,6 +88,7 @@ def draw_phones(
     right = pygame.Rect(left, inner.y, inner.right - left, inner.height)
     head, rest = split(right, t.button_h, t.gap)
     canvas.text(said, head, t.small, th.TEXT, align="left")
+    canvas.message_place = head  # a message takes the panel's title's place, not the code's
     for line in written:
         place, rest = split(rest, _height(canvas, line), t.gap // 2)
         canvas.text(line[0], place, line[1], line[2], align="left")

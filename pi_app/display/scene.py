@@ -23,7 +23,7 @@ from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB, Theme
 from pi_app.display.unfinished import PausedGame
-from pi_app.i18n import Translator
+from pi_app.i18n import Translator, verbatim
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
@@ -360,8 +360,9 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         label_box, qr = split(
             label_box, label_box.width - bar.height - t.gap, t.gap, vertical=False
         )
-        canvas.button(qr, "QR", Button.PHONES)
+        canvas.button(qr, verbatim("QR"), Button.PHONES)
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
+    canvas.message_place = label_box  # a message takes the title's place (message_bar)
     x = right.x
     for (label, target, enabled), width in zip(buttons, widths, strict=True):
         canvas.button((x, right.y, width, right.height), label, target, enabled=enabled)

@@ -24,7 +24,7 @@ class Button(StrEnum):
     """Restore what Undo took back."""
     HOME = "home"
     DISMISS = "dismiss"
-    """The message bar: a tap takes the message away."""
+    """Take the message away (a script's way: the bar itself takes no tap)."""
     OK = "ok"
     NEXT = "next"
     BACK = "back"

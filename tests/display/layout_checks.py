@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
-from pi_app.display.canvas import ELLIPSIS, TextDraw
+from pi_app.display.canvas import ELLIPSIS, Animated, PanelDraw, TextDraw
 from pi_app.display.theme import RGB
 
 
@@ -77,3 +78,105 @@ def under_lines(
     """Texts with a line drawn across them: `lines(text)` gives the colours of the lines
     that must not cross it (a seat's label may touch its own line, never another's)."""
     return [text for text in texts if _holds_colour(surface, pygame.Rect(text.rect), lines(text))]
+
+
+# ---- the frame as a player sees it: borders, overlaps, covers, names cut -------------
+#
+# They read what `Canvas` records of a frame: its texts (each line, the whole text it
+# came from, and when it was drawn) and its filled boxes (`PanelDraw`: panels, buttons,
+# cleared areas, and the covers an overlay lies over the screen with), and the regions
+# animated over the still frame.
+
+
+def _rect(box: tuple[int, int, int, int]) -> pygame.Rect:
+    return pygame.Rect(box)
+
+
+def hidden_by_cover(text: TextDraw, panels: Iterable[PanelDraw]) -> bool:
+    """Whether an overlay drawn after `text` lies over it (it is hidden on purpose)."""
+    return any(
+        panel.cover and panel.order > text.order and _rect(panel.rect).colliderect(text.rect)
+        for panel in panels
+    )
+
+
+def visible_texts(texts: Iterable[TextDraw], panels: Sequence[PanelDraw]) -> list[TextDraw]:
+    """The texts no overlay hides."""
+    return [text for text in texts if text.text and not hidden_by_cover(text, panels)]
+
+
+def _hidden_before(panel: PanelDraw, text: TextDraw, panels: Iterable[PanelDraw]) -> bool:
+    """Whether an overlay drawn between `panel` and `text` lies over the panel."""
+    return any(
+        other.cover
+        and panel.order < other.order < text.order
+        and _rect(other.rect).colliderect(panel.rect)
+        for other in panels
+    )
+
+
+def texts_on_borders(texts: Iterable[TextDraw], panels: Sequence[PanelDraw]) -> list[str]:
+    """Texts drawn on a box's outline, or touching it from inside (a label wrapped
+    into its border): a text over a bordered box must keep clear of the border."""
+    bad = []
+    for text in visible_texts(texts, panels):
+        rect = _rect(text.rect)
+        for panel in panels:
+            box = _rect(panel.rect)
+            seen = not _hidden_before(panel, text, panels)
+            if panel.border and panel.order < text.order and box.colliderect(rect) and seen:
+                inner = box.inflate(-2 * panel.border - 2, -2 * panel.border - 2)
+                if not inner.contains(rect):
+                    bad.append(f"{text.text!r} on the border of {panel.rect}")
+                    break
+    return bad
+
+
+def overlapping_texts(texts: Iterable[TextDraw], panels: Sequence[PanelDraw]) -> list[str]:
+    """Pairs of visible texts drawn over each other."""
+    shown = visible_texts(texts, panels)
+    bad = []
+    for index, first in enumerate(shown):
+        for second in shown[index + 1 :]:
+            clip = _rect(first.rect).clip(second.rect)
+            if clip.width > 1 and clip.height > 1:
+                bad.append(f"{first.text!r} and {second.text!r} overlap")
+    return bad
+
+
+def covered_texts(
+    texts: Iterable[TextDraw], panels: Sequence[PanelDraw], animated: Iterable[Animated]
+) -> list[str]:
+    """Texts a box drawn later lies over (a cleared area, a panel, a button), or that
+    cross a region animated over the still frame (the drawn ring, the sand timer)."""
+    bad = []
+    moving = list(animated)
+    for text in visible_texts(texts, panels):
+        rect = _rect(text.rect)
+        for panel in panels:
+            clip = _rect(panel.rect).clip(rect)
+            if not panel.cover and panel.order > text.order and clip.width > 1 and clip.height > 1:
+                bad.append(f"{text.text!r} under the box {panel.rect}")
+                break
+        for item in moving:
+            if item.rect.colliderect(rect) and not item.rect.contains(rect):
+                bad.append(f"{text.text!r} under the animated {tuple(item.rect)}")
+    return bad
+
+
+def cut_names(texts: Sequence[TextDraw], names: Iterable[str]) -> list[str]:
+    """Names shortened with an ellipsis, or left out of a text shortened to fit: a
+    player's name is always drawn whole."""
+    lines: dict[tuple[str, tuple[int, int, int, int]], list[str]] = {}
+    for text in texts:
+        lines.setdefault((text.source or text.text, text.box), []).append(text.text)
+    bad = []
+    for (source, _box), drawn in lines.items():
+        shown = " ".join(drawn)
+        if ELLIPSIS not in shown or ELLIPSIS in source:
+            continue
+        for name in names:
+            whole = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+            if whole.search(source) and not whole.search(shown):
+                bad.append(f"{name!r} cut in {shown!r}")
+    return bad

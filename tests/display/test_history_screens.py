@@ -19,7 +19,7 @@ from pi_app.display.home import GameTap, HomeScene, Remembered
 from pi_app.display.intents import Back, Press
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.export import record_text, usb_folder
-from pi_app.i18n import translate
+from pi_app.i18n import translate, translate_plural
 from pi_app.replay import replay_record
 from pi_app.table.journal import Player
 from tests.display.layout_checks import drawn_text, outside, too_small
@@ -92,13 +92,13 @@ def test_a_two_player_game_says_so_without_plus_and_minus(app_factory: Any) -> N
     app = app_factory()
     app.feed(Press(GameTap("gambo")))
     shown = texts(app)
-    assert _("{n} players").format(n=2) in shown
+    assert translate_plural("{n} player", "{n} players", 2, "display").format(n=2) in shown
     targets = {hit.target for hit in app.canvas.hits}
     assert "add" not in targets and "remove" not in targets
     check_layout(app)
     app.feed(Back())
     app.feed(Press(GameTap("cambio")))
-    assert _("{n} players").format(n=3) not in texts(app)
+    assert translate_plural("{n} player", "{n} players", 3, "display").format(n=3) not in texts(app)
     assert "add" in {hit.target for hit in app.canvas.hits}
 
 

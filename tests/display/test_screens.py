@@ -3,18 +3,26 @@ and what the scene must show is there."""
 
 from __future__ import annotations
 
-from dataclasses import is_dataclass
+from dataclasses import dataclass, is_dataclass
 from enum import Enum
 from pathlib import Path
 
 import pygame
 import pytest
 
-from pi_app.display.canvas import TextDraw
+from pi_app.display.canvas import Animated, Canvas, Hit, PanelDraw, TextDraw
 from pi_app.display.demo import Driver, play
 from pi_app.display.keyboard import LAYOUTS
 from pi_app.i18n import set_language, translate
-from tests.display.layout_checks import drawn_text, outside, too_small
+from tests.display.layout_checks import (
+    covered_texts,
+    cut_names,
+    drawn_text,
+    outside,
+    overlapping_texts,
+    texts_on_borders,
+    too_small,
+)
 
 SIZES = ("800x480", "480x320")
 GAMBIT7_SEATS = ("Alice", "Bruno", "Chloé", "Dimitri")
@@ -66,16 +74,30 @@ TERMS: dict[str, str] = {
     "Space": "display",
     "No more bets.": "display",
 }
-GAMES = ("gambit7", "cambio", "quitte-ou-double", "gambo", "cambio-tournament", "history")
-CASES = [(g, s, "fr") for g in GAMES for s in SIZES] + [(g, "480x320", "de") for g in GAMES]
+GAMES = (
+    "gambit7",
+    "cambio",
+    "quitte-ou-double",
+    "gambo",
+    "cambio-tournament",
+    "history",
+    "evening",
+)
+LANGUAGES = ("fr", "de", "en")
+CASES = [(g, s, lang) for lang in LANGUAGES for g in GAMES for s in SIZES]
 
 
 class Recorder(Driver):
-    """A driver that keeps the texts of every picture it takes."""
+    """A driver that keeps the texts of every picture it takes, what else the frame
+    drew (boxes, animated regions, tap regions), the names at the table, and the same
+    frame with a long message shown."""
 
     def __init__(self, *args: object) -> None:
         self.frames: dict[str, tuple[list[TextDraw], pygame.Rect]] = {}
         self.targets: dict[str, list[object]] = {}
+        self.drawn: dict[str, Drawn] = {}
+        self.with_message: dict[str, Drawn] = {}
+        self.names: dict[str, set[str]] = {}
         self.lang = "fr"
         super().__init__(*args)  # type: ignore[arg-type]
 
@@ -84,7 +106,45 @@ class Recorder(Driver):
         canvas = self.app.canvas
         self.frames[name] = (list(canvas.texts), canvas.rect)
         self.targets[name] = [hit.target for hit in canvas.hits]
+        self.drawn[name] = Drawn.of(canvas)
+        table = self.app.table
+        seats = set() if table is None else set(table.seats)
+        self.names[name] = seats | {player.name for player in self.app.journal.players(100)}
+        self.app.flash_message(message_for_every_screen(), error=True)
+        self.app.step([])
+        self.with_message[name] = Drawn.of(self.app.canvas)
+        self.app.bar.clear()
+        self.app.dirty = True
+        self.app.step([])
         return path
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What one frame drew, for the layout checks."""
+
+    texts: list[TextDraw]
+    panels: list[PanelDraw]
+    animated: list[Animated]
+    hits: list[Hit]
+    message: pygame.Rect | None
+
+    @classmethod
+    def of(cls, canvas: Canvas) -> Drawn:
+        covers = [pygame.Rect(p.rect) for p in canvas.panels if p.cover]
+        return cls(
+            list(canvas.texts),
+            list(canvas.panels),
+            list(canvas.animated),
+            list(canvas.hits),
+            covers[-1] if covers else None,
+        )
+
+
+def message_for_every_screen() -> str:
+    """A refusal as long as they come, with a path that no line holds whole."""
+    text = translate("The record could not be saved: {error}", "display")
+    return text.format(error="/media/pi/MY STICK/cambio-12-20261121-203000.json: no space left")
 
 
 @pytest.fixture(scope="module", params=CASES, ids=lambda p: "-".join(p))
@@ -104,6 +164,8 @@ def test_every_scene_was_pictured(recorded: tuple[str, Recorder]) -> None:
     _size, driver = recorded
     names = set(driver.frames)
     prefixes = {n.split("-")[0] for n in names} - {"home"}
+    if prefixes == {"evening"}:
+        return  # the evening replays the games' demos: its own test says what it shows
     expected = {name for name in REQUIRED if name.split("-")[0] in prefixes}
     assert expected and expected <= names
     if "gambit7" in prefixes:  # its script opens the seat-name keyboard on both pages
@@ -168,3 +230,114 @@ def test_home_lists_the_installed_games_and_languages() -> None:
         assert word in shown
     seats = drawn_text(driver.frames["home-seats"][0])
     assert "Orange" in seats and "+" in seats
+
+
+# ---- what a player sees: no text on a border, over another, under a widget, no name cut
+
+KNOWN_FAULTS: dict[tuple[str, str, str], tuple[tuple[str, ...], str]] = {
+    ("border", "gambit7", "800x480"): (
+        LANGUAGES,
+        "Gambit 7 payout: the winning case's owners wrap onto its border (gambit7 mat)",
+    ),
+    ("border", "gambit7", "480x320"): (
+        LANGUAGES,
+        "Gambit 7 payout: the winning case's owners touch its border (gambit7 mat)",
+    ),
+    ("border", "quitte-ou-double", "480x320"): (
+        LANGUAGES,
+        "Quitte ou Double paid: the winning zones' answers touch their border (qod mat)",
+    ),
+    ("border", "gambo", "800x480"): (
+        LANGUAGES,
+        "Gambo: the seats' names and scores touch their panel's border (gambo screen)",
+    ),
+    ("border", "gambo", "480x320"): (
+        LANGUAGES,
+        "Gambo: the seats' names and scores touch their panel's border (gambo screen)",
+    ),
+    ("border", "evening", "800x480"): (
+        LANGUAGES,
+        "The evening's Gambo: the seats' names and scores touch their panel's border",
+    ),
+    ("border", "evening", "480x320"): (
+        LANGUAGES,
+        "The evening's Gambit 7 mat and Gambo seats: answers and names on their borders",
+    ),
+    ("cut", "evening", "480x320"): (
+        ("de",),
+        'The evening\'s Cambio title: "Runde 2 · Geber Him…" (the dealer Himmel, cut)',
+    ),
+}
+"""(check, demo, size) -> (languages, why): faults the checks find on screens changed
+on other branches of issue 26. Each case is strict: it fails once its screen is fixed,
+and is then taken out of this list."""
+
+
+def expect_known_fault(request: pytest.FixtureRequest, check: str) -> None:
+    """Mark this case as a known fault of a screen another change is fixing."""
+    game, size, lang = request.node.callspec.params["recorded"]
+    langs, reason = KNOWN_FAULTS.get((check, game, size), ((), ""))
+    if lang in langs:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
+
+
+def test_no_text_touches_a_border(
+    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+) -> None:
+    expect_known_fault(request, "border")
+    _size, driver = recorded
+    bad = {n: texts_on_borders(d.texts, d.panels) for n, d in driver.drawn.items()}
+    assert not {n: b for n, b in bad.items() if b}
+
+
+def test_no_text_overlaps_another(
+    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+) -> None:
+    expect_known_fault(request, "overlap")
+    _size, driver = recorded
+    bad = {n: overlapping_texts(d.texts, d.panels) for n, d in driver.drawn.items()}
+    assert not {n: b for n, b in bad.items() if b}
+
+
+def test_no_widget_is_drawn_over_a_text(
+    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+) -> None:
+    expect_known_fault(request, "covered")
+    _size, driver = recorded
+    bad = {n: covered_texts(d.texts, d.panels, d.animated) for n, d in driver.drawn.items()}
+    assert not {n: b for n, b in bad.items() if b}
+
+
+def test_names_are_drawn_whole(
+    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+) -> None:
+    expect_known_fault(request, "cut")
+    _size, driver = recorded
+    bad = {n: cut_names(d.texts, driver.names[n]) for n, d in driver.drawn.items()}
+    assert not {n: b for n, b in bad.items() if b}
+
+
+def test_a_message_hides_only_the_title(recorded: tuple[str, Recorder]) -> None:
+    """On every screen a long message takes the title's place: no button nor anything
+    moving under it, its text whole and clear of its border, and nothing else of the
+    screen made worse (the frame's other checks as without it)."""
+    _size, driver = recorded
+    for name, drawn in driver.with_message.items():
+        box = drawn.message
+        assert box is not None, name
+        assert [h.target for h in drawn.hits if h.rect.colliderect(box)] == [], name
+        assert [a.rect for a in drawn.animated if a.rect.colliderect(box)] == [], name
+        assert box.width >= drawn_width(driver, name) // 4, name
+        after = max(p.order for p in drawn.panels if p.cover)
+        own = [t for t in drawn.texts if t.order > after and box.colliderect(t.box)]
+        assert own and not outside(own, pygame.Rect(box)), name
+        assert "…" not in drawn_text(own), name
+        before = driver.drawn[name]
+        for check in (texts_on_borders, overlapping_texts):
+            assert len(check(drawn.texts, drawn.panels)) <= len(
+                check(before.texts, before.panels)
+            ), name
+
+
+def drawn_width(driver: Recorder, name: str) -> int:
+    return driver.frames[name][1].width

@@ -22,7 +22,7 @@ from pi_app.display.intents import Char, Press
 from pi_app.display.network import JoinScene, Pick
 from pi_app.display.scene import CreateTournament, Play
 from pi_app.display.targets import KbKey
-from pi_app.i18n import set_language, translate
+from pi_app.i18n import set_language, translate, translate_plural
 from pi_app.net.broker import free_port
 from tests.display.layout_checks import drawn_text, outside, too_small
 from tests.net.harness import need_mosquitto
@@ -96,7 +96,8 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     run_until(apps, lambda: two.table.state is not None, "the settings at the second box")
     assert isinstance(two.scene, NetworkScene) and two.table.index == 1
     assert "Dan" in shown(two) and "Ana" in shown(one)
-    others = translate("{count} other box(es)", "display").format(count=1)
+    others = translate_plural("{count} other box", "{count} other boxes", 1, "display")
+    others = others.format(count=1)
     run_until(apps, lambda: others in status_text(one.table), "box one sees box two")
 
     play_round(two, 1, "Dan")  # table 2's own screens, through its own table

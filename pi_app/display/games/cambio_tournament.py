@@ -236,12 +236,18 @@ def status_text(table: NetworkTable) -> str:
     parts = [_("online") if box.online else _("offline: the table plays on")]
     others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
     if box.online and others:
-        parts.append(_("{count} other box(es)").format(count=others))
+        parts.append(
+            _.plural("{count} other box", "{count} other boxes", others).format(count=others)
+        )
     waiting = len(box.pending())
     if waiting:
         parts.append(_("{count} to send").format(count=waiting))
     if box.refused():
-        parts.append(_("{count} refused").format(count=len(box.refused())))
+        parts.append(
+            _.plural("{count} refused", "{count} refused", len(box.refused())).format(
+                count=len(box.refused())
+            )
+        )
     if box.me.creator:
         parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.password)))
     return " · ".join(parts)

@@ -250,7 +250,9 @@ class QodScene(Scene):
             team = teams[index]
             seat_label(canvas, cell, team, index, f"{gains.get(team, 0):+d} = {scores[team]}")
         canvas.text(
-            _("Bank: {count} gain tokens").format(count=board.bank),
+            _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank).format(
+                count=board.bank
+            ),
             bank_box,
             t.small,
             th.MUTED,
