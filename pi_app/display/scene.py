@@ -342,11 +342,7 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
     t = canvas.theme
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     bar, body = split(area, t.button_h, t.gap)
-    table = ctx.table
-    buttons = [(_("Menu"), Button.MENU, True)]
-    if undo:
-        buttons.append((_("Undo"), Button.UNDO, table is not None and table.can_undo))
-        buttons.append((_("Redo"), Button.REDO, table is not None and table.can_redo))
+    buttons = bar_buttons(ctx, undo)
     widths = [bar_button_width(canvas, label) for label, _target, _enabled in buttons]
     used = sum(widths) + t.gap * (len(widths) - 1)
     label_box, right = split(bar, bar.width - used - t.gap, t.gap, vertical=False)
@@ -368,6 +364,27 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
         canvas.button((x, right.y, width, right.height), label, target, enabled=enabled)
         x += width + t.gap
     return body
+
+
+def bar_buttons(ctx: Ctx, undo: bool = True) -> list[tuple[str, Button, bool]]:
+    """The top bar's buttons, right to left of the title: Menu, then Undo and Redo."""
+    table = ctx.table
+    buttons = [(_("Menu"), Button.MENU, True)]
+    if undo:
+        buttons.append((_("Undo"), Button.UNDO, table is not None and table.can_undo))
+        buttons.append((_("Redo"), Button.REDO, table is not None and table.can_redo))
+    return buttons
+
+
+def title_room(canvas: Canvas, ctx: Ctx, undo: bool = True) -> int:
+    """The width `chrome` leaves its title, as `chrome` lays out its bar: the bar less
+    its buttons, the drawn ring and the phones' button when they are shown."""
+    t = canvas.theme
+    bar = split(canvas.rect.inflate(-2 * t.pad, -2 * t.pad), t.button_h, t.gap)[0]
+    labels = [label for label, _target, _enabled in bar_buttons(ctx, undo)]
+    used = sum(bar_button_width(canvas, label) for label in labels) + t.gap * (len(labels) - 1)
+    slots = (ctx.leds is not None) + bool(ctx.phones)
+    return bar.width - used - t.gap - slots * (bar.height + t.gap)
 
 
 def bar_button_width(canvas: Canvas, label: str) -> int:

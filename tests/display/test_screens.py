@@ -234,84 +234,34 @@ def test_home_lists_the_installed_games_and_languages() -> None:
 
 # ---- what a player sees: no text on a border, over another, under a widget, no name cut
 
-KNOWN_FAULTS: dict[tuple[str, str, str], tuple[tuple[str, ...], str]] = {
-    ("border", "gambit7", "800x480"): (
-        LANGUAGES,
-        "Gambit 7 payout: the winning case's owners wrap onto its border (gambit7 mat)",
-    ),
-    ("border", "gambit7", "480x320"): (
-        LANGUAGES,
-        "Gambit 7 payout: the winning case's owners touch its border (gambit7 mat)",
-    ),
-    ("border", "quitte-ou-double", "480x320"): (
-        LANGUAGES,
-        "Quitte ou Double paid: the winning zones' answers touch their border (qod mat)",
-    ),
-    ("border", "gambo", "800x480"): (
-        LANGUAGES,
-        "Gambo: the seats' names and scores touch their panel's border (gambo screen)",
-    ),
-    ("border", "gambo", "480x320"): (
-        LANGUAGES,
-        "Gambo: the seats' names and scores touch their panel's border (gambo screen)",
-    ),
-    ("border", "evening", "800x480"): (
-        LANGUAGES,
-        "The evening's Gambo: the seats' names and scores touch their panel's border",
-    ),
-    ("border", "evening", "480x320"): (
-        LANGUAGES,
-        "The evening's Gambit 7 mat and Gambo seats: answers and names on their borders",
-    ),
-    ("cut", "evening", "480x320"): (
-        ("de",),
-        'The evening\'s Cambio title: "Runde 2 · Geber Him…" (the dealer Himmel, cut)',
-    ),
-}
-"""(check, demo, size) -> (languages, why): faults the checks find on screens changed
-on other branches of issue 26. Each case is strict: it fails once its screen is fixed,
-and is then taken out of this list."""
-
-
-def expect_known_fault(request: pytest.FixtureRequest, check: str) -> None:
-    """Mark this case as a known fault of a screen another change is fixing."""
-    game, size, lang = request.node.callspec.params["recorded"]
-    langs, reason = KNOWN_FAULTS.get((check, game, size), ((), ""))
-    if lang in langs:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
-
 
 def test_no_text_touches_a_border(
-    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+    recorded: tuple[str, Recorder],
 ) -> None:
-    expect_known_fault(request, "border")
     _size, driver = recorded
     bad = {n: texts_on_borders(d.texts, d.panels) for n, d in driver.drawn.items()}
     assert not {n: b for n, b in bad.items() if b}
 
 
 def test_no_text_overlaps_another(
-    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+    recorded: tuple[str, Recorder],
 ) -> None:
-    expect_known_fault(request, "overlap")
     _size, driver = recorded
     bad = {n: overlapping_texts(d.texts, d.panels) for n, d in driver.drawn.items()}
     assert not {n: b for n, b in bad.items() if b}
 
 
 def test_no_widget_is_drawn_over_a_text(
-    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+    recorded: tuple[str, Recorder],
 ) -> None:
-    expect_known_fault(request, "covered")
     _size, driver = recorded
     bad = {n: covered_texts(d.texts, d.panels, d.animated) for n, d in driver.drawn.items()}
     assert not {n: b for n, b in bad.items() if b}
 
 
 def test_names_are_drawn_whole(
-    recorded: tuple[str, Recorder], request: pytest.FixtureRequest
+    recorded: tuple[str, Recorder],
 ) -> None:
-    expect_known_fault(request, "cut")
     _size, driver = recorded
     bad = {n: cut_names(d.texts, driver.names[n]) for n, d in driver.drawn.items()}
     assert not {n: b for n, b in bad.items() if b}

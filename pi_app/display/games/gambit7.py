@@ -562,10 +562,13 @@ def mat(
         colour = th.CENTRE if case.case == 3 else th.PANEL
         if case.case == LESS:
             colour = (70, 50, 60)
-        canvas.panel(cell, colour, th.WARN if case.winning else None, 4)
+        border = WINNING_BORDER if not small else WINNING_BORDER - 2
+        canvas.panel(cell, colour, th.WARN if case.winning else None, border)
         if pick:
             target = "less" if case.case == LESS else case.value
             canvas.hits.append(Hit(cell, Case(None if target is None else str(target))))
+        if case.winning:  # what the case holds keeps clear of its outline
+            cell = cell.inflate(-2 * border - 2, -2 * border - 2)
         if case.case == LESS:
             values, rest = split(cell, 44 if small else 60, 2, vertical=False)
             need = canvas.fonts.font(t.min_font).size(less)[0] + 6
@@ -598,6 +601,9 @@ def _answer_text(canvas: Canvas, box: pygame.Rect, case: CaseView, small: bool) 
         canvas.text(", ".join(case.seats), writers, t.small, th.MUTED, align="left")
 
 
+WINNING_BORDER = 4
+"""The outline of the winning case, in pixels (two less on the small screen, where
+its rows are low)."""
 LANE = (24, 28, 36)
 """The background of a case's bets: a lane apart from the answer and its writers."""
 

@@ -357,7 +357,7 @@ class GamboScene(Scene):
         for side, cell in enumerate(cols(box, 2, t.gap)):
             if side == state.to_move:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            inner = cell.inflate(-t.gap, 0)
+            inner = cell.inflate(-max(t.gap, 8), -6)  # clear of the outline of the side to move
             name_row, lower = split(inner, inner.height // 2, 0)
             patch = max(10, name_row.height // 3)
             name = seat_name(table_of(ctx), side)
@@ -616,9 +616,9 @@ def layout(canvas: Canvas, body: pygame.Rect) -> Layout:
     line = canvas.fonts.font(t.min_font).get_linesize()
     gap = max(3, t.gap // 2)
     roomy = t.height >= 480
-    head_h = 2 * line + (4 if roomy else 2)
+    head_h = 2 * line + 8  # two lines clear of the outline of the side to move
     sentence_h = 2 * line + 2
-    moves_h = line + 9 if roomy else 0
+    moves_h = line + 7 if roomy else 0
     foot_h = 2 * line + 2 if roomy else line + 8
     gaps = gap * (4 if moves_h else 3)
     board_h = body.height - head_h - sentence_h - moves_h - foot_h - gaps

@@ -419,9 +419,8 @@ def column(
     for cell, item in zip(rows(box, len(places), 2), places, strict=True):
         if isinstance(item, TileStack):
             canvas.panel(cell, th.CENTRE, th.WARN if item.earns else None, 3)
-            value_box, names_box = split(
-                cell.inflate(-t.gap, 0), cell.width // 3, t.gap, vertical=False
-            )
+            inside = cell.inflate(-max(t.gap, 8), -8 if item.earns else 0)  # clear of the outline
+            value_box, names_box = split(inside, cell.width // 3, t.gap, vertical=False)
             canvas.text(item.label, value_box, t.small, th.TEXT, align="left")
             canvas.text(", ".join(item.teams), names_box, t.small, th.TEXT, align="left")
             continue
@@ -430,8 +429,9 @@ def column(
         )
         if pick:
             canvas.hits.append(Hit(cell, Zone(_notation_place(item))))
+        inside = cell.inflate(-max(t.gap, 8), -8 if item.paying else 0)  # clear of the outline
         name_box, bets_box = split(
-            cell.inflate(-t.gap, 0), _name_width(canvas, cell, item.name), t.gap, vertical=False
+            inside, _name_width(canvas, cell, item.name), t.gap, vertical=False
         )
         canvas.text(item.name, name_box, t.small, th.MUTED, align="left")
         words = []
