@@ -18,6 +18,18 @@ from pi_app.display.demo import FakeClock, make_app
 
 
 @pytest.fixture
+def english() -> Iterator[None]:
+    """English words (the msgids) whatever the catalogues hold; French again after."""
+    from pi_app.i18n import set_language
+
+    set_language("en")
+    try:
+        yield
+    finally:
+        set_language("fr")
+
+
+@pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
 

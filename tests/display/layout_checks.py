@@ -180,3 +180,15 @@ def cut_names(texts: Sequence[TextDraw], names: Iterable[str]) -> list[str]:
             if whole.search(source) and not whole.search(shown):
                 bad.append(f"{name!r} cut in {shown!r}")
     return bad
+
+
+LONG_NAMES = (
+    "Marie-Gabrielle",
+    "Jean-Baptiste",
+    "Maximilian",
+    "Anne-Sophie",
+    "Christophe",
+    "Wolfgang",
+    "Bartholomew",
+)
+"""Seven long first names: what a layout must show whole."""

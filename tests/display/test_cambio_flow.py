@@ -17,7 +17,7 @@ from pi_app.display.scene import NewGame, Notice, Play
 from pi_app.i18n import set_language, translate
 from pi_app.i18n_check import all_messages
 from pi_app.rules.cambio.scoring import HANDS
-from tests.display.layout_checks import drawn_text, shortened
+from tests.display.layout_checks import LONG_NAMES, drawn_text, shortened
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan")
 
@@ -104,15 +104,7 @@ def test_a_fined_score_shows_how_it_is_made(app_factory: Any) -> None:
 def test_a_long_score_sheet_is_drawn_whole_on_the_small_screen(app_factory: Any, lang: str) -> None:
     """Seven long names, four false rings and both CAMBIO cards kept: the sheet takes the
     whole width rather than cut a line, and the title drops the dealer's name."""
-    names = (
-        "Marie-Gabrielle",
-        "Jean-Baptiste",
-        "Maximilian",
-        "Anne-Sophie",
-        "Christophe",
-        "Wolfgang",
-        "Bartholomew",
-    )
+    names = LONG_NAMES
     set_language(lang)
     try:
         app = app_factory("480x320")

@@ -17,6 +17,7 @@ from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.i18n import set_language
 from pi_app.table.summary import GameSummary
 from tests.display.layout_checks import (
+    LONG_NAMES,
     outside,
     outside_rect,
     shortened,
@@ -25,15 +26,7 @@ from tests.display.layout_checks import (
     under_lines,
 )
 
-LONG = (
-    "Marie-Gabrielle",
-    "Jean-Baptiste",
-    "Maximilian",
-    "Anne-Sophie",
-    "Christophe",
-    "Wolfgang",
-    "Bartholomew",
-)
+LONG = LONG_NAMES
 SIZES = ("800x480", "480x320")
 LANGS = ("fr", "de", "en")
 

@@ -4,7 +4,6 @@ no text cut at 480x320 in any language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -27,13 +26,7 @@ SIZES = ("800x480", "480x320")
 FINGER = 48  # px: 9 mm on the 7" display at 800x480
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    try:
-        yield
-    finally:
-        set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def game(

@@ -4,7 +4,6 @@ and the pairs each side took."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -21,7 +20,6 @@ from pi_app.display.games.gambo import (
 )
 from pi_app.display.intents import Press
 from pi_app.display.scene import NewGame, Play
-from pi_app.i18n import set_language
 from pi_app.rules.gambo.board import SQUARE_INDEX
 from pi_app.rules.gambo.game import Piece
 from tests.display.layout_checks import drawn_text, outside, too_small
@@ -38,14 +36,7 @@ LAST_MOVE = th.OKABE_ITO[6]  # the last move's mark while the sides have their o
 PASS_RECORD = GOLDEN / "gambo" / "pass-with-no-legal-move.json"
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """English words (the msgids) whatever the catalogues hold."""
-    set_language("en")
-    try:
-        yield
-    finally:
-        set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +18,6 @@ from pi_app.display.intents import Press, Redo, Undo, wait_events
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.display.screens import Mode
 from pi_app.display.targets import Button
-from pi_app.i18n import set_language
 from pi_app.rules.gambo.board import SQUARE_INDEX
 from tests.display.layout_checks import drawn_text
 from tests.paths import GOLDEN
@@ -31,13 +30,7 @@ ENGINE, PLAYER = 1, 0  # the engine plays B, which moves first
 DEADLINE = 60.0  # seconds: the easy engine answers in milliseconds, a busy machine slower
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    try:
-        yield
-    finally:
-        set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 class Searches:
