@@ -200,13 +200,15 @@ class Gambit7Scene(Scene):
         answered = _answered(state)
         listing, foot = split(left, left.height - t.button_h - t.gap, t.gap)
         chosen = self.focus.seat(answered)
+        cells = rows(listing, len(state.seats), t.gap // 2)
+        marks = not _statuses_fit(canvas, cells[0].inflate(-t.gap, 0), state)
         for index, (cell, seat, score) in enumerate(
-            zip(rows(listing, len(state.seats), t.gap // 2), state.seats, state.scores, strict=True)
+            zip(cells, state.seats, state.scores, strict=True)
         ):
             if index == chosen:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            status = _("written") if answered[index] else "…"
-            seat_row(canvas, cell.inflate(-t.gap, 0), seat, index, status, _points(score))
+            row = cell.inflate(-t.gap, 0)
+            _answer_row(canvas, row, seat, index, answered[index], score, marks)
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
@@ -219,6 +221,8 @@ class Gambit7Scene(Scene):
             prompt = _("Correct {seat}'s answer").format(seat=seat)
         else:
             prompt = _("Answer of {seat}").format(seat=seat)
+        if _cut(canvas, prompt, pygame.Rect(0, 0, right.width, t.button_h)):
+            prompt = seat  # the name alone, whole, rather than a sentence that cuts it
         keypad(canvas, right, self.entry, prompt, _("OK"))
 
     def _draw_bet_panel(
@@ -292,13 +296,17 @@ class Gambit7Scene(Scene):
         shown = shown_answer(result.truth.value, result.truth.typed, current_language())
         truth = _("True answer: {value}").format(value=shown)
         canvas.text(truth, head, t.body, th.WARN, align="left")
-        for index, (cell, pay) in enumerate(
-            zip(rows(listing, len(state.seats), t.gap // 2), g7.payouts(state), strict=True)
-        ):
-            name_box, rest_box = split(cell, cell.width * 2 // 5, t.gap, vertical=False)
-            detail_box, total_box = split(rest_box, rest_box.width * 2 // 3, t.gap, vertical=False)
+        pays = g7.payouts(state)
+        cells = rows(listing, len(state.seats), t.gap // 2)
+        name_w, total_w = _payout_columns(canvas, cells[0], pays)
+        for index, (cell, pay) in enumerate(zip(cells, pays, strict=True)):
+            name_box, rest_box = split(cell, name_w, t.gap, vertical=False)
+            detail_box, total_box = split(
+                rest_box, rest_box.width - total_w - 2 * t.gap, 2 * t.gap, vertical=False
+            )
             seat_label(canvas, name_box, pay.seat, index)
-            canvas.text(payout_detail(pay), detail_box, t.small, th.MUTED, align="right")
+            if not _cut(canvas, payout_detail(pay), detail_box):  # else the names stay whole
+                canvas.text(payout_detail(pay), detail_box, t.small, th.MUTED, align="right")
             canvas.text(str(pay.after), total_box, t.body, th.TEXT, align="right")
         last = state.round == ROUNDS
         canvas.button(
@@ -490,6 +498,59 @@ def _reveal_words() -> RevealWords:
         _("To correct an answer first, tap its seat."),
         _("Reveal"),
     )
+
+
+def _cut(canvas: Canvas, text: str, box: pygame.Rect) -> bool:
+    """Whether `text` would be cut with an ellipsis in `box`, even at the smallest font."""
+    _size, lines = canvas.fit(text, box, canvas.theme.small)
+    return any(line.endswith(ELLIPSIS) for line in lines)
+
+
+def _statuses_fit(canvas: Canvas, box: pygame.Rect, state: Gambit7State) -> bool:
+    """Whether every seat's line has room for its name, the word "written" and its
+    score, all whole; else the list shows check marks (the same for every line)."""
+    font = canvas.fonts.font(canvas.theme.min_font)
+    patch = max(10, box.height // 3) + canvas.theme.gap
+    status = font.size(_("written"))[0] + 8
+    for seat, score in zip(state.seats, state.scores, strict=True):
+        need = patch + status + sum(font.size(text)[0] + 8 for text in (seat, _points(score)))
+        if need + 2 * canvas.theme.gap > box.width:
+            return False
+    return True
+
+
+def _answer_row(
+    canvas: Canvas,
+    box: pygame.Rect,
+    seat: str,
+    index: int,
+    written: bool,
+    score: int,
+    marks: bool,
+) -> None:
+    """A seat's line while answers are written: its name, whether it has written, its
+    score. With `marks` (the word "written" would cut a name), a check mark says it."""
+    if not marks:
+        seat_row(canvas, box, seat, index, _("written") if written else "…", _points(score))
+        return
+    mark = pygame.Rect(box.x, box.y, 14, box.height)
+    rest = pygame.Rect(mark.right + 4, box.y, box.width - mark.width - 4, box.height)
+    if written:
+        y = mark.centery
+        points = [(mark.x + 1, y), (mark.x + 5, y + 5), (mark.right - 1, y - 6)]
+        pygame.draw.lines(canvas.surface, th.GOOD, False, points, 3)
+    seat_row(canvas, rest, seat, index, "", _points(score))
+
+
+def _payout_columns(canvas: Canvas, cell: pygame.Rect, pays: Sequence[Payout]) -> tuple[int, int]:
+    """The payout list's name and total widths, the same on every line: the names
+    take what the longest whole name needs (its colour patch included) and the totals
+    what the widest needs; the detail between them takes what is left."""
+    t = canvas.theme
+    font = canvas.fonts.font(t.min_font)
+    total = max(canvas.fonts.font(t.body).size(str(pay.after))[0] for pay in pays) + 4
+    need = max(font.size(pay.seat)[0] for pay in pays) + max(10, cell.height // 3) + t.gap + 4
+    return max(cell.width * 2 // 5, min(need, cell.width - total - t.gap)), total
 
 
 def _points(score: int) -> str:
