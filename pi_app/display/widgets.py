@@ -192,16 +192,22 @@ def seat_cell(
     t = canvas.theme
     colour = canvas.seat_colour(index)
     ink = th.ink_for(colour)
-    canvas.panel(box, colour, th.TEXT if selected else None, 4)
     font = canvas.fonts.font(t.min_font)
     line = font.get_linesize() + 2  # an accented capital stands above the line
     two_lines = box.height - 2 >= 2 * line
     roomy = box.height >= 2 * line + 14  # room for the inner line of a selection
+    canvas.panel(box, colour, th.TEXT if selected and roomy else None, 4)
+    if selected and not roomy:  # a low cell: its selection rings it, clear of its words
+        ring = max(2, min(3, t.gap // 2))
+        radius = max(2, min(10, box.height // 5))
+        pygame.draw.rect(
+            canvas.surface, th.TEXT, box.inflate(2 * ring, 2 * ring), ring, border_radius=radius
+        )
     if selected and roomy:
         radius = max(2, min(10, box.height // 5))
         pygame.draw.rect(canvas.surface, (0, 0, 0), box.inflate(-8, -8), 2, border_radius=radius)
     spare = box.height - 2 * line if two_lines else 8
-    inner = box.inflate(-12 if selected else -8, -min(12 if roomy else 4, max(2, spare)))
+    inner = box.inflate(-12 if selected and roomy else -8, -min(12 if roomy else 4, max(2, spare)))
     score_w = font.size(score)[0] + 2
     marks_w = _marks_width(min(12, inner.height // 2 - 2), False)
     fits = font.size(name)[0] + score_w + marks_w + 12 <= inner.width

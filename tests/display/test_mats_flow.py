@@ -312,16 +312,13 @@ def test_the_token_mark_never_runs_into_the_answer_s_writers(app_factory: Any) -
     _to_bets(app, (1969, 1969, 1971, 1950))
     app.execute(Play('bet "Marie-Claire" {"gambit7": 1969}'))
     app.step([])
-    answer = pygame.Rect(next(t for t in app.canvas.texts if t.text.startswith("1969")).rect)
-    on_row = sorted(
-        (t for t in app.canvas.texts if pygame.Rect(t.box).collidepoint(t.box[0], answer.centery)),
-        key=lambda t: t.rect[0],
-    )
-    writers = next(i for i, t in enumerate(on_row) if "Marie-Cl" in t.text)
-    bets = on_row[writers + 1]  # the lane: Marie-Claire's token
-    assert "Marie-Claire" in bets.text
-    end = on_row[writers].rect[0] + on_row[writers].rect[2]
-    assert bets.rect[0] - end >= 10, (on_row[writers], bets)
+    texts = app.canvas.texts
+    writers = [t for t in texts if t.source == "Marie-Claire, Paul-Henri"]
+    assert "Marie-Claire" in drawn_text(writers) and "Paul-Henri" in drawn_text(writers)
+    lane = [t for t in texts if "G7" in t.text]  # the token's words, where they fit whole
+    for writer in writers:  # whole, on one line or two, and clear of the token's words
+        for bets in lane:
+            assert bets.rect[0] - (writer.rect[0] + writer.rect[2]) >= 10, (writer, bets)
 
 
 def test_the_no_answer_case_message_is_in_the_screen_s_language(app_factory: Any) -> None:

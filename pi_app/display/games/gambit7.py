@@ -639,13 +639,26 @@ def mat(
         else:
             widths = (0.27, 0.36) if not small else (0.34, 0.24)
             values, rest = split(cell, int(cell.width * widths[0]), 2, vertical=False)
-            slate, chips = split(rest, int(cell.width * widths[1]), 2, vertical=False)
+            slate_w = int(cell.width * widths[1])
+            if not small:  # the writers' names whole: the lane of bets gives way, to a third
+                slate_w = max(slate_w, min(_slate_need(canvas, case), rest.width * 2 // 3))
+            slate, chips = split(rest, slate_w, 2, vertical=False)
         _case_values(canvas, values, case)
         if case.case == LESS:
             canvas.text(less, slate, t.small, th.TEXT, align="left")
         elif case.value is not None:
             _answer_text(canvas, slate, case, small)
         _chips(canvas, chips, case, seats, by_seat)
+
+
+def _slate_need(canvas: Canvas, case: CaseView) -> int:
+    """The width an answer and its longest writer's name take at the smallest size (the
+    writers wrap a name a line, so each must fit whole)."""
+    if case.value is None or not case.seats:
+        return 0
+    font = canvas.fonts.font(canvas.theme.min_font)
+    longest = max(font.size(f"{seat},")[0] for seat in case.seats)
+    return font.size(f"{case.label(current_language())} ")[0] + longest + canvas.theme.gap + 8
 
 
 def _answer_text(canvas: Canvas, box: pygame.Rect, case: CaseView, small: bool) -> None:
