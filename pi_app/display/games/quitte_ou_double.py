@@ -164,13 +164,20 @@ class QodScene(Scene):
         teams = state.setup.teams
         laid = _laid(state)
         chosen = self.laying(state)
+        owned = [state.owned(team) for team in teams]
         listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
-        for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
+        cells = rows(listing, len(teams), t.gap // 2)
+        # one style for the whole list, so the statuses read down a column
+        worded = all(
+            _worded(canvas, cell.inflate(-t.gap, 0), team, points)
+            for cell, team, points in zip(cells, teams, owned, strict=True)
+        )
+        for index, cell in enumerate(cells):
             if index == chosen:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            status = _("written") if laid[index] else "…"
-            owned = _("{n} pts").format(n=state.owned(teams[index]))
-            seat_row(canvas, cell.inflate(-t.gap, 0), teams[index], index, status, owned)
+            row = cell.inflate(-t.gap, 0)
+            seat = (teams[index], index)
+            _waiting_row(canvas, row, seat, (laid[index], worded), owned[index])
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = cols(foot, 2, t.gap)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
@@ -194,6 +201,8 @@ class QodScene(Scene):
             prompt = _("Correct {team}'s tile").format(team=team)
         else:
             prompt = _("Tile of {team}").format(team=team)
+        if not _fits(canvas, prompt, box.width):
+            prompt = team  # the team's row is outlined on the left: the name says enough
         keypad(canvas, box, self.entry, prompt, _("OK"))
 
     def _draw_bet_panel(
@@ -248,7 +257,7 @@ class QodScene(Scene):
         scores = dict(board.scores)
         for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
             team = teams[index]
-            seat_label(canvas, cell, team, index, f"{gains.get(team, 0):+d} = {scores[team]}")
+            _gain_row(canvas, cell, (team, index), gains.get(team, 0), scores[team])
         canvas.text(
             _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank).format(
                 count=board.bank
@@ -404,6 +413,75 @@ def _laid(state: QodState) -> list[bool]:
 
 def _number(text: str) -> Decimal:
     return Decimal(text)
+
+
+def _fits(canvas: Canvas, text: str, width: int) -> bool:
+    """Whether `text` fits on one line of `width` at the smallest legible size: past
+    that, `Canvas.text` would cut it, and a team's name must stay whole."""
+    return bool(canvas.fonts.font(canvas.theme.min_font).size(text)[0] <= width)
+
+
+def _name_room(canvas: Canvas, box: pygame.Rect) -> int:
+    """The width `seat_label` leaves a name in `box` beside its colour patch."""
+    return box.width - max(10, box.height // 3) - canvas.theme.gap
+
+
+def _worded(canvas: Canvas, box: pygame.Rect, team: str, owned: int) -> bool:
+    """Whether a team's waiting line holds its name, the word `written` and its points."""
+    points = _("{n} pts").format(n=owned)
+    room = _name_room(canvas, box) - 3 * canvas.theme.gap - 12
+    return _fits(canvas, f"{team} {_('written')} {points}", room)
+
+
+def _waiting_row(
+    canvas: Canvas,
+    box: pygame.Rect,
+    seat: tuple[str, int],
+    status: tuple[bool, bool],
+    owned: int,
+) -> None:
+    """A team's line while tiles are laid: its name, whether its tile is down, its gain
+    tokens. Unless the list is `worded` (a long name leaves no room for the word), a
+    drawn check says the tile is down, and the points may lose their unit, so that
+    the name is never cut."""
+    team, index = seat
+    laid, worded = status
+    t = canvas.theme
+    points = _("{n} pts").format(n=owned)
+    if worded:
+        seat_row(canvas, box, team, index, _("written") if laid else "…", points)
+        return
+    mark = min(box.height - 4, 16)
+    rest, mark_box = split(box, box.width - mark - t.gap, t.gap, vertical=False)
+    label_room = _name_room(canvas, rest) - 2 * t.gap
+    shown = points if _fits(canvas, f"{team} {points}", label_room) else str(owned)
+    seat_label(canvas, rest, team, index, shown)
+    if laid:
+        _check_mark(canvas, pygame.Rect(mark_box.x, mark_box.centery - mark // 2, mark, mark))
+
+
+def _check_mark(canvas: Canvas, box: pygame.Rect) -> None:
+    """A drawn check (the default font has no such glyph): a team's tile is down."""
+    points = [
+        (box.x + 1, box.centery),
+        (box.x + box.width // 3, box.bottom - 2),
+        (box.right - 1, box.y + 2),
+    ]
+    pygame.draw.lines(canvas.surface, th.MUTED, False, points, 2)
+
+
+def _gain_row(
+    canvas: Canvas, box: pygame.Rect, seat: tuple[str, int], gain: int, score: int
+) -> None:
+    """A team's payout line: its gain and new total, written shorter (then the total
+    alone) where the whole sum would leave a long name no room."""
+    team, index = seat
+    t = canvas.theme
+    room = _name_room(canvas, box) - 2 * t.gap
+    for extra in (f"{gain:+d} = {score}", f"{gain:+d}={score}", str(score)):
+        if _fits(canvas, f"{team} {extra}", room):
+            break
+    seat_label(canvas, box, team, index, extra)
 
 
 def column(
