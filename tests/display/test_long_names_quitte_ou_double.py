@@ -57,6 +57,9 @@ CASES = [
         ("480x320", 3, "reveal", "fr de en"),
         ("480x320", 5, "reveal", "fr de en"),
         ("480x320", 6, "reveal", "fr de en"),
+        ("480x320", 4, "paid", "fr de en"),
+        ("480x320", 5, "paid", "fr de en"),
+        ("800x480", 6, "paid", "fr de en"),
     )
     for lang in langs.split()
 ]
