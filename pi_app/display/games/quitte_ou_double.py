@@ -39,6 +39,7 @@ from pi_app.display.scene import (
     state_as,
 )
 from pi_app.display.targets import Button, SeatTap
+from pi_app.display.theme import RGB
 from pi_app.display.widgets import (
     AnswerButton,
     Hand,
@@ -164,13 +165,20 @@ class QodScene(Scene):
         teams = state.setup.teams
         laid = _laid(state)
         chosen = self.laying(state)
+        owned = [state.owned(team) for team in teams]
         listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
-        for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
+        cells = rows(listing, len(teams), t.gap // 2)
+        # one style for the whole list, so the statuses read down a column
+        worded = all(
+            _worded(canvas, cell.inflate(-t.gap, 0), team, points)
+            for cell, team, points in zip(cells, teams, owned, strict=True)
+        )
+        for index, cell in enumerate(cells):
             if index == chosen:
                 canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            status = _("written") if laid[index] else "…"
-            owned = _("{n} pts").format(n=state.owned(teams[index]))
-            seat_row(canvas, cell.inflate(-t.gap, 0), teams[index], index, status, owned)
+            row = cell.inflate(-t.gap, 0)
+            seat = (teams[index], index)
+            _waiting_row(canvas, row, seat, (laid[index], worded), owned[index])
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = cols(foot, 2, t.gap)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
@@ -194,6 +202,8 @@ class QodScene(Scene):
             prompt = _("Correct {team}'s tile").format(team=team)
         else:
             prompt = _("Tile of {team}").format(team=team)
+        if not _fits(canvas, prompt, box.width):
+            prompt = team  # the team's row is outlined on the left: the name says enough
         keypad(canvas, box, self.entry, prompt, _("OK"))
 
     def _draw_bet_panel(
@@ -246,9 +256,11 @@ class QodScene(Scene):
         )
         gains = dict(board.gains)
         scores = dict(board.scores)
-        for index, cell in enumerate(rows(listing, len(teams), t.gap // 2)):
-            team = teams[index]
-            seat_label(canvas, cell, team, index, f"{gains.get(team, 0):+d} = {scores[team]}")
+        cells = rows(listing, len(teams), t.gap // 2)
+        lines = [(team, gains.get(team, 0), scores[team]) for team in teams]
+        form = _gain_form(canvas, cells[0], lines)
+        for index, (cell, (team, gain, score)) in enumerate(zip(cells, lines, strict=True)):
+            seat_label(canvas, cell, team, index, _GAIN_FORMS[form].format(gain=gain, score=score))
         canvas.text(
             _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank).format(
                 count=board.bank
@@ -406,47 +418,159 @@ def _number(text: str) -> Decimal:
     return Decimal(text)
 
 
+def _fits(canvas: Canvas, text: str, width: int) -> bool:
+    """Whether `text` fits on one line of `width` at the smallest legible size: past
+    that, `Canvas.text` would cut it, and a team's name must stay whole."""
+    return bool(canvas.fonts.font(canvas.theme.min_font).size(text)[0] <= width)
+
+
+def _name_room(canvas: Canvas, box: pygame.Rect) -> int:
+    """The width `seat_label` leaves a name in `box` beside its colour patch."""
+    return box.width - max(10, box.height // 3) - canvas.theme.gap
+
+
+def _worded(canvas: Canvas, box: pygame.Rect, team: str, owned: int) -> bool:
+    """Whether a team's waiting line holds its name, the word `written` and its points."""
+    points = _("{n} pts").format(n=owned)
+    room = _name_room(canvas, box) - 3 * canvas.theme.gap - 12
+    return _fits(canvas, f"{team} {_('written')} {points}", room)
+
+
+def _waiting_row(
+    canvas: Canvas,
+    box: pygame.Rect,
+    seat: tuple[str, int],
+    status: tuple[bool, bool],
+    owned: int,
+) -> None:
+    """A team's line while tiles are laid: its name, whether its tile is down, its gain
+    tokens. Unless the list is `worded` (a long name leaves no room for the word), a
+    drawn check says the tile is down, and the points may lose their unit, so that
+    the name is never cut."""
+    team, index = seat
+    laid, worded = status
+    t = canvas.theme
+    points = _("{n} pts").format(n=owned)
+    if worded:
+        seat_row(canvas, box, team, index, _("written") if laid else "…", points)
+        return
+    mark = min(box.height - 4, 16)
+    rest, mark_box = split(box, box.width - mark - t.gap, t.gap, vertical=False)
+    label_room = _name_room(canvas, rest) - 2 * t.gap
+    shown = points if _fits(canvas, f"{team} {points}", label_room) else str(owned)
+    seat_label(canvas, rest, team, index, shown)
+    if laid:
+        _check_mark(canvas, pygame.Rect(mark_box.x, mark_box.centery - mark // 2, mark, mark))
+
+
+def _check_mark(canvas: Canvas, box: pygame.Rect) -> None:
+    """A drawn check (the default font has no such glyph): a team's tile is down."""
+    points = [
+        (box.x + 1, box.centery),
+        (box.x + box.width // 3, box.bottom - 2),
+        (box.right - 1, box.y + 2),
+    ]
+    pygame.draw.lines(canvas.surface, th.MUTED, False, points, 2)
+
+
+_GAIN_FORMS = ("{gain:+d} = {score}", "{gain:+d}={score}", "{score}")
+"""A team's payout as its line writes it: gain and new total, shorter, the total alone."""
+
+
+def _gain_form(canvas: Canvas, cell: pygame.Rect, lines: Sequence[tuple[str, int, int]]) -> int:
+    """The first of `_GAIN_FORMS` in which every team's line keeps its name whole (one
+    form for the whole list, so the totals read down a column)."""
+    room = _name_room(canvas, cell) - 2 * canvas.theme.gap
+    for form, pattern in enumerate(_GAIN_FORMS):
+        if all(
+            _fits(canvas, f"{team} {pattern.format(gain=gain, score=score)}", room)
+            for team, gain, score in lines
+        ):
+            return form
+    return len(_GAIN_FORMS) - 1
+
+
 def column(
     canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str], pick: bool
 ) -> None:
     """Zones and tiles alternating, highest on top: each tile with its teams, each zone
-    with the bet tokens (and stakes) in it; paying zones and earning tiles outlined."""
-    t = canvas.theme
+    with the bet tokens (and stakes) in it; paying zones and earning tiles outlined, or,
+    where rows are too low to keep a text clear of an outline, filled in a colour of
+    their own."""
     places: list[TileStack | ZoneView] = [board.zones[0]]
     for tile, zone in zip(board.tiles, board.zones[1:], strict=True):
         places += [tile, zone]
     places.reverse()
-    for cell, item in zip(rows(box, len(places), 2), places, strict=True):
+    cells = rows(box, len(places), 2)
+    labels = [item.label if isinstance(item, TileStack) else item.name for item in places]
+    width = _label_width(canvas, cells[0], labels)
+    outlined = cells[0].height >= canvas.fonts.font(canvas.theme.min_font).get_linesize() + 12
+    for cell, item in zip(cells, places, strict=True):
         if isinstance(item, TileStack):
-            canvas.panel(cell, th.CENTRE, th.WARN if item.earns else None, 3)
-            inside = cell.inflate(-max(t.gap, 8), -8 if item.earns else 0)  # clear of the outline
-            value_box, names_box = split(inside, cell.width // 3, t.gap, vertical=False)
-            canvas.text(item.label, value_box, t.small, th.TEXT, align="left")
-            canvas.text(", ".join(item.teams), names_box, t.small, th.TEXT, align="left")
+            _tile_row(canvas, cell, item, width, outlined)
             continue
-        canvas.panel(
-            cell, (0, 100, 72) if item.paying else th.PANEL, th.GOOD if item.paying else None, 3
-        )
         if pick:
             canvas.hits.append(Hit(cell, Zone(_notation_place(item))))
-        inside = cell.inflate(-max(t.gap, 8), -8 if item.paying else 0)  # clear of the outline
-        name_box, bets_box = split(
-            inside, _name_width(canvas, cell, item.name), t.gap, vertical=False
-        )
-        canvas.text(item.name, name_box, t.small, th.MUTED, align="left")
-        words = []
-        for bet in item.bets:
-            word = bet.team if bet.tokens == 1 else f"{bet.team}×{bet.tokens}"
-            words.append(f"{word} +{bet.stake}" if bet.stake else word)
-        if words:
-            canvas.text(", ".join(words), bets_box, t.small, th.TEXT, align="left")
+        _zone_row(canvas, cell, item, width, outlined)
 
 
-def _name_width(canvas: Canvas, cell: pygame.Rect, name: str) -> int:
-    """A zone name's share of its row: a third, more for a name such as `45 %..1h30`
-    (typed forms are longer than numbers), never more than three fifths."""
-    need = canvas.fonts.font(canvas.theme.min_font).size(name)[0] + 4
-    return min(max(cell.width // 3, need), cell.width * 3 // 5)
+def _marked_panel(
+    canvas: Canvas, cell: pygame.Rect, colours: tuple[RGB, RGB], marked: bool, outlined: bool
+) -> pygame.Rect:
+    """A row's panel, `marked` (paying, earning) by an outline or, in a low row, by a
+    fill; returns the room inside, clear of the outline."""
+    plain, mark = colours
+    if not marked:
+        canvas.panel(cell, plain)
+    elif outlined:
+        canvas.panel(cell, plain, mark, 3)
+    else:
+        canvas.panel(cell, mark)
+    inset = 8 if marked and outlined else 0
+    return cell.inflate(-max(canvas.theme.gap, 8), -inset)
+
+
+def _tile_row(
+    canvas: Canvas, cell: pygame.Rect, item: TileStack, width: int, outlined: bool
+) -> None:
+    """A tile: its value, then the teams that laid it."""
+    t = canvas.theme
+    inside = _marked_panel(canvas, cell, (th.CENTRE, _EARNS), item.earns, outlined)
+    value_box, names_box = split(inside, width, t.gap, vertical=False)
+    canvas.text(item.label, value_box, t.small, th.TEXT, align="left")
+    canvas.text(", ".join(item.teams), names_box, t.small, th.TEXT, align="left")
+
+
+def _zone_row(
+    canvas: Canvas, cell: pygame.Rect, item: ZoneView, width: int, outlined: bool
+) -> None:
+    """A zone: its name, then the bet tokens (and stakes) in it."""
+    t = canvas.theme
+    inside = _marked_panel(canvas, cell, (th.PANEL, _PAYS), item.paying, outlined)
+    name_box, bets_box = split(inside, width, t.gap, vertical=False)
+    canvas.text(item.name, name_box, t.small, th.MUTED, align="left")
+    words = []
+    for bet in item.bets:
+        word = bet.team if bet.tokens == 1 else f"{bet.team}×{bet.tokens}"
+        words.append(f"{word} +{bet.stake}" if bet.stake else word)
+    if words:
+        canvas.text(", ".join(words), bets_box, t.small, th.TEXT, align="left")
+
+
+_PAYS: RGB = (0, 100, 72)
+"""A paying zone's fill where its row is too low for an outline (its own green)."""
+_EARNS: RGB = (128, 96, 0)
+"""An earning tile's fill where its row is too low for an outline: a dark amber, the
+outline's yellow darkened so that white text stays legible on it."""
+
+
+def _label_width(canvas: Canvas, cell: pygame.Rect, labels: Sequence[str]) -> int:
+    """The width of the column of tiles' values and zones' names: what the longest
+    needs, so the teams' names get the rest (a third was too much for `10`, and cut
+    `Marie-Gabrielle`), never more than three fifths (`45 %..1h30`)."""
+    font = canvas.fonts.font(canvas.theme.min_font)
+    need = max(font.size(label)[0] for label in labels) + 4
+    return min(need, cell.width * 3 // 5)
 
 
 def _notation_place(zone: ZoneView) -> str:
