@@ -209,8 +209,8 @@ def seat_cell(
     spare = box.height - 2 * line if two_lines else 8
     inner = box.inflate(-12 if selected and roomy else -8, -min(12 if roomy else 4, max(2, spare)))
     score_w = font.size(score)[0] + 2
-    marks_w = _marks_width(min(12, inner.height // 2 - 2), False)
-    fits = font.size(name)[0] + score_w + marks_w + 12 <= inner.width
+    one_line_marks = _marks_width(max(6, min(16, inner.height // 3)), box.width < 140)
+    fits = font.size(name)[0] + score_w + one_line_marks + 16 <= inner.width
     if two_lines and not fits:
         top, bottom = rows(inner, 2, 0)
         canvas.text(name, top, t.small, ink, align="left")
@@ -228,6 +228,21 @@ def seat_cell(
         canvas.text(score, score_box, t.small, ink, align="right")
     _draw_hand(canvas, marks, hand, ink, disc, stacked)
     canvas.hits.append(Hit(box, target))
+
+
+def seat_columns(canvas: Canvas, box: pygame.Rect, names: Sequence[str]) -> int:
+    """How many columns a bet panel's seats take: two for more than four seats, unless
+    a name would not fit whole in half the width while one column still gives every
+    seat a line (a long name is never cut to save a column)."""
+    if len(names) <= 4:
+        return 1
+    t = canvas.theme
+    font = canvas.fonts.font(t.min_font)
+    half = (box.width - t.gap // 2) // 2 - 16
+    rows_one = (box.height - (len(names) - 1) * (t.gap // 2)) // len(names)
+    if all(font.size(name)[0] <= half for name in names) or rows_one < font.get_linesize() + 4:
+        return 2
+    return 1
 
 
 def _marks_width(disc: int, stacked: bool) -> int:

@@ -4,9 +4,9 @@ Gambit 7 (3 to 7 seats) and Quitte ou Double (3 to 6 teams) played with long nam
 through the answers, the reveal, the bets and the payout: on each screen no name is
 cut, no text sits on a border or over another, and none leaves its box or the screen.
 
-`GAPS` lists what is not there yet, each as a strict expected failure: the bets
-panel's seat buttons in two columns cut a long name (a name needs two lines there),
-and six teams' column at 480x320 has rows lower than a line of the smallest type.
+`GAPS` lists what is not there yet, each as a strict expected failure: six teams'
+column of tiles and zones at 480x320 has thirteen rows, each lower than a line of the
+smallest type.
 A case that starts to pass fails here until it is taken off the list.
 """
 
@@ -27,9 +27,7 @@ NAMES = ("Marie-Gabrielle", "Paul", "Tom", "Léa", "Jean-Baptiste", "Zoé", "Ann
 PHASES = ("answers", "reveal", "bets", "paid")
 SEATS = {"gambit7": range(3, 8), "quitte-ou-double": range(3, 7)}
 GAPS: dict[tuple[str, str, str], range] = {
-    ("gambit7", "480x320", "bets"): range(4, 8),
-    ("gambit7", "800x480", "bets"): range(5, 8),
-    ("quitte-ou-double", "480x320", "bets"): range(4, 7),
+    ("quitte-ou-double", "480x320", "bets"): range(6, 7),
     ("quitte-ou-double", "480x320", "paid"): range(6, 7),
 }
 CASES = [

@@ -48,6 +48,7 @@ from pi_app.display.widgets import (
     keypad,
     reveal_panel,
     seat_cell,
+    seat_columns,
     seat_row,
     timer_button,
     token_mark,
@@ -261,7 +262,7 @@ class Gambit7Scene(Scene):
     def _draw_seats(self, canvas: Canvas, state: Gambit7State, box: pygame.Rect) -> None:
         """A cell per seat: its name, score, chips in hand and a mark once it has bet."""
         bets = dict(state.bets)
-        columns = 2 if len(state.seats) > 4 else 1
+        columns = seat_columns(canvas, box, state.seats)
         cells = grid(box, len(state.seats), columns, canvas.theme.gap // 2)
         for index, (cell, seat, score) in enumerate(
             zip(cells, state.seats, state.scores, strict=True)

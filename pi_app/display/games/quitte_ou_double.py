@@ -50,6 +50,7 @@ from pi_app.display.widgets import (
     keypad,
     reveal_panel,
     seat_cell,
+    seat_columns,
     seat_row,
     timer_button,
     typing_key,
@@ -220,7 +221,7 @@ class QodScene(Scene):
         staking = state.may_stake() and not closed
         lines = 1 + int(staking) + int(closed or not small)
         team_box, rest = split(box, box.height - lines * (t.button_h + t.gap), t.gap)
-        columns = 2 if len(teams) > 4 else 1
+        columns = seat_columns(canvas, team_box, teams)
         for index, cell in enumerate(grid(team_box, len(teams), columns, t.gap // 2)):
             team = teams[index]
             down = len(state.current.tokens_of(team))
