@@ -434,9 +434,9 @@ class App:
 
     def _resume_game(self, game_id: int | None) -> None:
         """Back to an unfinished game (the latest played when no id is given)."""
-        tables = self.unfinished.tables()
-        table = tables[0] if game_id is None and tables else None
-        if game_id is not None:
+        if game_id is None:
+            table = next(iter(self.unfinished.tables()), None)
+        else:
             table = self.unfinished.find(game_id)
         if table is None:
             self.flash_message(_("This game is not unfinished any more."), error=True)

@@ -101,6 +101,20 @@ def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
     """Words of `text` in lines no wider than `width`; None if one word alone is wider."""
+    return _lines(font, text, width, cut_words=False)
+
+
+def wrap_all(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines no wider than `width`, by words; a word wider than a line (a
+    file's path) is cut where it fits, after a `/` when it has one."""
+    lines = _lines(font, text, width, cut_words=True)
+    assert lines is not None  # a word too wide is cut, never refused
+    return lines
+
+
+def _lines(font: pygame.font.Font, text: str, width: int, cut_words: bool) -> list[str] | None:
+    """Words of `text` in lines no wider than `width`, paragraph by paragraph; a word
+    wider than a line is cut (`cut_words`) or makes the whole text refused (None)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -108,13 +122,29 @@ def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
             candidate = f"{current} {word}" if current else word
             if font.size(candidate)[0] <= width:
                 current = candidate
-            elif font.size(word)[0] > width:
+                continue
+            if not cut_words and font.size(word)[0] > width:
                 return None
-            else:
+            if current:
                 lines.append(current)
-                current = word
+            current = word
+            while font.size(current)[0] > width:
+                head, current = _cut(font, current, width)
+                lines.append(head)
         lines.append(current)
     return lines
+
+
+def _cut(font: pygame.font.Font, word: str, width: int) -> tuple[str, str]:
+    """The longest start of `word` that fits in `width` (ending after a `/` if one is
+    near), and the rest."""
+    cut = len(word) - 1
+    while cut > 1 and font.size(word[:cut])[0] > width:
+        cut -= 1
+    slash = word.rfind("/", 0, cut)
+    if slash >= cut // 2:
+        cut = slash + 1
+    return word[:cut], word[cut:]
 
 
 def wrapped_lines(font: pygame.font.Font, text: str, width: int) -> int:
@@ -196,6 +226,12 @@ class Canvas:
         if border is not None:
             pygame.draw.rect(self.surface, border, box, width, border_radius=radius)
         self.panels.append(PanelDraw(_box(box), width if border is not None else 0, self._next()))
+
+    def fits_whole(self, text: str, box: RectLike, size: int | None = None) -> bool:
+        """Whether `text` would be drawn whole in `box` (shrunk or wrapped, but not
+        shortened): a screen drops a decoration rather than cut a player's name."""
+        _size, lines = self.fit(text, box, size)
+        return " ".join(lines) == " ".join(text.split())
 
     def fit(self, text: str, box: RectLike, size: int | None = None) -> tuple[int, list[str]]:
         """The font size and lines that `text` takes in `box` (see the module's rules)."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, rows
+from pi_app.display.canvas import Canvas, rows, wrap_all
 
 MESSAGE_SECONDS = 5.0
 """How long a message of one page stays."""
@@ -192,36 +192,3 @@ def paginate(
     lines = wrap_all(font, text, box.width)
     room = max(1, box.height // font.get_linesize())
     return t.min_font, tuple(tuple(lines[i : i + room]) for i in range(0, len(lines), room))
-
-
-def wrap_all(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """`text` in lines no wider than `width`, by words; a word wider than a line (a
-    file's path) is cut where it fits, after a `/` when it has one."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split(" "):
-            candidate = f"{current} {word}" if current else word
-            if font.size(candidate)[0] <= width:
-                current = candidate
-                continue
-            if current:
-                lines.append(current)
-            current = word
-            while font.size(current)[0] > width:
-                head, current = _cut(font, current, width)
-                lines.append(head)
-        lines.append(current)
-    return lines
-
-
-def _cut(font: pygame.font.Font, word: str, width: int) -> tuple[str, str]:
-    """The longest start of `word` that fits in `width` (ending after a `/` if one is
-    near), and the rest."""
-    cut = len(word) - 1
-    while cut > 1 and font.size(word[:cut])[0] > width:
-        cut -= 1
-    slash = word.rfind("/", 0, cut)
-    if slash >= cut // 2:
-        cut = slash + 1
-    return word[:cut], word[cut:]

@@ -16,7 +16,7 @@ from enum import StrEnum
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import ELLIPSIS, Canvas, Hit, cols, grid, rows, split
+from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
@@ -222,7 +222,7 @@ class Gambit7Scene(Scene):
             prompt = _("Correct {seat}'s answer").format(seat=seat)
         else:
             prompt = _("Answer of {seat}").format(seat=seat)
-        if _cut(canvas, prompt, pygame.Rect(0, 0, right.width, t.button_h)):
+        if not canvas.fits_whole(prompt, pygame.Rect(0, 0, right.width, t.button_h), t.small):
             prompt = seat  # the name alone, whole, rather than a sentence that cuts it
         keypad(canvas, right, self.entry, prompt, _("OK"))
 
@@ -306,7 +306,9 @@ class Gambit7Scene(Scene):
                 rest_box, rest_box.width - total_w - 2 * t.gap, 2 * t.gap, vertical=False
             )
             seat_label(canvas, name_box, pay.seat, index)
-            if not _cut(canvas, payout_detail(pay), detail_box):  # else the names stay whole
+            if canvas.fits_whole(
+                payout_detail(pay), detail_box, t.small
+            ):  # else the names stay whole
                 canvas.text(payout_detail(pay), detail_box, t.small, th.MUTED, align="right")
             canvas.text(str(pay.after), total_box, t.body, th.TEXT, align="right")
         last = state.round == ROUNDS
@@ -499,12 +501,6 @@ def _reveal_words() -> RevealWords:
         _("To correct an answer first, tap its seat."),
         _("Reveal"),
     )
-
-
-def _cut(canvas: Canvas, text: str, box: pygame.Rect) -> bool:
-    """Whether `text` would be cut with an ellipsis in `box`, even at the smallest font."""
-    _size, lines = canvas.fit(text, box, canvas.theme.small)
-    return any(line.endswith(ELLIPSIS) for line in lines)
 
 
 def _statuses_fit(canvas: Canvas, box: pygame.Rect, state: Gambit7State) -> bool:
@@ -735,8 +731,7 @@ def _chips(
     left = min(x + 2, lane.right - 10)
     text_box = pygame.Rect(left, lane.y, lane.right - 2 - left, lane.height)
     text = ", ".join(names)
-    _size, lines = canvas.fit(text, text_box, t.small)
-    if not any(line.endswith(ELLIPSIS) for line in lines):
+    if canvas.fits_whole(text, text_box, t.small):
         canvas.text(text, text_box, t.small, th.TEXT, align="left")
     # else the marks alone, in the seats' colours: the seat cells beside the mat and
     # the payout list say whose they are, where a cut name would only mislead

@@ -435,7 +435,11 @@ class GamboScene(Scene):
             if t.width < 800:  # no legend: the words take what the button leaves
                 words, right = split(box, box.width * 2 // 3, t.gap, vertical=False)
             text = _("{player}: no move is possible").format(player=seat_name(table, mover))
-            text = text if fits(canvas, text, words) else _("No move is possible")
+            text = (
+                text
+                if canvas.fits_whole(text, words, canvas.theme.small)
+                else _("No move is possible")
+            )
             canvas.text(text, words, t.small, th.WARN, align="left")
             canvas.button(right, _("Pass"), MoveButton.PASS, colour=th.WARN)
         elif t.width < 800:
@@ -472,7 +476,11 @@ class GamboScene(Scene):
             return _("Tap a highlighted square")
         player = seat_name(table_of(ctx), state.to_move)
         named = _("{player}: tap one of your pieces").format(player=player)
-        return named if fits(canvas, named, box) else _("Tap one of your pieces")
+        return (
+            named
+            if canvas.fits_whole(named, box, canvas.theme.small)
+            else _("Tap one of your pieces")
+        )
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -785,15 +793,9 @@ def draw_last_move(
     patch, words = split(box, max(8, box.height // 5), t.gap, vertical=False)
     canvas.swatch(patch.inflate(0, -box.height // 3), canvas.seat_colour(last.side))
     text = move_sentence(table, last)
-    if not fits(canvas, text, words):
+    if not canvas.fits_whole(text, words, canvas.theme.small):
         text = move_sentence(table, last, brief=True)
     canvas.text(text, words, t.small, th.TEXT, align="left")
-
-
-def fits(canvas: Canvas, text: str, box: pygame.Rect) -> bool:
-    """Whether `text` is drawn whole in `box`, not shortened to fit."""
-    _size, lines = canvas.fit(text, box, canvas.theme.small)
-    return " ".join(lines) == " ".join(text.split())
 
 
 @dataclass(frozen=True)

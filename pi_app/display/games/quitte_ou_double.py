@@ -40,6 +40,7 @@ from pi_app.display.scene import (
 )
 from pi_app.display.targets import Button, SeatTap
 from pi_app.display.theme import RGB
+from pi_app.display.titles import fits_line
 from pi_app.display.widgets import (
     AnswerButton,
     Hand,
@@ -203,7 +204,7 @@ class QodScene(Scene):
             prompt = _("Correct {team}'s tile").format(team=team)
         else:
             prompt = _("Tile of {team}").format(team=team)
-        if not _fits(canvas, prompt, box.width):
+        if not fits_line(canvas, prompt, box.width):
             prompt = team  # the team's row is outlined on the left: the name says enough
         keypad(canvas, box, self.entry, prompt, _("OK"))
 
@@ -419,12 +420,6 @@ def _number(text: str) -> Decimal:
     return Decimal(text)
 
 
-def _fits(canvas: Canvas, text: str, width: int) -> bool:
-    """Whether `text` fits on one line of `width` at the smallest legible size: past
-    that, `Canvas.text` would cut it, and a team's name must stay whole."""
-    return bool(canvas.fonts.font(canvas.theme.min_font).size(text)[0] <= width)
-
-
 def _name_room(canvas: Canvas, box: pygame.Rect) -> int:
     """The width `seat_label` leaves a name in `box` beside its colour patch."""
     return box.width - max(10, box.height // 3) - canvas.theme.gap
@@ -434,7 +429,7 @@ def _worded(canvas: Canvas, box: pygame.Rect, team: str, owned: int) -> bool:
     """Whether a team's waiting line holds its name, the word `written` and its points."""
     points = _("{n} pts").format(n=owned)
     room = _name_room(canvas, box) - 3 * canvas.theme.gap - 12
-    return _fits(canvas, f"{team} {_('written')} {points}", room)
+    return fits_line(canvas, f"{team} {_('written')} {points}", room)
 
 
 def _waiting_row(
@@ -458,7 +453,7 @@ def _waiting_row(
     mark = min(box.height - 4, 16)
     rest, mark_box = split(box, box.width - mark - t.gap, t.gap, vertical=False)
     label_room = _name_room(canvas, rest) - 2 * t.gap
-    shown = points if _fits(canvas, f"{team} {points}", label_room) else str(owned)
+    shown = points if fits_line(canvas, f"{team} {points}", label_room) else str(owned)
     seat_label(canvas, rest, team, index, shown)
     if laid:
         _check_mark(canvas, pygame.Rect(mark_box.x, mark_box.centery - mark // 2, mark, mark))
@@ -484,7 +479,7 @@ def _gain_form(canvas: Canvas, cell: pygame.Rect, lines: Sequence[tuple[str, int
     room = _name_room(canvas, cell) - 2 * canvas.theme.gap
     for form, pattern in enumerate(_GAIN_FORMS):
         if all(
-            _fits(canvas, f"{team} {pattern.format(gain=gain, score=score)}", room)
+            fits_line(canvas, f"{team} {pattern.format(gain=gain, score=score)}", room)
             for team, gain, score in lines
         ):
             return form
