@@ -250,9 +250,10 @@ class QodScene(Scene):
         self, canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str]
     ) -> None:
         t = canvas.theme
-        head, rest = split(box, t.button_h, t.gap)
-        listing, foot = split(rest, rest.height - 2 * (t.button_h + t.gap), t.gap)
-        bank_box, next_box = rows(foot.inflate(0, 0), 2, t.gap)
+        text_h = _text_row_height(canvas, box, len(teams))
+        head, rest = split(box, text_h, t.gap)
+        listing, foot = split(rest, rest.height - text_h - t.button_h - 2 * t.gap, t.gap)
+        bank_box, next_box = split(foot, text_h, t.gap)
         canvas.text(
             _("True answer: {value}").format(value=board.truth), head, t.body, th.WARN, align="left"
         )
@@ -469,6 +470,18 @@ def _check_mark(canvas: Canvas, box: pygame.Rect) -> None:
     pygame.draw.lines(canvas.surface, th.MUTED, False, points, 2)
 
 
+def _text_row_height(canvas: Canvas, box: pygame.Rect, teams: int) -> int:
+    """The height of the payout's lines of text (the true answer, the bank): a button's,
+    unless that leaves a team's line lower than a line of type (six teams on the small
+    screen), then a line's."""
+    t = canvas.theme
+    line = canvas.fonts.font(t.min_font).get_linesize()
+    listing = box.height - 3 * t.button_h - 3 * t.gap
+    if (listing - (teams - 1) * (t.gap // 2)) // teams >= line:
+        return t.button_h
+    return line + 4
+
+
 _GAIN_FORMS = ("{gain:+d} = {score}", "{gain:+d}={score}", "{score}")
 """A team's payout as its line writes it: gain and new total, shorter, the total alone."""
 
@@ -497,17 +510,57 @@ def column(
     for tile, zone in zip(board.tiles, board.zones[1:], strict=True):
         places += [tile, zone]
     places.reverse()
+    line = canvas.fonts.font(canvas.theme.min_font).get_linesize()
     cells = rows(box, len(places), 2)
+    if cells[0].height < line:
+        cells = _strip_cells(box, len(places), line)
     labels = [item.label if isinstance(item, TileStack) else item.name for item in places]
     width = _label_width(canvas, cells[0], labels)
-    outlined = cells[0].height >= canvas.fonts.font(canvas.theme.min_font).get_linesize() + 12
+    outlined = cells[0].height >= line + 12
     for cell, item in zip(cells, places, strict=True):
         if isinstance(item, TileStack):
-            _tile_row(canvas, cell, item, width, outlined)
+            if cell.height < line:
+                _tile_strip(canvas, cell, item, width, teams)
+            else:
+                _tile_row(canvas, cell, item, width, outlined)
             continue
         if pick:
             canvas.hits.append(Hit(cell, Zone(_notation_place(item))))
         _zone_row(canvas, cell, item, width, outlined)
+
+
+def _strip_cells(box: pygame.Rect, count: int, line: int) -> list[pygame.Rect]:
+    """The column's rows when a row each is lower than a line (six teams on the small
+    screen: thirteen places): each zone a line high, each tile a strip between them.
+    Every zone stays, with its name and its bets, and a tap target of its own; a zone's
+    name says the tiles around it, the strip's colour patches who laid the tile."""
+    zones = (count + 1) // 2
+    gap = 2
+    zone_h = line + 2
+    strip_h = (box.height - zones * zone_h - (count - 1) * gap) // (count - zones)
+    if strip_h < 8:  # never lower than a patch one can see: the zones give a little
+        strip_h = 8
+        zone_h = (box.height - (count - zones) * strip_h - (count - 1) * gap) // zones
+    cells, y = [], box.y
+    for index in range(count):
+        height = zone_h if index % 2 == 0 else strip_h
+        cells.append(pygame.Rect(box.x, y, box.width, height))
+        y += height + gap
+    return cells
+
+
+def _tile_strip(
+    canvas: Canvas, cell: pygame.Rect, item: TileStack, width: int, teams: Sequence[str]
+) -> None:
+    """A tile too low for a line of text: a strip (amber once it earns) with the colour
+    patches of the teams that laid it, under the zones' names."""
+    canvas.panel(cell, _EARNS if item.earns else th.CENTRE)
+    size = cell.height - 2
+    x = cell.x + max(canvas.theme.gap, 8) + width + canvas.theme.gap
+    for team in item.teams:
+        patch = pygame.Rect(x, cell.y + 1, size * 2, size)
+        canvas.swatch(patch, canvas.seat_colour(teams.index(team)))
+        x += patch.width + canvas.theme.gap
 
 
 def _marked_panel(
