@@ -1,0 +1,65 @@
+"""Numbers and units as each language writes them: `82 927 922 habitants`,
+`82.927.922 Einwohner`, `82,927,922 inhabitants`; years without grouping (`1969`).
+
+The separators are CLDR's for fr, de and en (French groups with a narrow no-break
+space); the unit words are messages of the `questions` catalogue, with plurals.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pi_app.i18n import Translator
+from pi_app.questions.question import answer_text
+
+_ = Translator("questions")
+
+SEPARATORS: dict[str, tuple[str, str]] = {
+    "fr": ("\u202f", ","),
+    "de": (".", ","),
+    "en": (",", "."),
+}
+"""Each language's (group, decimal) separators, CLDR's standard decimal pattern."""
+
+YEAR = "year"
+UNITS: dict[str, tuple[str, str]] = {
+    "people": ("{n} inhabitant", "{n} inhabitants"),
+    "countries": ("{n} country", "{n} countries"),
+    "km": ("{n} km", "{n} km"),
+    "km2": ("{n} km²", "{n} km²"),
+    "celsius": ("{n} °C", "{n} °C"),
+    "g/cm3": ("{n} g/cm³", "{n} g/cm³"),
+    "percent": ("{n} %", "{n} %"),
+    "hours": ("{n} hour", "{n} hours"),
+}
+"""The built-in bank's units, each with its English singular and plural; a unit not
+listed here (a pack's own) is written after the number as it is."""
+
+
+def number(value: Decimal, lang: str, grouped: bool = True) -> str:
+    """`value` with `lang`'s separators (grouped by thousands unless `grouped` is off)."""
+    group, decimal = SEPARATORS.get(lang, SEPARATORS["en"])
+    text = answer_text(value)
+    sign = "-" if text.startswith("-") else ""
+    whole, _dot, fraction = text.lstrip("-").partition(".")
+    if grouped:
+        chunks = []
+        while len(whole) > 3:
+            chunks.insert(0, whole[-3:])
+            whole = whole[:-3]
+        whole = group.join([whole, *chunks])
+    minus = "\u2212" if sign else ""
+    return minus + whole + (decimal + fraction if fraction else "")
+
+
+def with_unit(value: Decimal, unit: str, lang: str) -> str:
+    """The answer as the box shows it: number and unit in `lang`."""
+    if unit == YEAR:
+        return number(value, lang, grouped=False)
+    shown = number(value, lang)
+    forms = UNITS.get(unit)
+    if forms is None:
+        return f"{shown} {unit}".strip()
+    whole = value == value.to_integral_value()
+    count = int(abs(value)) if whole and abs(value) < 10**9 else 2  # 1,5 is plural
+    return _.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
