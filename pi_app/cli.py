@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "demo": "pi_app.display.demo:run",
     "firmware": "pi_app.firmware:run",
     "doctor": "pi_app.doctor:run",
+    "questions": "pi_app.questions.cli:run",
 }
 
 
@@ -77,7 +78,24 @@ def build_parser() -> argparse.ArgumentParser:
         parsed.add_argument("--port", help="the Pico's serial port (default: found by USB id)")
 
     sub.add_parser("doctor", help="check the box: display, pins, Pico, journal, sound, service")
+    _questions_parser(sub)
     return parser
+
+
+def _questions_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`tabletop questions ACTION`: the bank, the host's packs, the flagged questions."""
+    questions = sub.add_parser("questions", help="the question bank and the host's packs")
+    actions = questions.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="every question of the built-in bank")
+    listing.add_argument("--json", action="store_true", help="one JSON object a line")
+    listing.add_argument("--packs", action="store_true", help="the imported packs' questions too")
+    actions.add_parser("stats", help="the counts per kind, category and language")
+    imported = actions.add_parser("import", help="add a pack of questions (CSV or JSON)")
+    imported.add_argument("file", type=Path, help="the pack (.csv or .json)")
+    imported.add_argument("--name", help="the pack's name (default: the file's name)")
+    actions.add_parser("flagged", help="the questions flagged as wrong, with their source")
+    build = actions.add_parser("build", help="write the built-in bank from the data packages")
+    build.add_argument("-o", "--output", type=Path, help="the bank file (default: the package's)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
