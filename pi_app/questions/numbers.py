@@ -24,6 +24,7 @@ SEPARATORS: dict[str, tuple[str, str]] = {
 YEAR = "year"
 UNITS: dict[str, tuple[str, str]] = {
     "people": ("{n} inhabitant", "{n} inhabitants"),
+    "people/km2": ("{n} inhabitant per km²", "{n} inhabitants per km²"),
     "countries": ("{n} country", "{n} countries"),
     "km": ("{n} km", "{n} km"),
     "km2": ("{n} km²", "{n} km²"),
@@ -43,7 +44,7 @@ def number(value: Decimal, lang: str, grouped: bool = True) -> str:
     sign = "-" if text.startswith("-") else ""
     whole, _dot, fraction = text.lstrip("-").partition(".")
     if grouped:
-        chunks = []
+        chunks: list[str] = []
         while len(whole) > 3:
             chunks.insert(0, whole[-3:])
             whole = whole[:-3]

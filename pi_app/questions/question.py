@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from pi_app.i18n import LANGUAGES, N_
+from pi_app.i18n import LANGUAGES, N_, Translator
+
+DOMAIN = "questions"
+"""The catalogue of the questions' texts, units and categories."""
+_ = Translator(DOMAIN)
 
 CATEGORIES: dict[str, str] = {
     "economy": N_("Economy and society"),
@@ -87,7 +91,7 @@ class Question:
         try:
             text = data["text"]
             if not isinstance(text, Mapping):
-                raise QuestionError("text must map languages to texts")
+                raise QuestionError(_("text must map languages to texts"))
             return cls(
                 id=str(data["id"]),
                 kind=str(data.get("kind", "")),
@@ -109,8 +113,8 @@ def parse_answer(value: object) -> Decimal:
     """An answer as a number: an int, or a text in the notation's spelling (`-12.5`);
     a float is refused (its binary digits are not the source's), so is a number of more
     than MAX_DIGITS digits."""
-    if isinstance(value, bool) or isinstance(value, float):
-        raise QuestionError(f"answer {value!r}: write it as a text, such as \"12.5\"")
+    if isinstance(value, (bool, float)):
+        raise QuestionError(f'answer {value!r}: write it as a text, such as "12.5"')
     text = str(value).strip()
     if len(text) > MAX_DIGITS + 2:
         raise QuestionError(f"answer of {len(text)} characters: at most {MAX_DIGITS} digits")

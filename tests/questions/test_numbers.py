@@ -1,0 +1,81 @@
+"""Numbers and units as each language writes them, for every answer of the bank."""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+
+import pytest
+
+from pi_app.cli import main
+from pi_app.i18n import LANGUAGES
+from pi_app.questions.bank import builtin
+from pi_app.questions.numbers import UNITS, YEAR, number, with_unit
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "lang", "shown"),
+    [
+        ("82927922", "people", "fr", f"82{NNBSP}927{NNBSP}922{NBSP}habitants"),
+        ("82927922", "people", "de", f"82.927.922{NBSP}Einwohner"),
+        ("82927922", "people", "en", f"82,927,922{NBSP}inhabitants"),
+        ("1", "people", "en", f"1{NBSP}inhabitant"),
+        ("1", "countries", "de", f"1{NBSP}Land"),
+        ("9", "countries", "de", f"9{NBSP}Länder"),
+        ("0", "countries", "fr", f"0{NBSP}pays"),
+        ("1969", "year", "fr", "1969"),
+        ("1969", "year", "de", "1969"),
+        ("7.87", "g/cm3", "fr", f"7,87{NBSP}g/cm³"),
+        ("7.87", "g/cm3", "de", f"7,87{NBSP}g/cm³"),
+        ("7.87", "g/cm3", "en", f"7.87{NBSP}g/cm³"),
+        ("-39", "celsius", "fr", f"\u221239{NBSP}°C"),
+        ("12345.5", "km2", "de", f"12.345,5{NBSP}km²"),
+        ("59", "percent", "fr", f"59{NBSP}%"),
+        ("59", "percent", "en", "59%"),
+        ("1234", "km", "fr", f"1{NNBSP}234{NBSP}km"),
+        ("42", "bananas", "en", "42 bananas"),
+    ],
+)
+def test_an_answer_reads_right(value: str, unit: str, lang: str, shown: str) -> None:
+    assert with_unit(Decimal(value), unit, lang) == shown
+
+
+def test_every_answer_of_the_bank_reads_right_in_each_language() -> None:
+    grouped = {"fr": NNBSP, "de": ".", "en": ","}
+    for q in builtin():
+        assert q.unit in UNITS or q.unit == YEAR, q.id
+        for lang in LANGUAGES:
+            shown = with_unit(q.answer, q.unit, lang)
+            assert "{" not in shown
+            digits = re.sub(r"\D", "", number(q.answer, lang, grouped=False))
+            assert re.sub(r"\D", "", shown.split(NBSP)[0]) == digits
+            if q.unit == YEAR:
+                assert shown == str(q.answer), q.id
+            elif abs(q.answer) >= 10000:
+                assert grouped[lang] in shown, (q.id, lang, shown)
+
+
+def test_list_prints_every_question_with_every_field(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["questions", "list", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(builtin())
+    fields = {"id", "kind", "category", "text", "answer", "unit", "as_of", "source"}
+    fields |= {"licence", "subject"}
+    for line in lines:
+        data = json.loads(line)
+        assert set(data) == fields
+        assert set(data["text"]) == set(LANGUAGES)
+        Decimal(data["answer"])
+
+
+def test_stats_counts_each_kind_category_and_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["questions", "stats"]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    kinds = {row[1]: int(row[2]) for row in rows if row[0] == "kind"}
+    languages = {row[1]: int(row[2]) for row in rows if row[0] == "language"}
+    assert sum(kinds.values()) == len(builtin()) == int(rows[0][1])
+    assert kinds["city-distance"] == sum(1 for q in builtin() if q.kind == "city-distance")
+    assert languages == dict.fromkeys(LANGUAGES, len(builtin()))
