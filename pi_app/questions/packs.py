@@ -274,9 +274,10 @@ def _json_row(item: object) -> Row:
                     lang=_shown(lang), languages=", ".join(LANGUAGES)
                 )
             )
+        column = f"text_{lang}"  # named as in a CSV pack, in every language
         if isinstance(value, _JsonInt | _JsonFloat):  # a number is no question's text
-            raise Refused(_("“{field}” must be a text").format(field=f"text_{lang}"))
-        row[f"text_{lang}"] = value
+            raise Refused(_("“{field}” must be a text").format(field=column))
+        row[column] = value
     return row
 
 
