@@ -29,15 +29,17 @@ from typing import Any
 
 from pi_app.errors import describe
 from pi_app.i18n import Translator
+from pi_app.questions.question import Question
 from pi_app.table.writer import Listener, Writer
 
 log = logging.getLogger(__name__)
 _ = Translator("core")
 
-SCHEMA_VERSION = 3
-KNOWN_VERSIONS = (0, 1, 2, 3)
+SCHEMA_VERSION = 4
+KNOWN_VERSIONS = (0, 1, 2, 3, 4)
 """Versions read in place: 1 lacked the players (the tables below add them), 2 the
-`deleted` mark (`_add_columns` adds it)."""
+`deleted` mark (`_add_columns` adds it), 3 the questions' tables (packs, asked, flagged;
+the tables below add them)."""
 CLOSE_SECONDS = 10.0  # how long closing waits for queued writes
 EVENT_KINDS = ("action", "undo", "redo")
 
@@ -68,6 +70,23 @@ CREATE TABLE IF NOT EXISTS players (
     name TEXT PRIMARY KEY,
     colour INTEGER NOT NULL,
     last_played REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pack_questions (
+    pack TEXT NOT NULL,
+    id TEXT NOT NULL,
+    question TEXT NOT NULL,
+    PRIMARY KEY (pack, id)
+);
+CREATE TABLE IF NOT EXISTS asked_questions (
+    id TEXT NOT NULL,
+    game_id INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS asked_by_id ON asked_questions (id);
+CREATE TABLE IF NOT EXISTS flagged_questions (
+    id TEXT PRIMARY KEY,
+    at REAL NOT NULL,
+    by TEXT NOT NULL
 );
 """
 
@@ -273,6 +292,61 @@ class Journal:
                 log.warning("setting %s cannot be read; it is left out", key)
         return found
 
+    def replace_pack(self, name: str, questions: Sequence[Question]) -> None:
+        """Put a host's pack in place of the pack of the same name (none: remove it).
+
+        Two queued statements, not one a question: a 20,000-question pack is two
+        writes. The old questions go first, so a pulled plug between the two commits
+        can leave the pack empty (import it again), never half old and half new.
+        """
+        rows = json.dumps([question.to_json() for question in questions])
+        self._writer.submit("DELETE FROM pack_questions WHERE pack=?", (name,))
+        self._writer.submit(
+            "INSERT INTO pack_questions (pack, id, question) "
+            "SELECT ?, json_extract(value, '$.id'), value FROM json_each(?) WHERE true "
+            "ON CONFLICT (pack, id) DO UPDATE SET question=excluded.question",
+            (name, rows),
+        )
+
+    def pack_names(self) -> list[str]:
+        """The imported packs' names, in alphabetical order."""
+        return [str(row[0]) for row in self._read(_PACK_NAMES)]
+
+    def pack_questions(self, pack: str | None = None) -> list[Question]:
+        """One pack's questions (every pack's when `pack` is None), each pack in its
+        file's order; a question that cannot be read is left out."""
+        where = "" if pack is None else "WHERE pack=?"
+        rows = self._read(
+            f"SELECT pack, question FROM pack_questions {where} ORDER BY pack, rowid",
+            () if pack is None else (pack,),
+        )
+        return [question for row in rows if (question := _pack_question(*row)) is not None]
+
+    def mark_asked(self, question_id: str, game_id: int) -> None:
+        """Remember that a question was asked in a game, so the draw skips it later."""
+        self._writer.submit(
+            "INSERT INTO asked_questions (id, game_id, at) VALUES (?, ?, ?)",
+            (question_id, game_id, self.clock()),
+        )
+
+    def asked_ids(self) -> set[str]:
+        """Every question ever asked on this box (what the draw avoids)."""
+        return {str(row[0]) for row in self._read("SELECT DISTINCT id FROM asked_questions")}
+
+    def flag(self, question_id: str, by: str) -> None:
+        """Mark a question as wrong, by "box" or "phone:<name>"; a second flag of the
+        same question keeps the first (its time and who)."""
+        self._writer.submit(
+            "INSERT INTO flagged_questions (id, at, by) VALUES (?, ?, ?) "
+            "ON CONFLICT (id) DO NOTHING",
+            (question_id, self.clock(), by),
+        )
+
+    def flagged(self) -> list[tuple[str, float, str]]:
+        """The flagged questions as (id, when, by whom), the first flagged first."""
+        rows = self._read("SELECT id, at, by FROM flagged_questions ORDER BY at, id")
+        return [(str(qid), float(at), str(by)) for qid, at, by in rows]
+
     def players(self, limit: int = 100) -> list[Player]:
         """The remembered players, the latest first."""
         rows = self._read(
@@ -318,6 +392,7 @@ class Journal:
         return [_entry(row) for row in rows]
 
 
+_PACK_NAMES = "SELECT DISTINCT pack FROM pack_questions ORDER BY pack"
 _UNFINISHED = "finished=0 AND abandoned=0"
 _PAST = "deleted=0 AND (finished=1 OR abandoned=1)"
 _GAMES = (
@@ -332,6 +407,15 @@ def _add_columns(db: sqlite3.Connection) -> None:
     columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
     if "deleted" not in columns:
         db.execute("ALTER TABLE games ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
+
+
+def _pack_question(pack: str, text: str) -> Question | None:
+    """A stored pack question, or None (logged) when it cannot be read."""
+    try:
+        return Question.from_json(json.loads(text), pack=str(pack))
+    except (ValueError, TypeError) as error:
+        log.warning("a question of the pack %s cannot be read (%s); it is left out", pack, error)
+        return None
 
 
 def _entry(row: tuple[Any, ...]) -> GameEntry:
