@@ -20,7 +20,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if action == "stats":
         return _stats()
     if action == "build":
-        from pi_app.questions.build.generate import run_build
+        from pi_app.questions.generator.generate import run_build
 
         return run_build(args.output)
     from pi_app.questions import packs

@@ -16,7 +16,7 @@ import pytest
 
 from pi_app.i18n import LANGUAGES
 from pi_app.questions.bank import BANK_FILE, builtin
-from pi_app.questions.build.generate import bank_bytes, build
+from pi_app.questions.generator.generate import bank_bytes, build
 from pi_app.questions.question import CATEGORIES, Question
 
 SAMPLE = 300

@@ -1,0 +1,1 @@
+"""The bank's generator: build time only, it reads the data packages (the `questions` extra)."""
