@@ -69,7 +69,9 @@ class Texts(Mapping[str, str]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Texts):
             return self._pairs == other._pairs
-        return isinstance(other, Mapping) and dict(self._pairs) == dict(other.items())
+        if isinstance(other, Mapping):
+            return dict(self._pairs) == dict(other.items())
+        return NotImplemented
 
     def __repr__(self) -> str:
         return f"Texts({dict(self._pairs)!r})"
