@@ -159,3 +159,84 @@ def test_refusals_speak_one_language(
     )
     assert done.returncode == 2 and done.stdout == ""
     assert french in done.stderr and english not in done.stderr
+
+
+GOLDEN = Path(__file__).parent / "golden"
+ASKED = [
+    GOLDEN / "gambit7" / "rulebook-27-years-asked.json",
+    GOLDEN / "quitte-ou-double" / "round7-double-or-nothing-asked.json",
+]
+"""Records whose rounds keep the question the box asked."""
+
+
+def _without_questions(path: Path) -> str:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert any("question" in entry for entry in record["rounds"])
+    for entry in record["rounds"]:
+        entry.pop("question", None)
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("path", ASKED, ids=lambda path: path.parent.name)
+def test_the_command_scores_the_same_with_or_without_the_questions(path: Path) -> None:
+    asked = _replay(path.read_text(encoding="utf-8"))
+    plain = _replay(_without_questions(path))
+    assert asked.returncode == plain.returncode == 0
+    assert asked.stdout == plain.stdout and json.loads(asked.stdout)["scores"]
+    assert asked.stderr == plain.stderr == ""
+
+
+BAD_QUESTIONS: list[tuple[str, object, str]] = [
+    ("not-an-object", ["id"], "must be a JSON object"),
+    ("no-id", {"id": None}, "has no “id”"),
+    ("no-text", {"text": None}, "has no “text”"),
+    ("no-answer", {"answer": None}, "has no “answer”"),
+    ("no-unit", {"unit": None}, "has no “unit”"),
+    ("no-source", {"source": None}, "has no “source”"),
+    ("unknown-field", {"subject": "x"}, "unknown field “subject”"),
+    ("number-id", {"id": 7}, "“id” must be a text"),
+    ("long-unit", {"unit": "m" * 201}, "“unit” must be a text of at most 200"),
+    ("number-licence", {"licence": 4}, "“licence” must be a text"),
+    ("list-as-of", {"as_of": ["2026"]}, "“as_of” must be a text"),
+    ("text-string", {"text": "How many?"}, "“text” must give the question"),
+    ("text-italian", {"text": {"it": "Quanti?"}}, "“text” must give the question"),
+    ("text-empty", {"text": {"de": ""}}, "text in de must have 1 to 400"),
+    ("text-long", {"text": {"fr": "x" * 401}}, "text in fr must have 1 to 400"),
+    ("answer-words", {"answer": "many"}, "answer must be a number"),
+    ("answer-bool", {"answer": False}, "answer must be a number"),
+    ("answer-5000-digits", {"answer": "7" * 5000}, "more than 30 digits"),
+    ("answer-31-digits", {"answer": 10**30}, "more than 30 digits"),
+]
+
+
+def _broken(game: str, change: object) -> str:
+    """The `ASKED` record of `game` with round 2's question changed (None: field removed)."""
+    path = next(path for path in ASKED if path.parent.name == game)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    question = {
+        "id": "q",
+        "text": {"en": "How many?"},
+        "answer": "12",
+        "unit": "",
+        "source": "pack",
+    }
+    if isinstance(change, dict):
+        question.update(change)
+        question = {name: value for name, value in question.items() if value is not None}
+    record["rounds"][1]["question"] = question if isinstance(change, dict) else change
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("game", ["gambit7", "quitte-ou-double"])
+@pytest.mark.parametrize(
+    ("change", "says"), [bad[1:] for bad in BAD_QUESTIONS], ids=[bad[0] for bad in BAD_QUESTIONS]
+)
+def test_a_malformed_question_exits_2_naming_its_round(
+    game: str, change: object, says: str
+) -> None:
+    done = _replay(_broken(game, change))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("round 2: ") and says in lines[0]

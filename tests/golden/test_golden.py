@@ -3,15 +3,19 @@
 `<name>.json` is a record and `<name>.out.json` the output expected from it (every key
 listed must match; extra output keys are allowed). `broken/<name>.json` must be refused
 with exit code 2 and an English error line containing the text of `broken/<name>.err`.
-A few records of each game also go through the real `tabletop replay` command.
+A few records of each game also go through the real `tabletop replay` command, and the
+records of the games whose rounds may keep their question replay the same with a
+question in every round and with none.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +89,34 @@ def test_replay_command_refuses_with_one_line(path: Path) -> None:
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert path.with_suffix(".err").read_text(encoding="utf-8").strip() in done.stderr
+
+
+ASKING_GAMES = ("gambit7", "quitte-ou-double")
+"""The games whose rounds may carry the question the box asked (RECORDS.md)."""
+
+
+def _with_questions(record: dict[str, Any], asked: bool) -> dict[str, Any]:
+    """`record` with a question in every round (`asked`) or in none."""
+    changed = copy.deepcopy(record)
+    for number, entry in enumerate(changed["rounds"], start=1):
+        entry.pop("question", None)
+        if asked:
+            entry["question"] = {
+                "id": f"golden:{number}",
+                "text": {"fr": f"Question n° {number} ?", "en": f"Question no. {number}?"},
+                "answer": f"-{number}.5",
+                "unit": "",
+                "source": "tests",
+            }
+    return changed
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in GOOD if p.relative_to(HERE).parts[0] in ASKING_GAMES], ids=_id
+)
+def test_the_round_questions_change_no_score(path: Path) -> None:
+    record = load_record(path.read_text(encoding="utf-8"))
+    output = replay_record(record)
+    assert output["rounds"]
+    assert replay_record(_with_questions(record, asked=True)) == output
+    assert replay_record(_with_questions(record, asked=False)) == output

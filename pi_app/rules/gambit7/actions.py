@@ -5,6 +5,7 @@ python-chess moves. After the action's word come JSON values, so seat names with
 spaces, quotes or accents survive the journal, and numbers keep every digit
 (`Decimal`, never float):
 
+    question {"id": "c1", ...}    the round's question, as the box asked it
     answer "Rouge" "1h30" fr      a typed answer, read in its locale
     answer "Rouge" 28 fr          a number
     reveal                        close the answers
@@ -26,12 +27,21 @@ from pi_app.i18n import Translator
 from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
 from pi_app.rules.gambit7.scoring import LESS, Target
+from pi_app.rules.question import RoundQuestion
 
 _ = Translator("gambit7")
 
 _DECODER = json.JSONDecoder(parse_float=Decimal, parse_int=Decimal)
 Typed: TypeAlias = str | Decimal
 """What a seat or the host typed: text to read in a locale, or a number already read."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The box asks the round's question itself (rather than the host reading a card);
+    the round keeps it for the record. It changes no score."""
+
+    question: RoundQuestion
 
 
 @dataclass(frozen=True)
@@ -75,7 +85,7 @@ class NextRound:
     """Leave the scored round for the next question."""
 
 
-Action: TypeAlias = Answer | Reveal | PlaceBet | CloseBets | Truth | NextRound
+Action: TypeAlias = Ask | Answer | Reveal | PlaceBet | CloseBets | Truth | NextRound
 
 _BARE: dict[str, Action] = {"reveal": Reveal(), "close-bets": CloseBets(), "next": NextRound()}
 
@@ -107,6 +117,8 @@ def _target(value: Target) -> str:
 
 def format_action(action: Action) -> str:
     """The notation of an action; `parse_action` reads it back to an equal action."""
+    if isinstance(action, Ask):
+        return f"question {_dump(action.question.to_json())}"
     if isinstance(action, Answer):
         return f"answer {_dump(action.seat)} {_typed(action.typed)} {action.locale}"
     if isinstance(action, PlaceBet):
@@ -211,6 +223,8 @@ def parse_action(text: str) -> Action:
     tokens = _tokens(text, len(word))
     if word in _BARE and not tokens:
         return _BARE[word]
+    if word == "question" and len(tokens) == 1 and isinstance(tokens[0], dict):
+        return Ask(RoundQuestion.from_json(tokens[0]))
     if word == "answer" and len(tokens) >= 2:
         seat, typed = _seat(tokens[0], text), _typed_value(tokens[1], text)
         return Answer(seat, typed, _locale(tokens[2:], text))

@@ -4,7 +4,9 @@ Replay drives the very phase machine the table uses, one round at a time, so a r
 is scored by the same code as a live game, and every broken rule names its round.
 A record may hold fewer than 7 rounds (a game in progress): its scores are those so
 far and its `winners` stay empty until the seventh round is scored. More than 7
-rounds are refused.
+rounds are refused. A round's optional `question` (the question the box asked) is
+read into an `Ask` before the round's answers and written back by `export`; it scores
+nothing, so a record scores the same with or without it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from typing import Any
 from pi_app.i18n import Translator
 from pi_app.rules.answers import format_answer
 from pi_app.rules.contract import RecordError, RuleError
-from pi_app.rules.gambit7.actions import Answer, CloseBets, NextRound, PlaceBet, Reveal, Truth
+from pi_app.rules.gambit7.actions import (
+    Answer,
+    Ask,
+    CloseBets,
+    NextRound,
+    PlaceBet,
+    Reveal,
+    Truth,
+)
 from pi_app.rules.gambit7.board import winners
 from pi_app.rules.gambit7.mat import mat_option
 from pi_app.rules.gambit7.scoring import LESS, Bet, Target
@@ -24,9 +34,11 @@ from pi_app.rules.gambit7.state import (
     ROUNDS,
     Gambit7State,
     Phase,
+    RoundResult,
     apply,
     new_game,
 )
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.records import (
     check_fields,
     check_list,
@@ -39,7 +51,7 @@ from pi_app.rules.records import (
 _ = Translator("gambit7")
 
 _TOP = (("game", "seats", "rounds"), ("options", "locale"))
-_ROUND = (("answers", "truth"), ("bets",))
+_ROUND = (("answers", "truth"), ("bets", "question"))
 
 
 def record_error(message: str, **params: object) -> RecordError:
@@ -85,6 +97,8 @@ def _bet(seat: str, value: object, locale: str) -> PlaceBet:
 
 def _round(state: Gambit7State, data: object, locale: str) -> Gambit7State:
     fields = check_fields(data, "round", *_ROUND)
+    if "question" in fields:
+        state = apply(state, Ask(RoundQuestion.from_json(fields["question"])))
     for seat, value in _object(fields["answers"], "answers").items():
         state = apply(state, Answer(seat, read_number(value, locale), locale))
     if state.phase is Phase.ANSWERS:
@@ -95,8 +109,8 @@ def _round(state: Gambit7State, data: object, locale: str) -> Gambit7State:
     return apply(state, Truth(read_number(fields["truth"], locale), locale))
 
 
-def replay(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Re-score a gambit7 record: the output object of `tabletop replay`."""
+def play_record(record: Mapping[str, Any]) -> Gambit7State:
+    """The state after every round of a gambit7 record, played through the rules."""
     check_fields(record, "record", *_TOP)
     if record["game"] != "gambit7":
         raise record_error("This is not a Gambit 7 record.")
@@ -104,7 +118,6 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     seats = [check_str(seat, "seats") for seat in check_list(record["seats"], "seats")]
     options = check_fields(record.get("options", {}), "options", (), ("mat",))
     state = new_game(seats, options)
-    rounds_out = []
     for number, data in enumerate(check_list(record["rounds"], "rounds"), start=1):
         try:
             if number > 1:
@@ -112,16 +125,24 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
             state = _round(state, data, locale)
         except RuleError as error:
             raise error.at("round", number) from None
-        last = state.history[-1]
-        winning = LESS if last.winning == LESS else json_number(Decimal(last.winning))
-        rounds_out.append({"scores": _scores(state), "winning_case": winning})
+    return state
+
+
+def replay(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Re-score a gambit7 record: the output object of `tabletop replay`."""
+    state = play_record(record)
     return {
         "game": "gambit7",
         "scores": _scores(state),
         "winners": list(winners(state)) if state.finished else [],
         "finished": state.finished,
-        "rounds": rounds_out,
+        "rounds": [_round_output(state, result) for result in state.history],
     }
+
+
+def _round_output(state: Gambit7State, result: RoundResult) -> dict[str, Any]:
+    winning = LESS if result.winning == LESS else json_number(Decimal(result.winning))
+    return {"scores": dict(zip(state.seats, result.scores, strict=True)), "winning_case": winning}
 
 
 def _scores(state: Gambit7State) -> dict[str, int]:
@@ -151,20 +172,23 @@ def export(state: Gambit7State) -> dict[str, Any]:
 
     A round not yet scored is left out: a record round needs its true answer.
     """
-    rounds = [
-        {
-            "answers": {seat: _json_value(slate.value) for seat, slate in result.answers},
-            "bets": {seat: _json_bet(bet) for seat, bet in result.bets},
-            "truth": _json_value(result.truth.value),
-        }
-        for result in state.history
-    ]
     return {
         "game": "gambit7",
         "options": {"mat": mat_option(state.mat)},
         "seats": list(state.seats),
-        "rounds": rounds,
+        "rounds": [_round_record(result) for result in state.history],
     }
 
 
-__all__ = ["ROUNDS", "export", "replay"]
+def _round_record(result: RoundResult) -> dict[str, Any]:
+    """One scored round as a record writes it, its question first when the box asked one."""
+    record: dict[str, Any] = {}
+    if result.question is not None:
+        record["question"] = result.question.to_json()
+    record["answers"] = {seat: _json_value(slate.value) for seat, slate in result.answers}
+    record["bets"] = {seat: _json_bet(bet) for seat, bet in result.bets}
+    record["truth"] = _json_value(result.truth.value)
+    return record
+
+
+__all__ = ["ROUNDS", "export", "play_record", "replay"]

@@ -1,6 +1,7 @@
 """The Gambit 7 phase machine: frozen states and the one function that moves them on.
 
-A round goes: question shown, answers (one per seat, in any order, changeable until
+A round goes: question shown (asked by the box itself, or read by the host from a
+card), answers (one per seat, in any order, changeable until
 they are revealed), the reveal once every seat has answered (the host's last chance to
 fix a slate privately), bets (replaceable until the bets close), the true answer
 (which scores the round), then the next round. After the seventh round
@@ -22,6 +23,7 @@ from pi_app.rules.contract import RuleError
 from pi_app.rules.gambit7.actions import (
     Action,
     Answer,
+    Ask,
     CloseBets,
     NextRound,
     PlaceBet,
@@ -31,6 +33,7 @@ from pi_app.rules.gambit7.actions import (
 )
 from pi_app.rules.gambit7.mat import MatProfile, resolve_mat
 from pi_app.rules.gambit7.scoring import CHIPS, Bet, Payout, Target, case_of, score_round
+from pi_app.rules.question import RoundQuestion
 
 _ = Translator("gambit7")
 
@@ -67,10 +70,24 @@ class RoundResult:
     truth: Slate
     winning: Target
     payouts: tuple[Payout, ...]
+    question: RoundQuestion | None = None
+    """The question the box asked in this round; None when the host read a card."""
 
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(payout.after for payout in self.payouts)
+
+
+@dataclass(frozen=True)
+class CurrentRound:
+    """The round under way seen as one value, as Quitte ou Double's `state.current`,
+    so the screens and phones read the round's question the same way in both games."""
+
+    number: int
+    phase: Phase
+    question: RoundQuestion | None
+    """The question the box asked this round; None until it asks (or when the host
+    reads the cards)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +101,14 @@ class Gambit7State:
     answers: tuple[tuple[str, Slate], ...] = ()
     bets: tuple[tuple[str, Bet], ...] = ()
     history: tuple[RoundResult, ...] = ()
+    asked: RoundQuestion | None = None
+    """The question the box asked in the round under way (see `current`)."""
+
+    @property
+    def current(self) -> CurrentRound:
+        """The round under way: its number, phase and question. (`question` below is
+        the older count of which question of the card is read, not this.)"""
+        return CurrentRound(self.round, self.phase, self.asked)
 
     @property
     def card(self) -> int:
@@ -150,6 +175,18 @@ def _with(pairs: tuple[tuple[str, Any], ...], seat: str, item: Any, seats: Seque
     table = dict(pairs)
     table[seat] = item
     return tuple((name, table[name]) for name in seats if name in table)
+
+
+def _ask(state: Gambit7State, action: Ask) -> Gambit7State:
+    """The round's question, asked before the answers are revealed, once a round."""
+    if state.phase is not Phase.ANSWERS:
+        raise rule_error(
+            "The question of round {round} is asked before the answers are revealed.",
+            round=state.round,
+        )
+    if state.asked is not None:
+        raise rule_error("Round {round} already has its question.", round=state.round)
+    return replace(state, asked=action.question)
 
 
 def _answer(state: Gambit7State, action: Answer) -> Gambit7State:
@@ -225,7 +262,9 @@ def _truth(state: Gambit7State, action: Truth) -> Gambit7State:
     winning, payouts = score_round(
         state.seats, state.scores, answers, dict(state.bets), truth.value, state.mat
     )
-    result = RoundResult(state.round, state.answers, state.bets, truth, winning, payouts)
+    result = RoundResult(
+        state.round, state.answers, state.bets, truth, winning, payouts, state.asked
+    )
     return replace(state, phase=Phase.SCORED, history=(*state.history, result))
 
 
@@ -234,11 +273,15 @@ def _next_round(state: Gambit7State) -> Gambit7State:
         raise rule_error("Round {round} is not scored yet.", round=state.round)
     if state.round == ROUNDS:
         raise rule_error("The game is over: Gambit 7 has 7 rounds, there is no round 8.")
-    return replace(state, round=state.round + 1, phase=Phase.ANSWERS, answers=(), bets=())
+    return replace(
+        state, round=state.round + 1, phase=Phase.ANSWERS, answers=(), bets=(), asked=None
+    )
 
 
 def apply(state: Gambit7State, action: Action) -> Gambit7State:
     """The state after `action`, or `RuleError` and no change."""
+    if isinstance(action, Ask):
+        return _ask(state, action)
     if isinstance(action, Answer):
         return _answer(state, action)
     if isinstance(action, Reveal):

@@ -1,5 +1,6 @@
 """Quitte ou Double's actions and their one-line notation, as kept in the journal.
 
+    question {"id": "c1", ...}  the box asks the round's question (its JSON on one line)
     answer "Jaune" 125          a team lays its tile (the value it wrote)
     answer "Jaune" 90 "1h30"    the same, with how a duration or percentage was typed
     reveal                      every tile is laid: the host turns them up, bets open
@@ -27,9 +28,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pi_app.rules.answers import parse_answer, typed_form
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.scoring import Place, refuse
 
 NOTATION_LOCALE = "en"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The box asks the round's question itself (rather than the host reading a card);
+    the round keeps it for the record. It changes no score."""
+
+    question: RoundQuestion
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,7 @@ class NextRound:
     """The tiles are wiped and the next question is asked."""
 
 
-Action = Answer | Reveal | Bet | Stake | CloseBets | Truth | NextRound
+Action = Ask | Answer | Reveal | Bet | Stake | CloseBets | Truth | NextRound
 
 
 def write_number(value: Decimal) -> str:
@@ -139,6 +149,8 @@ def write_place(place: Place) -> str:
 
 def format_action(action: Action) -> str:
     """The one-line notation `parse_action` reads back."""
+    if isinstance(action, Ask):
+        return f"question {_quote(action.question.to_json())}"
     if isinstance(action, Answer):
         return f"answer {_quote(action.team)} {_value(action.value, action.typed)}"
     if isinstance(action, Bet):
@@ -157,10 +169,10 @@ def format_action(action: Action) -> str:
 _LINE_BREAKS = {ord(ch): f"\\u{ord(ch):04x}" for ch in "\x85\u2028\u2029"}
 
 
-def _quote(text: str) -> str:
-    """A team name or typed text as a JSON string, kept on one line even with exotic
+def _quote(value: str | dict[str, object]) -> str:
+    """A team name, typed text or question as JSON, kept on one line even with exotic
     line breaks."""
-    return json.dumps(text, ensure_ascii=False).translate(_LINE_BREAKS)
+    return json.dumps(value, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 def _value(value: Decimal, typed: str | None) -> str:
@@ -179,12 +191,14 @@ def parse_action(text: str) -> Action:
         return Reveal()
     if verb == "truth":
         return Truth(*_read_value(rest, text))
+    if verb == "question":
+        return Ask(RoundQuestion.from_json(_json_object(rest, text)))
     if verb in ("answer", "bet", "stake"):
         team, after = _json_text(rest, text)
         return _team_action(verb, team, after, text)
     raise refuse(
-        "Cannot read the action “{text}”: expected answer, reveal, bet, stake, close-bets, "
-        "truth or next.",
+        "Cannot read the action “{text}”: expected question, answer, reveal, bet, stake, "
+        "close-bets, truth or next.",
         text=text,
     )
 
@@ -213,6 +227,26 @@ def _json_text(rest: str, text: str) -> tuple[str, str]:
     if not isinstance(value, str) or (end < len(rest) and not rest[end].isspace()):
         raise _bad_notation(text)
     return value, rest[end:]
+
+
+_QUESTION_DECODER = json.JSONDecoder(parse_float=Decimal, parse_int=Decimal)
+"""Numbers in a question read as written, whatever their length (the question then
+refuses one that is too long)."""
+
+
+def _json_object(rest: str, text: str) -> object:
+    """The one JSON value that is the rest of a `question` line."""
+    rest = rest.strip()
+    try:
+        value, end = _QUESTION_DECODER.raw_decode(rest)
+    except (ValueError, RecursionError):
+        value, end = None, -1
+    if end != len(rest):
+        raise refuse(
+            "Cannot read the action “{text}”: a question is written as one JSON object.",
+            text=text,
+        )
+    return value
 
 
 def _read_value(rest: str, text: str) -> tuple[Decimal, str | None]:

@@ -9,6 +9,10 @@ The output adds to the common fields `"finished"` (all 7 rounds are in) and `"ba
 (R5: 90 minus the tokens the teams hold). `"winners"` is empty until all 7 rounds are
 in, as for every game (`RECORDS.md` says so for Gambo); then it lists the winners, ties
 sharing the win.
+
+A round's optional `question` (the question the box asked) is read into an `Ask`
+before the round's tiles and written back by `export`; it pays nothing, so a record
+scores the same with or without it.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ from typing import Any
 
 from pi_app.rules.answers import format_answer, parse_answer
 from pi_app.rules.contract import RecordError, RuleError
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
+    Ask,
     Bet,
     NextRound,
     Reveal,
@@ -100,7 +106,9 @@ def _play_round(state: QodState, entry: object, number: int, locale: str) -> Qod
     """Apply one recorded round to the state, action by action."""
     if number > ROUNDS:
         raise refuse("A game has 7 rounds; this record has more.")
-    fields = check_fields(entry, f"rounds[{number - 1}]", ("answers", "truth"), ("bets",))
+    fields = check_fields(
+        entry, f"rounds[{number - 1}]", ("answers", "truth"), ("bets", "question")
+    )
     for action in _round_actions(state, fields, number, locale):
         state = apply(state, action)
     return state
@@ -111,6 +119,8 @@ def _round_actions(
 ) -> list[Action]:
     teams = state.setup.teams
     actions: list[Action] = [NextRound()] if number > 1 else []
+    if "question" in fields:
+        actions.append(Ask(RoundQuestion.from_json(fields["question"])))
     answers = check_fields(fields["answers"], "answers", teams)
     actions.extend(Answer(team, read_number(answers[team], locale)) for team in teams)
     actions.append(Reveal())
@@ -195,9 +205,10 @@ def _round_record(entry: RoundState, locale: str) -> dict[str, Any]:
         bets.setdefault(token.team, []).append(
             {"zone": zone, "stake": token.stake} if token.stake else zone
         )
-    out: dict[str, Any] = {
-        "answers": {team: _value(value, locale) for team, value in entry.answers},
-    }
+    out: dict[str, Any] = {}
+    if entry.question is not None:
+        out["question"] = entry.question.to_json()
+    out["answers"] = {team: _value(value, locale) for team, value in entry.answers}
     if bets:
         out["bets"] = bets
     out["truth"] = _value(entry.truth if entry.truth is not None else Decimal(0), locale)

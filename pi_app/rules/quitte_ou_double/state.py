@@ -1,6 +1,7 @@
 """Quitte ou Double as a phase machine: answers, bets, the truth, the next round.
 
-Each round goes through three phases. `answers`: every team lays one tile, face down
+Each round goes through three phases. `answers`: the box may ask the round's question
+itself (once, kept in the round for the record), and every team lays one tile, face down
 (the host may still fix one), until the host turns them up in ascending order
 (`reveal`, once all are in). `bets`: teams put their 2 bet
 tokens in zones and, when staking is allowed, gain tokens under them, until the bets'
@@ -20,9 +21,11 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from pi_app.rules.answers import LOCALES
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
+    Ask,
     Bet,
     CloseBets,
     NextRound,
@@ -95,6 +98,9 @@ class RoundState:
     """The bets' sand timer ran out: no token moves until the truth (undo reopens)."""
     revealed: bool = False
     """The host turned the tiles up: the bets are open and no tile changes any more."""
+    question: RoundQuestion | None = None
+    """The question the box asked this round; None until it asks (or when the host
+    reads the cards)."""
 
     @property
     def answer_map(self) -> dict[str, Decimal]:
@@ -208,6 +214,8 @@ def _check_locale(locale: object) -> str:
 
 def apply(state: QodState, action: Action) -> QodState:
     """The state after `action`, or `RuleError` and the state untouched."""
+    if isinstance(action, Ask):
+        return _ask(state, action)
     if isinstance(action, Answer):
         return _answer(state, action)
     if isinstance(action, Reveal):
@@ -244,6 +252,19 @@ def _check_phase(state: QodState, wanted: str) -> None:
     if phase == BETS:
         raise refuse("The tiles are laid: it is time to bet.")
     raise refuse("This round is paid: start the next round.")
+
+
+def _ask(state: QodState, action: Ask) -> QodState:
+    """The round's question, asked before the tiles are turned up, once a round."""
+    number = state.current.number
+    if state.phase != ANSWERS:
+        raise refuse(
+            "The question of round {round} is asked before the tiles are turned up.",
+            round=number,
+        )
+    if state.current.question is not None:
+        raise refuse("Round {round} already has its question.", round=number)
+    return _with_round(state, replace(state.current, question=action.question))
 
 
 def _answer(state: QodState, action: Answer) -> QodState:
