@@ -40,6 +40,8 @@ from pi_app.display.intents import (
 )
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
+from pi_app.display.questions_view import PACKS_SETTING
+from pi_app.display.quizmaster import Quizmaster
 from pi_app.display.ring import RecordingRing, RingPort
 from pi_app.display.ring_show import RingShow, Tick
 from pi_app.display.scene import (
@@ -48,6 +50,7 @@ from pi_app.display.scene import (
     CreateTournament,
     Ctx,
     Cue,
+    FlagQuestion,
     GoHome,
     JoinTournament,
     NewGame,
@@ -62,6 +65,7 @@ from pi_app.display.scene import (
     SandTimer,
     Scene,
     SetLanguage,
+    ShowCredits,
     ShowFinal,
     ShowHistory,
     ShowJoin,
@@ -76,6 +80,7 @@ from pi_app.display.targets import Button
 from pi_app.display.theme import theme_for
 from pi_app.display.unfinished import Unfinished
 from pi_app.i18n import LANGUAGES, Translator, set_language
+from pi_app.questions.bank import builtin
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError, Table
 from pi_app.table.history import History
@@ -97,6 +102,16 @@ NETWORK_CHECK_SECONDS = 1.0  # in a tournament across boxes, look at the network
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
 
+def _pack_names(journal: Journal) -> list[str]:
+    """The host's packs of questions, for the home's "Questions" option; none when the
+    journal cannot say (the box plays on with the cards and its own bank)."""
+    try:
+        return journal.pack_names()
+    except (JournalError, OSError, RuntimeError):
+        log.exception("the journal's packs cannot be read")
+        return []
+
+
 class App:
     """The display, the table and the devices' messages, in one thread."""
 
@@ -115,6 +130,7 @@ class App:
     ) -> None:
         from pi_app.display.network import BoxTournament
 
+        config = {**config, PACKS_SETTING: _pack_names(journal)}
         self.config = config
         self.theme = theme_for(size or str(config.get("display.size", "800x480")))
         self.clock = clock
@@ -134,6 +150,7 @@ class App:
         self._last_watchdog = 0.0
         self._journal_error: str | None = None
         self.network = BoxTournament(config, journal.path.parent, _wake)
+        self.quizmaster = Quizmaster(journal, builtin)
         self.settings = self._settings()
         """The choices the host made on the box, kept in the journal across restarts."""
         tables = self._resume()
@@ -145,6 +162,7 @@ class App:
         self.screens = Screens(config, self._players, self.table, self.settings)
         self.painter = Painter(FontBook(), self.theme)
         if phones is not None:
+            phones.flag = journal.flag
             phones.hub.on_request(_wake_for_phones)
             journal.on_durable(phones.hub.durable)
         if journal.notice:
@@ -289,7 +307,9 @@ class App:
             return []
 
     def _follow(self) -> None:
-        """Follow the table to the scene of its state; a new scene stops the sand timer."""
+        """Follow the table to the scene of its state (its round's question asked first,
+        where the box asks them); a new scene stops the sand timer."""
+        self._ask()
         if self.screens.follow(self.table) and self.show.timer is not None:
             self.show.stop_timer()
 
@@ -366,6 +386,12 @@ class App:
                 pass  # every command draws the screen again
             case QuitApp():
                 self.running = False
+            case ShowCredits():
+                from pi_app.display.credits import CreditsScene
+
+                self.screens.open_page(CreditsScene())
+            case FlagQuestion(question_id=question_id):
+                self._flag(question_id)
             case _:
                 assert_never(command)
 
@@ -395,6 +421,25 @@ class App:
         self._follow()
         if isinstance(command, Play) and command.cue:
             self.cue(command.cue)
+
+    def _ask(self) -> None:
+        """The round's question, where the table plays with the box's questions and the
+        round waits for one; a question the rules refuse is said, never a crash."""
+        table = self.table
+        if table is None:
+            return
+        try:
+            waits = declaration_of(table.game.name).asks(table.state)
+            said = self.quizmaster.ask(table, waits)
+        except RuleError as error:
+            said = error.message()
+        if said:
+            self.flash_message(said, error=True)
+
+    def _flag(self, question_id: str) -> None:
+        """A question the host finds wrong: never asked again on this box."""
+        self.journal.flag(question_id, "box")
+        self.flash_message(_("Flagged: the box will not ask this question again."))
 
     def _undo(self) -> None:
         """Undo as the game declares it: a move, or a move with the computer's reply."""
@@ -430,6 +475,7 @@ class App:
             self.bar.clear()
         self.table = table
         self.unfinished.remember(table)
+        self._ask()
         self.screens.new_table(table)
 
     def _resume_game(self, game_id: int | None) -> None:

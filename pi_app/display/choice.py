@@ -24,6 +24,9 @@ class Choice:
     names: tuple[str, ...]
     plain: bool = False
     """Names shown as they are (numbers, file names), not translated."""
+    plain_from: int | None = None
+    """Names from this index on are shown as they are (the host's packs after the
+    box's own choices); None: as `plain` says for all."""
     rules: bool = True
     """Whether the rules read it, in the record's options; False for what only the box
     reads (Gambo's opponent, the tournament's tables), through the game's `start`."""
@@ -35,6 +38,12 @@ class Choice:
     def name(self, pick: int) -> str:
         """The name shown after `pick` taps (a msgid unless `plain`)."""
         return self.names[pick % len(self.names)]
+
+    def is_plain(self, pick: int) -> bool:
+        """Whether the name after `pick` taps is shown as it is, not translated."""
+        if self.plain_from is not None and pick % len(self.names) >= self.plain_from:
+            return True
+        return self.plain
 
 
 def picked_values(choices: Sequence[Choice], picks: Mapping[str, int]) -> dict[str, OptionValue]:

@@ -45,6 +45,7 @@ from pi_app.display.scene import (
     Resume,
     Scene,
     SetLanguage,
+    ShowCredits,
     ShowHistory,
     ShowJoin,
     seat_label,
@@ -95,6 +96,8 @@ class HomeButton(StrEnum):
     """The confirmation: do not abandon."""
     CONFIRM_ABANDON = "confirm-abandon"
     HISTORY = "history"
+    CREDITS = "credits"
+    """The sources of the box's questions."""
     NETWORK = "network"
     """The page of the tournament across boxes."""
     NETWORK_CREATE = "network-create"
@@ -359,6 +362,7 @@ class HomeScene(Scene):
         if self.across_boxes(listed) is not None:
             buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
         buttons.append((HomeButton.HISTORY, _("History"), th.PANEL))
+        buttons.append((HomeButton.CREDITS, _("Sources"), th.PANEL))
         # the row of the game to resume is kept even when none waits: nothing moves
         body_games, bottom = split(body, body.height - t.button_h - t.gap, t.gap)
         columns = 2 if len(buttons) > 2 else 1
@@ -508,8 +512,11 @@ class HomeScene(Scene):
         for box, choice in zip(rows(middle, max(2, len(choices)), t.gap), choices, strict=False):
             label_box, value_box = cols(box, 2, t.gap)
             canvas.text(_(choice.label), label_box, t.body, th.TEXT, align="left")
-            shown = choice.name(self.picks.get(choice.key, 0))
-            canvas.button(value_box, shown if choice.plain else _(shown), Cycle(choice.key))
+            pick = self.picks.get(choice.key, 0)
+            shown = choice.name(pick)
+            canvas.button(
+                value_box, shown if choice.is_plain(pick) else _(shown), Cycle(choice.key)
+            )
 
     def _draw_pick(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
         """Every value of one option, the chosen one outlined: a tap picks it."""
@@ -526,7 +533,7 @@ class HomeScene(Scene):
         for index, (box, name) in enumerate(
             zip(grid(middle, count, columns, t.gap), choice.names, strict=True)
         ):
-            label = name if choice.plain else _(name)
+            label = name if choice.is_plain(index) else _(name)
             canvas.button(box, label, Pick(choice.key, index), selected=index == current)
         back, _gap, _gap2 = cols(foot, 3, t.gap)
         canvas.button(back, _("Back"), Button.BACK)
@@ -601,6 +608,8 @@ class HomeScene(Scene):
                 return (Resume(),)
             case HomeButton.HISTORY:
                 return (ShowHistory(),)
+            case HomeButton.CREDITS:
+                return (ShowCredits(),)
             case HomeButton.UNFINISHED:
                 self.page, self.unfinished_page = "unfinished", 0
             case HomeButton.UNFINISHED_MORE:

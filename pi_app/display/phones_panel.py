@@ -19,7 +19,7 @@ from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
 from pi_app.web.hub import Hub
-from pi_app.web.requests import perform, refusal
+from pi_app.web.requests import Flagger, perform, refusal
 
 _ = Translator("display")
 
@@ -42,6 +42,8 @@ class PhonesPanel:
         thread, cleared by the loop as it draws the panel again."""
         self._seatings = hub.seatings
         """The hub's count of seats taken and freed when the loop last asked."""
+        self.flag: Flagger | None = None
+        """Keeps a question a phone flags as wrong (the app gives its journal's)."""
 
     def handle(self, intent: Intent, table: GameTable | None) -> bool:
         """The panel's own taps; True when the intent was one of them."""
@@ -83,7 +85,7 @@ class PhonesPanel:
             if table is None:
                 future.set_result(refusal(_("No game at the table yet."), request.lang))
                 continue
-            reply = perform(table, request)
+            reply = perform(table, request, self.flag)
             future.set_result(reply)
             changed = changed or reply.ok
         return changed

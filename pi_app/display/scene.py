@@ -184,6 +184,18 @@ class QuitApp:
     """Close the app."""
 
 
+@dataclass(frozen=True)
+class ShowCredits:
+    """Show where the box's questions come from (their sources and licences)."""
+
+
+@dataclass(frozen=True)
+class FlagQuestion:
+    """The host says the round's question seems wrong: the box stops asking it."""
+
+    question_id: str
+
+
 Command = (
     Play
     | UndoAction
@@ -206,6 +218,8 @@ Command = (
     | Notice
     | Redraw
     | QuitApp
+    | ShowCredits
+    | FlagQuestion
 )
 
 

@@ -13,6 +13,7 @@ a number) and carries the action out on the table.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, runtime_checkable
@@ -103,18 +104,41 @@ class PhoneActions(Protocol):
         ...
 
 
-def perform(table: GameTable, request: PhoneRequest) -> Reply:
-    """Carry out a phone's request on `table` (in the table owner's thread).
+Flagger = Callable[[str, str], None]
+"""Keeps a question flagged as wrong: its id, and who flagged it (`phone:<seat>`)."""
+
+
+def perform(table: GameTable, request: PhoneRequest, flag: Flagger | None = None) -> Reply:
+    """Carry out a phone's request on `table` (in the table owner's thread); `flag`
+    keeps a question a phone flags (none: the phones cannot flag here).
 
     Whatever goes wrong is the phone's refusal, never the owner's end: the owner is the
     display loop (or `owner.TableOwner`), and a request that stopped it would stop the box.
     A fault that is not a broken rule is logged once with its traceback.
     """
     try:
+        if request.kind == "flag":
+            return _flag(table, request, flag)
         return _perform(table, request)
     except Exception:
         log.exception("a phone's %s request failed; the table goes on", request.kind)
         return refusal(FAULT, request.lang)
+
+
+def _flag(table: GameTable, request: PhoneRequest, flag: Flagger | None) -> Reply:
+    """ "This question seems wrong", from a seated phone, for the round's own question
+    only (a phone cannot flag the bank away question by question)."""
+    play = phone_module(table.game.name)
+    asked = getattr(play, "asked", None)
+    question = asked(table.state) if callable(asked) else None
+    if flag is None or question is None or request.fields.get("question") != question.id:
+        return refusal(N_("There is no question of the box to flag."), request.lang)
+    flag(question.id, f"phone:{request.seat}")
+    return Reply(
+        True,
+        translate(N_("Flagged: the box will not ask this question again."), "web", request.lang),
+        ticket=table.ticket,
+    )
 
 
 def _perform(table: GameTable, request: PhoneRequest) -> Reply:

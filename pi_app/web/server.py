@@ -373,7 +373,7 @@ class PhoneServer:
             await self._refuse(phone, NO_HELLO, _ident(message.get("id")))
         elif kind == "lang":
             await self._send_view(phone)
-        elif kind in ("answer", "bet", "stake"):
+        elif kind in ("answer", "bet", "stake", "flag"):
             await self._act(phone, kind, message)
         else:
             await self._refuse(phone, UNREADABLE, _ident(message.get("id")))

@@ -57,6 +57,9 @@ TEXTS = {
     "seat": N_("Seat: {seat}"),
     "your_tile": N_("Your tile: {answer}"),
     "sign": N_("Change the sign"),
+    "true_answer": N_("True answer: {answer}"),
+    "source": N_("Source: {source}"),
+    "flag_question": N_("This question seems wrong"),
 }
 
 

@@ -80,7 +80,8 @@ def test_gambit7_plays_the_mat_file_the_configuration_names(
     app = app_factory(**{"gambit7.mat": str(path)})
     app.feed(Press(GameTap("gambit7")))
     home = app.scene
-    assert [choice.names for choice in home.choices()] == [(str(path),)]
+    mat, questions = home.choices()
+    assert mat.names == (str(path),) and questions.key == "questions"
     app.feed(Press("next"))  # seats -> options
     (command,) = _commands(home, app)
     assert isinstance(command, NewGame) and command.options == {"mat": profile}
@@ -93,7 +94,8 @@ def test_the_default_mat_is_named_in_the_record(app_factory: Any) -> None:
     app = app_factory()
     app.feed(Press(GameTap("gambit7")))
     home = app.scene
-    assert home.choices() == (Choice("mat", "Mat", ("default",), ("default",)),)
+    assert home.choices()[0] == Choice("mat", "Mat", ("default",), ("default",))
+    assert [choice.key for choice in home.choices()] == ["mat", "questions"]
     app.feed(Press("next"))
     (command,) = _commands(home, app)
     assert isinstance(command, NewGame) and command.options == {"mat": "default"}

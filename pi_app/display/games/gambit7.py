@@ -23,15 +23,24 @@ from pi_app.display.driver import DemoDriver
 from pi_app.display.facts import best_round
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
+from pi_app.display.questions_view import (
+    CardButton,
+    configured_with_questions,
+    draw_answer_card,
+    draw_question_card,
+    with_questions,
+)
 from pi_app.display.scene import (
     Command,
     Ctx,
+    FlagQuestion,
     GoHome,
     Notice,
     Play,
     Scene,
     ShowFinal,
     StartTimer,
+    UndoAction,
     chrome,
     sand_timer,
     seat_label,
@@ -71,6 +80,7 @@ from pi_app.rules.gambit7.board import CaseView
 from pi_app.rules.gambit7.facts import TOKEN_LOST, TOKEN_WON
 from pi_app.rules.gambit7.scoring import CHIPS, LESS, Bet, Payout, Target
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, bet_of
+from pi_app.rules.question import RoundQuestion
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
@@ -148,6 +158,9 @@ class Gambit7Scene(Scene):
         self.token_mode = False
         self.moving: str | None = None
         """The case a third chip was tapped on, while the panel asks which chip moves."""
+        self.card = True
+        """With the box's question: its card is up (the question, or once scored the
+        true answer) over the answers or the payout."""
 
     def key(self) -> Hashable:
         return ("gambit7", self.phase, self.round)
@@ -172,6 +185,13 @@ class Gambit7Scene(Scene):
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         body = chrome(canvas, ctx, self.title())
         state = _state(ctx.state)
+        asked = _asked(state)
+        if asked is not None and self.card and self.phase == Phase.ANSWERS:
+            draw_question_card(canvas, ctx, body, asked)
+            return
+        if asked is not None and self.card and self.phase == Phase.SCORED:
+            draw_answer_card(canvas, body, asked)
+            return
         t = canvas.theme
         small = t.width < 800
         share = 58 if not small else 50 if self.phase == Phase.BETS else 55
@@ -212,6 +232,9 @@ class Gambit7Scene(Scene):
             _answer_row(canvas, row, seat, index, answered[index], score, marks)
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = split(foot, foot.width * 3 // 5, t.gap, vertical=False)
+        if _asked(state) is not None:
+            timer_box, question = split(timer_box, timer_box.width // 2, t.gap, vertical=False)
+            canvas.button(question, _("Question"), CardButton.QUESTION)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), Button.TIMER)
         if chosen is None:
@@ -331,6 +354,10 @@ class Gambit7Scene(Scene):
             case Move(step=step):
                 self._pick((self._current(state) + step) % len(state.seats), state)
                 return ()
+        if _asked(state) is not None:
+            shown = self._cards(intent, _asked(state))
+            if shown is not None:
+                return shown
         if self.phase == Phase.ANSWERS:
             return self._answers(intent, ctx)
         if self.phase == Phase.TRUTH and self.entry.handle(intent):
@@ -344,6 +371,23 @@ class Gambit7Scene(Scene):
             case Phase.SCORED if intent == Press(Button.NEXT) or isinstance(intent, Enter):
                 return (Play(_notation(NextRound())),) if state.round < ROUNDS else (ShowFinal(),)
         return self._closed(intent)
+
+    def _cards(self, intent: Intent, asked: RoundQuestion | None) -> Sequence[Command] | None:
+        """The question's and the answer's cards: None when the intent is not theirs."""
+        match intent:
+            case Press(target=CardButton.QUESTION):
+                self.card = True
+                return ()
+            case Press(target=CardButton.ANSWERS | CardButton.SCORES):
+                self.card = False
+                return ()
+            case Press(target=CardButton.FLAG) if asked is not None:
+                return (FlagQuestion(asked.id),)
+        on_card = self.card and self.phase in (Phase.ANSWERS, Phase.SCORED)
+        if on_card and isinstance(intent, Enter):
+            self.card = False  # the keyboard's Enter goes on, as the button does
+            return ()
+        return None
 
     def answering(self, state: Gambit7State) -> int | None:
         """The seat the keypad types an answer for; None once every answer is in."""
@@ -408,7 +452,7 @@ class Gambit7Scene(Scene):
         The answers' timer only ends the writing on the slates; they are typed in after.
         """
         if kind == "bets" and self.phase == Phase.BETS:
-            return (Play(_notation(CloseBets())),)
+            return _close_bets(_state(ctx.state))
         return ()
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
@@ -441,7 +485,7 @@ class Gambit7Scene(Scene):
         match intent:
             case Enter() | Press(target=BetButton.CLOSE):
                 self.moving = None
-                return (Play(_notation(CloseBets())),)
+                return _close_bets(_state(ctx.state))
             case Press(target=BetButton.TOKEN):
                 self.token_mode = not self.token_mode
                 self.moving = None
@@ -492,6 +536,38 @@ class Gambit7Scene(Scene):
             chips[chips.index(moved)] = _target(self.moving)
         self.moving = None
         return (Play(_notation(PlaceBet(seat, tuple(chips)))),)
+
+
+def _asked(state: Gambit7State) -> RoundQuestion | None:
+    """The question the box asked this round, if it asks them."""
+    return state.current.question
+
+
+def _close_bets(state: Gambit7State) -> Sequence[Command]:
+    """Rien ne va plus; with the box's question, the box gives the true answer at once
+    (nobody at the table has read it)."""
+    closing: list[Command] = [Play(_notation(CloseBets()))]
+    asked = _asked(state)
+    if asked is not None:
+        closing.append(Play(_notation(Truth(asked.answer)), "payout"))
+    return closing
+
+
+def take_back(table: GameTable) -> Sequence[Command]:
+    """Undo (`GameDeclaration.undo`): a round holding nothing but the box's question
+    goes back with the step that opened it, or the quizmaster would ask again."""
+    state = _state(table.state)
+    if _asked(state) is None or state.answers or not table.can_undo:
+        return (UndoAction(),)
+    if state.round == 1:
+        return (Notice(_("The game has just begun: nothing to undo."), True),)
+    return (UndoAction(2),)
+
+
+def asks(state: object) -> bool:
+    """A round waits for the box's question: answers open, none asked yet."""
+    game = _state(state)
+    return game.phase == Phase.ANSWERS and _asked(game) is None
 
 
 def _reveal_words() -> RevealWords:
@@ -842,8 +918,10 @@ def _demo_first_round(d: DemoDriver) -> None:
 
 DECLARATION = GameDeclaration(
     menu=10,
-    configured=mat_choice,
-    start=own_mat,
+    configured=configured_with_questions(mat_choice),
+    start=with_questions(own_mat),
+    asks=asks,
+    undo=take_back,
     facts=((TOKEN_WON, token_won), (BEST_ROUND, best_round), (TOKEN_LOST, token_lost)),
     demo=demo_script,
 )

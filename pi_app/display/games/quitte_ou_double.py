@@ -24,15 +24,24 @@ from pi_app.display.declaration import GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
+from pi_app.display.questions_view import (
+    CardButton,
+    draw_answer_card,
+    draw_question_card,
+    question_choice,
+    with_questions,
+)
 from pi_app.display.scene import (
     Command,
     Ctx,
+    FlagQuestion,
     GoHome,
     Notice,
     Play,
     Scene,
     ShowFinal,
     StartTimer,
+    UndoAction,
     chrome,
     sand_timer,
     seat_label,
@@ -58,12 +67,14 @@ from pi_app.display.widgets import (
 )
 from pi_app.i18n import N_, Translator, current_language
 from pi_app.rules.contract import RuleError
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import (
     Bet,
     CloseBets,
     NextRound,
     Reveal,
     Stake,
+    Truth,
     read_place,
 )
 from pi_app.rules.quitte_ou_double.board import Board, TileStack, ZoneView
@@ -115,6 +126,9 @@ class QodScene(Scene):
         self.team = 0
         self.staking = False
         self.truth_pad = False
+        self.card = True
+        """With the box's question: its card is up (the question, or once paid the
+        true answer) over the tiles or the payout."""
 
     def laying(self, state: QodState) -> int | None:
         """The team the keypad types a tile for; None once every tile is laid."""
@@ -145,6 +159,13 @@ class QodScene(Scene):
             round=self.round, rounds=ROUNDS, n=board.question
         )
         body = chrome(canvas, ctx, title)
+        asked = _asked(state)
+        if asked is not None and self.card and self.phase == "answers":
+            draw_question_card(canvas, ctx, body, asked)
+            return
+        if asked is not None and self.card and self.phase == "paid":
+            draw_answer_card(canvas, body, asked)
+            return
         t = canvas.theme
         teams = state.setup.teams
         share = 50 if t.width < 800 and self.phase == "bets" else 55
@@ -183,6 +204,9 @@ class QodScene(Scene):
             _waiting_row(canvas, row, seat, (laid[index], worded), owned[index])
             canvas.hits.append(Hit(cell, SeatTap(index)))
         timer_box, button = cols(foot, 2, t.gap)
+        if _asked(state) is not None:
+            timer_box, question = split(timer_box, timer_box.width // 2, t.gap, vertical=False)
+            canvas.button(question, _("Question"), CardButton.QUESTION)
         sand_timer(canvas, ctx, timer_box, "answers", "answers")
         canvas.button(button, _("Turn it"), Button.TIMER)
 
@@ -294,6 +318,9 @@ class QodScene(Scene):
                 state = _state(ctx.state)
                 self._pick((self._current(state) + step) % len(teams), state)
                 return ()
+        shown = self._cards(intent, _asked(_state(ctx.state)))
+        if shown is not None:
+            return shown
         if self.phase == "answers":
             return self._tiles(intent, ctx)
         if self.truth_pad and self.entry.handle(intent):
@@ -309,6 +336,24 @@ class QodScene(Scene):
             case "paid" if isinstance(intent, Press) and isinstance(intent.target, Zone):
                 return (Notice(_("This round is paid: its tokens stay where they are.")),)
         return ()
+
+    def _cards(self, intent: Intent, asked: RoundQuestion | None) -> Sequence[Command] | None:
+        """The question's and the answer's cards: None when the intent is not theirs."""
+        if asked is None:
+            return None
+        match intent:
+            case Press(target=CardButton.QUESTION):
+                self.card = True
+                return ()
+            case Press(target=CardButton.ANSWERS | CardButton.SCORES):
+                self.card = False
+                return ()
+            case Press(target=CardButton.FLAG):
+                return (FlagQuestion(asked.id),)
+        if self.card and self.phase in ("answers", "paid") and isinstance(intent, Enter):
+            self.card = False
+            return ()
+        return None
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
         """The bell or "Turn it": the sand timer of the phase, unless bets are closed."""
@@ -395,7 +440,11 @@ class QodScene(Scene):
                 return (Notice(error.message(), True),)
             self.truth_pad = False
             return (Play(GAME.format_action(truth), "payout"),)
+        asked = _asked(state)
         match intent:
+            case Press(target=BetButton.TRUTH) if asked is not None:
+                # the box asked the question: it gives the true answer itself
+                return (Play(GAME.format_action(Truth(asked.answer)), "payout"),)
             case Press(target=BetButton.TRUTH):
                 self.truth_pad = True
             case Press(target=BetButton.BET):
@@ -409,6 +458,28 @@ class QodScene(Scene):
                 action = Stake(team, place, 1) if self.staking else Bet(team, place)
                 return (Play(GAME.format_action(action)),)
         return ()
+
+
+def _asked(state: QodState) -> RoundQuestion | None:
+    """The question the box asked this round, if it asks them."""
+    return state.current.question
+
+
+def asks(state: object) -> bool:
+    """A round waits for the box's question: tiles not turned up, none asked yet."""
+    game = _state(state)
+    return game.phase == "answers" and _asked(game) is None
+
+
+def take_back(table: GameTable) -> Sequence[Command]:
+    """Undo (`GameDeclaration.undo`): a round holding nothing but the box's question
+    goes back with the step that opened it, or the quizmaster would ask again."""
+    state = _state(table.state)
+    if _asked(state) is None or state.current.answers or not table.can_undo:
+        return (UndoAction(),)
+    if state.current.number == 1:
+        return (Notice(_("The game has just begun: nothing to undo."), True),)
+    return (UndoAction(2),)
 
 
 def _laid(state: QodState) -> list[bool]:
@@ -702,4 +773,12 @@ def table_locale(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
     return replace(setup, options={**setup.options, "locale": current_language()})
 
 
-DECLARATION = GameDeclaration(menu=20, choices=CHOICES, start=table_locale, demo=demo_script)
+DECLARATION = GameDeclaration(
+    menu=20,
+    choices=CHOICES,
+    configured=question_choice,
+    start=with_questions(table_locale),
+    demo=demo_script,
+    asks=asks,
+    undo=take_back,
+)

@@ -15,8 +15,10 @@ from pi_app.rules.gambit7.actions import Answer, PlaceBet
 from pi_app.rules.gambit7.board import board, payouts
 from pi_app.rules.gambit7.scoring import LESS, Target
 from pi_app.rules.gambit7.state import Gambit7State
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import write_number
 from pi_app.web.games import state_as
+from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
@@ -69,6 +71,9 @@ def view(state: object, seat: str | None, locale: str) -> Json:
         "answered": [name for name in game.seats if name in answers],
         "bets_placed": [name for name, _bet in game.bets],
     }
+    asked = question_json(game.current.question, locale, str(game.phase) == "scored")
+    if asked is not None:
+        shown["question"] = asked
     if seat is not None and seat in answers:
         slate = answers[seat]
         shown["your_answer"] = shown_answer(slate.value, slate.typed, locale)
@@ -121,3 +126,8 @@ def _own(game: Gambit7State, seat: str) -> Json:
             "after": paid.after,
         }
     return shown
+
+
+def asked(state: object) -> RoundQuestion | None:
+    """The question the box asked this round (a phone may flag it as wrong)."""
+    return state_as(state, Gambit7State).current.question

@@ -11,11 +11,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from pi_app.rules.answers import shown_answer
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import Bet, Stake, typed_answer, write_number
 from pi_app.rules.quitte_ou_double.board import board
 from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, Place
 from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
 from pi_app.web.games import state_as
+from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
@@ -58,7 +60,7 @@ def view(state: object, seat: str | None, locale: str) -> Json:
     teams = list(game.setup.teams)
     seen: Json = {
         "round": shown.round,
-        "question": shown.question,
+        "card_question": shown.question,
         "phase": shown.phase,
         "seats": teams,
         "answered": [team for team in teams if team not in shown.waiting],
@@ -81,6 +83,9 @@ def view(state: object, seat: str | None, locale: str) -> Json:
         "may_stake": game.may_stake(),
         "bets_closed": game.current.bets_closed,
     }
+    asked = question_json(game.current.question, locale, shown.phase == "paid")
+    if asked is not None:
+        seen["question"] = asked
     if seat is not None and seat in teams:
         seen.update(_team(game, seat))
     return seen
@@ -99,3 +104,8 @@ def _team(game: QodState, team: str) -> Json:
     own["owned"] = game.owned(team)
     own["staked"] = sum(token.stake for token in mine)
     return own
+
+
+def asked(state: object) -> RoundQuestion | None:
+    """The question the box asked this round (a phone may flag it as wrong)."""
+    return state_as(state, QodState).current.question

@@ -76,7 +76,8 @@ function receive(message) {
   else if (message.type === "reply") {
     const kind = sent.get(message.id);
     sent.delete(message.id);
-    if (message.ok) { draft = ""; say(kind === "bet" && view && view.gambit7 ? t("bet_placed") : "", "good"); }
+    if (message.ok && kind === "flag") say(message.message, "good");
+    else if (message.ok) { draft = ""; say(kind === "bet" && view && view.gambit7 ? t("bet_placed") : "", "good"); }
     else say(message.message, "bad");
   } else if (message.type === "unknown") {
     localStorage.removeItem("seatToken");
@@ -174,9 +175,28 @@ function betSection(g, actions) {
   return el("div", {}, ...parts);
 }
 
+// The question the box asked: its text in the phone's language while the round is open;
+// once scored, the true answer and its source, and a way to say it seems wrong.
+function asked(g) {
+  const q = g.question;
+  const parts = [el("p", { id: "question", class: "question", lang: q.lang }, q.text)];
+  if (q.answer !== undefined) {
+    parts.push(el("p", { id: "truth", class: "status good" }, t("true_answer", { answer: q.answer })));
+    parts.push(el("p", { id: "source", class: "small" }, t("source", { source: q.source })));
+    parts.push(el("button", { id: "flag", onclick: () => send({ type: "flag", question: q.id }) }, t("flag_question")));
+  }
+  return el("div", { id: "asked" }, ...parts);
+}
+
+// The round's heading: the box's question, or which question of the card to read.
+function heading(g, card) {
+  const round = el("strong", {}, t("round", { round: g.round }));
+  return g.question ? [el("p", {}, round), asked(g)] : [el("p", {}, round, " — ", card)];
+}
+
 function gambit7(g, actions) {
-  const head = el("p", {}, el("strong", {}, t("round", { round: g.round })), " — ", t("card", { card: g.round, question: g.round }));
-  return el("div", { id: "gambit7", "data-phase": g.phase }, head,
+  const head = heading(g, t("card", { card: g.round, question: g.round }));
+  return el("div", { id: "gambit7", "data-phase": g.phase }, ...head,
     g.phase === "answers" ? answerSection(g, "your_slate", actions) : betSection(g, actions));
 }
 
@@ -228,8 +248,8 @@ function stakeRow(g, picked) {
 }
 
 function qod(g, actions) {
-  const head = el("p", {}, el("strong", {}, t("round", { round: g.round })), " — ", t("qod_question", { question: g.question }));
-  return el("div", { id: "qod", "data-phase": g.phase }, head,
+  const head = heading(g, t("qod_question", { question: g.card_question }));
+  return el("div", { id: "qod", "data-phase": g.phase }, ...head,
     g.phase === "answers" ? answerSection(g, "your_tile", actions) : qodBets(g, actions));
 }
 

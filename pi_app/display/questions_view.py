@@ -1,0 +1,159 @@
+"""The box's questions on its screens: the home's option (cards, the box's bank or
+one of its categories, a host's pack), the round's question as the table reads it,
+and the true answer with its unit and its source once the box has revealed it.
+
+Shared by the games whose rounds ask a numeric question (Gambit 7, Quitte ou Double);
+the quizmaster (`quizmaster.py`) does the asking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from enum import StrEnum
+
+import pygame
+
+from pi_app.display import theme as th
+from pi_app.display.canvas import Canvas, cols, split
+from pi_app.display.choice import Choice, OptionValue
+from pi_app.display.declaration import Setup, Start
+from pi_app.display.quizmaster import BOX, CARDS, PACK, SETTING
+from pi_app.display.scene import Ctx, sand_timer
+from pi_app.display.targets import Button
+from pi_app.i18n import N_, Translator, current_language
+from pi_app.questions.numbers import with_unit
+from pi_app.rules.question import RoundQuestion
+
+_ = Translator("display")
+
+PACKS_SETTING = "questions.packs"
+"""The configuration's list of the host's packs (the app reads it from the journal)."""
+_SOURCES: tuple[tuple[str, str], ...] = (
+    (CARDS, N_("Cards")),
+    (BOX, N_("Box: all")),
+    (f"{BOX}:geography", N_("Box: geography")),
+    (f"{BOX}:economy", N_("Box: society")),
+    (f"{BOX}:history", N_("Box: history")),
+    (f"{BOX}:science", N_("Box: science")),
+)
+"""Where a round's question comes from, as the home offers it: the boxed game's cards
+(the host reads them), or the box's bank, whole or one of its categories."""
+
+
+def question_choice(config: Mapping[str, object]) -> tuple[Choice, ...]:
+    """The home's "Questions" option, the host's packs (by name) after the box's own."""
+    packs = config.get(PACKS_SETTING, ())
+    names = [str(name) for name in packs] if isinstance(packs, list | tuple) else []
+    values = tuple(value for value, _name in _SOURCES) + tuple(PACK + name for name in names)
+    shown = tuple(name for _value, name in _SOURCES) + tuple(names)
+    return (Choice(SETTING, N_("Questions"), values, shown, rules=False, plain_from=len(_SOURCES)),)
+
+
+def with_questions(start: Start) -> Start:
+    """A game's start that also keeps where its questions come from, in the table's
+    extras (the box's own data: the record's options stay the rules')."""
+
+    def started(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
+        chosen = start(setup, values)
+        source = str(values.get(SETTING, CARDS))
+        if source == CARDS:
+            return chosen
+        return replace(chosen, extras={**chosen.extras, SETTING: source})
+
+    return started
+
+
+def configured_with_questions(
+    configured: Callable[[Mapping[str, object]], tuple[Choice, ...]],
+) -> Callable[[Mapping[str, object]], tuple[Choice, ...]]:
+    """A game's configured options, then the "Questions" option."""
+
+    def offered(config: Mapping[str, object]) -> tuple[Choice, ...]:
+        return (*configured(config), *question_choice(config))
+
+    return offered
+
+
+def answer_words(question: RoundQuestion) -> str:
+    """The true answer with its unit, as the box's language writes it."""
+    return with_unit(question.answer, question.unit, current_language())
+
+
+def source_words(question: RoundQuestion) -> str:
+    """Where the answer comes from: the source, its licence, the date it holds for."""
+    parts = [question.source, question.licence, question.as_of]
+    return _("Source: {source}").format(source=" · ".join(part for part in parts if part))
+
+
+def question_text(question: RoundQuestion) -> str:
+    """The question in the box's language (or the first one it has)."""
+    lang = current_language()
+    text = question.text
+    return text.get(lang) or next(iter(text.values()))
+
+
+def draw_question(canvas: Canvas, box: pygame.Rect, question: RoundQuestion) -> None:
+    """The round's question, in a panel, as large as it fits."""
+    t = canvas.theme
+    canvas.panel(box, th.PANEL)
+    canvas.text(question_text(question), box.inflate(-2 * t.gap, -4), t.body, th.TEXT)
+
+
+def draw_answer(canvas: Canvas, box: pygame.Rect, question: RoundQuestion) -> None:
+    """The true answer with its unit, and under it its source, small."""
+    t = canvas.theme
+    line = canvas.fonts.font(t.min_font).get_linesize() + 2
+    head = pygame.Rect(box.x, box.y, box.width, box.height - line)
+    foot = pygame.Rect(box.x, head.bottom, box.width, line)
+    truth = _("True answer: {value}").format(value=answer_words(question))
+    canvas.text(truth, head, t.body, th.WARN, align="left")
+    canvas.text(source_words(question), foot, t.min_font, th.MUTED, align="left")
+
+
+class CardButton(StrEnum):
+    """The buttons of the question's and the answer's cards."""
+
+    QUESTION = "question-card"
+    """Show the round's question again, over the answers."""
+    ANSWERS = "question-answers"
+    """From the question's card to the answers."""
+    SCORES = "question-scores"
+    """From the answer's card to the payout."""
+    FLAG = "question-flag"
+    """This question seems wrong: the box stops asking it."""
+
+
+def draw_question_card(
+    canvas: Canvas, ctx: Ctx, body: pygame.Rect, question: RoundQuestion
+) -> None:
+    """The round's question as large as the screen allows, for the whole table to read;
+    the sand timer and the way to the answers under it."""
+    t = canvas.theme
+    text_box, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+    canvas.panel(text_box, th.PANEL)
+    canvas.text(question_text(question), text_box.inflate(-4 * t.gap, -2 * t.gap), t.body)
+    timer_box, turn, answers = cols(foot, 3, t.gap)
+    sand_timer(canvas, ctx, timer_box, "answers", "answers")
+    canvas.button(turn, _("Turn it"), Button.TIMER)
+    canvas.button(answers, _("Answers"), CardButton.ANSWERS, colour=th.GOOD)
+
+
+def draw_answer_card(canvas: Canvas, body: pygame.Rect, question: RoundQuestion) -> None:
+    """The true answer, large, under the question; its source; "seems wrong" and the
+    way to the payout."""
+    t = canvas.theme
+    card, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+    canvas.panel(card, th.PANEL)
+    inside = card.inflate(-4 * t.gap, -2 * t.gap)
+    line = canvas.fonts.font(t.min_font).get_linesize()
+    source_h = 2 * line + 4  # the source may take two lines of the smallest type
+    told_h = max(2 * line, (inside.height - source_h) * 2 // 5)
+    asked, rest = split(inside, inside.height - source_h - told_h - 2 * t.gap, t.gap)
+    told, source = split(rest, told_h, t.gap)
+    canvas.text(question_text(question), asked, t.body, th.MUTED)
+    canvas.text(answer_words(question), told, t.huge, th.WARN)
+    canvas.text(source_words(question), source, t.small, th.TEXT)
+    flag, _gap, scores = cols(foot, 3, t.gap)
+    canvas.button(flag, _("Seems wrong"), CardButton.FLAG, colour=th.PANEL)
+    canvas.button(scores, _("Scores"), CardButton.SCORES, colour=th.GOOD)
