@@ -12,7 +12,7 @@ from pi_app.display.canvas import Canvas, cols, rows, split
 from pi_app.display.intents import Back, Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Scene
 from pi_app.display.targets import Button
-from pi_app.i18n import N_, Translator
+from pi_app.i18n import N_, Translator, verbatim
 
 _ = Translator("display")
 
@@ -50,7 +50,7 @@ class CreditsScene(Scene):
             inside = cell.inflate(-2 * t.gap, -4)
             line = canvas.fonts.font(t.min_font).get_linesize() + 2
             top, bottom = split(inside, max(line, inside.height // 3), 0)
-            canvas.text(name, top, t.small, th.TEXT, align="left")
+            canvas.text(verbatim(name), top, t.small, th.TEXT, align="left")
             canvas.text(_(gives), bottom, t.small, th.MUTED, align="left")
         back, _gap, _gap2 = cols(foot, 3, t.gap)
         canvas.button(back, _("Back"), Button.BACK)

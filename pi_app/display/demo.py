@@ -134,6 +134,8 @@ HISTORY = "history"
 """A demo that is not a game's: three games played to their end, then the history."""
 EVENING = "evening"
 """A demo that is not a game's: a whole evening, games paused and resumed, a restart."""
+QUESTIONS = "questions"
+"""A demo that is not a game's: a Gambit 7 round from the box's own questions."""
 
 
 def script_for(name: str) -> DemoScript | None:
@@ -149,6 +151,10 @@ def script_for(name: str) -> DemoScript | None:
         from pi_app.display.evening import evening
 
         return evening
+    if name == QUESTIONS:
+        from pi_app.display.quiz_demo import questions
+
+        return questions
     return declaration_of(name).demo if name in games() else None
 
 
@@ -158,7 +164,7 @@ def demo_names() -> list[str]:
     from pi_app.rules.registry import games
 
     listed = [n for n in menu_order(games()) if declaration_of(n).demo is not None]
-    return [*listed, HISTORY, EVENING]
+    return [*listed, HISTORY, EVENING, QUESTIONS]
 
 
 def make_app(

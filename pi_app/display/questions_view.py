@@ -21,7 +21,7 @@ from pi_app.display.declaration import Setup, Start
 from pi_app.display.quizmaster import BOX, CARDS, PACK, SETTING
 from pi_app.display.scene import Ctx, sand_timer
 from pi_app.display.targets import Button
-from pi_app.i18n import N_, Translator, current_language
+from pi_app.i18n import N_, Translator, current_language, verbatim
 from pi_app.questions.numbers import with_unit
 from pi_app.rules.question import RoundQuestion
 
@@ -83,14 +83,16 @@ def answer_words(question: RoundQuestion) -> str:
 def source_words(question: RoundQuestion) -> str:
     """Where the answer comes from: the source, its licence, the date it holds for."""
     parts = [question.source, question.licence, question.as_of]
-    return _("Source: {source}").format(source=" · ".join(part for part in parts if part))
+    cited = " · ".join(part for part in parts if part)
+    return _("Source: {source}").format(source=verbatim(cited))  # a citation, as written
 
 
 def question_text(question: RoundQuestion) -> str:
     """The question in the box's language (or the first one it has)."""
     lang = current_language()
     text = question.text
-    return text.get(lang) or next(iter(text.values()))
+    # the bank's (or the pack's) own text in that language: translated at its source
+    return verbatim(text.get(lang) or next(iter(text.values())))
 
 
 def draw_question(canvas: Canvas, box: pygame.Rect, question: RoundQuestion) -> None:

@@ -4,7 +4,8 @@
 
 Plays a Gambit 7 round with a server and a table owner thread, one phone in Chromium (French),
 the other seats typed on the box, and saves phone-answer.png, phone-bet.png and
-phone-payout.png.
+phone-payout.png; then a round of the box's own question (the demo's: `tabletop demo
+questions`), phone-question.png and phone-question-answer.png.
 """
 
 from __future__ import annotations
@@ -68,5 +69,48 @@ def main(folder: Path) -> None:
         table.journal.close()
 
 
+def questions(folder: Path) -> None:
+    """A phone (French) at a round of the box's own question: the question, then the
+    true answer with its source."""
+    from pi_app.display.quizmaster import notation, round_question
+    from pi_app.questions.bank import builtin_by_id
+
+    scratch = Path(tempfile.mkdtemp())
+    seats = ("Ana", "Ben", "Cléo", "Dan")
+    table = Table.new(Journal(scratch / "j.sqlite3"), "gambit7", seats, {}, seed=1)
+    table.play(notation(round_question(builtin_by_id()["country-neighbours:KH"])))
+    hub = Hub(SeatBook(None))
+    owner = TableOwner(table, hub).start()
+    server = PhoneServer(hub, host="127.0.0.1", port=0)
+    url = f"http://127.0.0.1:{server.start()}"
+    secret = hub.seats.game(table.game_id)
+    try:
+        with phone("fr") as driver:
+            driver.get(f"{url}/j/{secret}")
+            tap(driver, '[data-seat="Ana"]')
+            wait(driver, seen.presence_of_element_located((By.ID, "question")))
+            for key in ("4",):
+                tap(driver, f'[data-key="{key}"]')
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(folder / "phone-question.png"))
+            tap(driver, "#send")
+            wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+            for seat, value in (("Ben", 2), ("Cléo", 5), ("Dan", 3)):
+                owner.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" {v} fr'))
+            owner.call(lambda t: t.play("reveal"))
+            owner.call(lambda t: t.play('bet "Ana" [3, 3]'))
+            owner.call(lambda t: t.play("close-bets"))
+            owner.call(lambda t: t.play("truth 3 fr"))
+            wait(driver, seen.presence_of_element_located((By.ID, "source")))
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(folder / "phone-question-answer.png"))
+    finally:
+        server.stop()
+        owner.stop()
+        table.journal.close()
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    main(target)
+    questions(target)
