@@ -26,7 +26,7 @@ def test_the_menu_keeps_the_games_order() -> None:
 
 
 def test_every_game_has_its_demo_and_the_history_its_own() -> None:
-    assert demo_names() == [*PRODUCT, "history", "evening"]
+    assert demo_names() == [*PRODUCT, "history", "evening", "questions"]
     assert script_for("tiny-race") is None and script_for("chess") is None
     assert script_for("gambo") is declaration_of("gambo").demo
 

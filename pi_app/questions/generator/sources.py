@@ -25,6 +25,8 @@ class Source:
     @property
     def source(self) -> str:
         """How a question names where its answer comes from."""
+        if self.cites == self.package:
+            return f"{self.package} {self.version}"
         return f"{self.cites} ({self.package} {self.version})"
 
 
