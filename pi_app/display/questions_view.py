@@ -8,7 +8,7 @@ the quizmaster (`quizmaster.py`) does the asking.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
@@ -18,8 +18,9 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import Setup, Start
+from pi_app.display.intents import Enter, Intent, Press
 from pi_app.display.quizmaster import BOX, CARDS, PACK, SETTING
-from pi_app.display.scene import Ctx, sand_timer
+from pi_app.display.scene import Command, Ctx, FlagQuestion, sand_timer
 from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator, current_language, verbatim
 from pi_app.questions.numbers import with_unit
@@ -159,3 +160,21 @@ def draw_answer_card(canvas: Canvas, body: pygame.Rect, question: RoundQuestion)
     flag, _gap, scores = cols(foot, 3, t.gap)
     canvas.button(flag, _("Seems wrong"), CardButton.FLAG, colour=th.PANEL)
     canvas.button(scores, _("Scores"), CardButton.SCORES, colour=th.GOOD)
+
+
+def card_tap(
+    intent: Intent, asked: RoundQuestion, card_up: bool
+) -> tuple[Sequence[Command], bool] | None:
+    """What an intent means to the question's and the answer's cards: the commands and
+    whether a card is up after it; None when the intent is not the cards'. `card_up`
+    says whether a card is up now (the keyboard's Enter then goes on, as its button)."""
+    match intent:
+        case Press(target=CardButton.QUESTION):
+            return (), True
+        case Press(target=CardButton.ANSWERS | CardButton.SCORES):
+            return (), False
+        case Press(target=CardButton.FLAG):
+            return (FlagQuestion(asked.id),), card_up
+    if card_up and isinstance(intent, Enter):
+        return (), False
+    return None

@@ -76,6 +76,9 @@ def test_the_box_gives_the_true_answer_with_its_source_and_scores(app_factory: A
     shown = _shown(app)
     assert with_unit(asked.answer, asked.unit, "fr") in shown
     assert asked.source in shown
+    app.feed(Press(CardButton.FLAG))  # "Semble fausse", on the answer's card
+    app.journal.flush()
+    assert [flag[0] for flag in app.journal.flagged()] == [asked.id]
     app.feed(Press(CardButton.SCORES))
     assert "Manche suivante" in _shown(app)
 

@@ -25,6 +25,7 @@ from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.questions_view import (
     CardButton,
+    card_tap,
     configured_with_questions,
     draw_answer_card,
     draw_question_card,
@@ -33,7 +34,6 @@ from pi_app.display.questions_view import (
 from pi_app.display.scene import (
     Command,
     Ctx,
-    FlagQuestion,
     GoHome,
     Notice,
     Play,
@@ -354,10 +354,10 @@ class Gambit7Scene(Scene):
             case Move(step=step):
                 self._pick((self._current(state) + step) % len(state.seats), state)
                 return ()
-        if _asked(state) is not None:
-            shown = self._cards(intent, _asked(state))
-            if shown is not None:
-                return shown
+        asked = _asked(state)
+        shown = None if asked is None else self._cards(intent, asked)
+        if shown is not None:
+            return shown
         if self.phase == Phase.ANSWERS:
             return self._answers(intent, ctx)
         if self.phase == Phase.TRUTH and self.entry.handle(intent):
@@ -372,22 +372,14 @@ class Gambit7Scene(Scene):
                 return (Play(_notation(NextRound())),) if state.round < ROUNDS else (ShowFinal(),)
         return self._closed(intent)
 
-    def _cards(self, intent: Intent, asked: RoundQuestion | None) -> Sequence[Command] | None:
+    def _cards(self, intent: Intent, asked: RoundQuestion) -> Sequence[Command] | None:
         """The question's and the answer's cards: None when the intent is not theirs."""
-        match intent:
-            case Press(target=CardButton.QUESTION):
-                self.card = True
-                return ()
-            case Press(target=CardButton.ANSWERS | CardButton.SCORES):
-                self.card = False
-                return ()
-            case Press(target=CardButton.FLAG) if asked is not None:
-                return (FlagQuestion(asked.id),)
-        on_card = self.card and self.phase in (Phase.ANSWERS, Phase.SCORED)
-        if on_card and isinstance(intent, Enter):
-            self.card = False  # the keyboard's Enter goes on, as the button does
-            return ()
-        return None
+        up = self.card and self.phase in (Phase.ANSWERS, Phase.SCORED)
+        tapped = card_tap(intent, asked, up)
+        if tapped is None:
+            return None
+        commands, self.card = tapped
+        return commands
 
     def answering(self, state: Gambit7State) -> int | None:
         """The seat the keypad types an answer for; None once every answer is in."""

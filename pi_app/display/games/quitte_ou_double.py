@@ -26,6 +26,7 @@ from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.questions_view import (
     CardButton,
+    card_tap,
     draw_answer_card,
     draw_question_card,
     question_choice,
@@ -34,7 +35,6 @@ from pi_app.display.questions_view import (
 from pi_app.display.scene import (
     Command,
     Ctx,
-    FlagQuestion,
     GoHome,
     Notice,
     Play,
@@ -341,19 +341,11 @@ class QodScene(Scene):
         """The question's and the answer's cards: None when the intent is not theirs."""
         if asked is None:
             return None
-        match intent:
-            case Press(target=CardButton.QUESTION):
-                self.card = True
-                return ()
-            case Press(target=CardButton.ANSWERS | CardButton.SCORES):
-                self.card = False
-                return ()
-            case Press(target=CardButton.FLAG):
-                return (FlagQuestion(asked.id),)
-        if self.card and self.phase in ("answers", "paid") and isinstance(intent, Enter):
-            self.card = False
-            return ()
-        return None
+        tapped = card_tap(intent, asked, self.card and self.phase in ("answers", "paid"))
+        if tapped is None:
+            return None
+        commands, self.card = tapped
+        return commands
 
     def _timer(self, ctx: Ctx) -> Sequence[Command]:
         """The bell or "Turn it": the sand timer of the phase, unless bets are closed."""
