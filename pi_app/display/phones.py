@@ -31,7 +31,7 @@ import pygame
 import segno
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, split, wrap_all
+from pi_app.display.canvas import Canvas, split
 from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.i18n import Translator, verbatim
 from pi_app.web.wifi_code import Hotspot, on_hotspot, wifi_text
@@ -54,9 +54,16 @@ def seat_link(url: str, seat: str | None) -> str:
 
 
 def qr_surface(text: str) -> pygame.Surface:
-    """The QR code of `text`, one pixel a module with its quiet zone (cached)."""
+    """The QR code of `text`, one pixel a module with its quiet zone (cached).
+
+    A text beyond ASCII (a network's name: "Café", "日本") is written in UTF-8 and
+    says so (ECI 26): left to guess, readers take the same bytes for Shift JIS or
+    Latin-1 (zbar read "Café" as "Caf矇"), and the phone would look for another network.
+    """
     if text not in _codes:
-        matrix = [list(row) for row in segno.make(text, error="m").matrix_iter(border=4)]
+        plain = text.isascii()  # the same bytes in every encoding: no ECI, as before
+        code = segno.make(text, error="m", encoding=None if plain else "utf-8", eci=not plain)
+        matrix = [list(row) for row in code.matrix_iter(border=4)]
         surface = pygame.Surface((len(matrix[0]), len(matrix)))
         surface.fill((255, 255, 255))
         for y, row in enumerate(matrix):
@@ -170,8 +177,10 @@ def _written(canvas: Canvas, links: Sequence[str], height: int) -> list[Line]:
 
 def _height(canvas: Canvas, line: Line) -> int:
     """The height of the box that holds `line` at its own size: a rendered line's, and
-    a little more, as `Canvas.text` centres the text's (shorter) size in its box."""
-    return int(canvas.fonts.font(line[1]).get_linesize()) + LINE_ROOM
+    a little more, as `Canvas.text` centres the text's (shorter) size in its box; the
+    text's own when it is taller (a network's name with stacked accents: "a\u1dc0")."""
+    font = canvas.fonts.font(line[1])
+    return max(int(font.get_linesize()), font.size(line[0])[1]) + LINE_ROOM
 
 
 def _seat_rows(
@@ -316,18 +325,36 @@ def _fit_rows(
     corner: int,
 ) -> tuple[int, list[RowFit]]:
     """The largest scale (pixels a module) at which both rows fit in `height`, and the
-    rows laid out at it; `LEAST_SCALE` when none does (the layout tests catch it)."""
+    rows laid out at it: one that keeps each heading on one line if there is one (a
+    larger code would squeeze "1. Join the Wi-Fi" into two), else the largest that
+    fits, else `LEAST_SCALE` (the layout tests see to it that it fits)."""
     t = canvas.theme
     modules = sum(code.get_height() for code in codes)
-    scale = max(LEAST_SCALE, height // modules)
-    while True:
-        fits = [
-            _fit_row(canvas, row, code.get_width() * scale, width)
-            for row, code, width in zip(rows, codes, widths, strict=True)
-        ]
-        if scale == LEAST_SCALE or fits[0].height + t.gap + max(fits[1].height, corner) <= height:
-            return scale, fits
-        scale -= 1
+    scales = range(max(LEAST_SCALE, height // modules), LEAST_SCALE - 1, -1)
+    laid = [(scale, _fit_both(canvas, rows, codes, widths, scale)) for scale in scales]
+    fitting = [
+        (scale, fits)
+        for scale, fits in laid
+        if fits[0].height + t.gap + max(fits[1].height, corner) <= height
+    ]
+    whole = [
+        (scale, fits) for scale, fits in fitting if all(len(f.paragraphs[0]) == 1 for f in fits)
+    ]
+    return (whole or fitting or laid[-1:])[0]
+
+
+def _fit_both(
+    canvas: Canvas,
+    rows: list[CodeRow],
+    codes: list[pygame.Surface],
+    widths: list[int],
+    scale: int,
+) -> list[RowFit]:
+    """Both rows laid out with their codes at `scale`."""
+    return [
+        _fit_row(canvas, row, code.get_width() * scale, width)
+        for row, code, width in zip(rows, codes, widths, strict=True)
+    ]
 
 
 def _fit_row(canvas: Canvas, row: CodeRow, side: int, width: int) -> RowFit:
@@ -335,11 +362,46 @@ def _fit_row(canvas: Canvas, row: CodeRow, side: int, width: int) -> RowFit:
     t = canvas.theme
     room = max(4 * t.small, width - side - t.gap)
     paragraphs = [
-        [(part, size, ink) for part in wrap_all(canvas.fonts.font(size), text, room)]
+        [(part, size, ink) for part in wrap_words(canvas.fonts.font(size), text, room)]
         for text, size, ink in row.words
     ]
     said = sum(_height(canvas, line) for lines in paragraphs for line in lines)
     return RowFit(max(side, said + (len(paragraphs) - 1) * (t.gap // 2)), paragraphs)
+
+
+def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines no wider than `width`: whole words where they fit; a word longer
+    than a line (a password, a network's name) goes on from where the line stands and
+    is cut at its end, so that the data takes the fewest lines (`wrap_all` would
+    start it on a line of its own). No character is left out but the spaces where a
+    line breaks."""
+    lines = [""]
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines[-1] else word
+        if font.size(joined)[0] <= width:
+            lines[-1] = joined
+        elif font.size(word)[0] <= width:
+            lines.append(word)
+        else:
+            while font.size(joined)[0] > width:
+                cut = _longest_start(font, joined, width)
+                lines[-1], joined = joined[:cut], joined[cut:]
+                lines.append("")
+            lines[-1] = joined
+    return lines
+
+
+def _longest_start(font: pygame.font.Font, text: str, width: int) -> int:
+    """How many characters of `text` fit in `width` (one at least: a line is never
+    empty)."""
+    low, high = 1, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _draw_row(

@@ -19,6 +19,9 @@ contents (https://github.com/zxing/zxing/wiki/Barcode-Contents):
 - The page also says to quote an SSID that "could be interpreted as hex" ("ABCD"): that
   is not done, as readers disagree on quotes (some keep them as part of the name); a
   name made of hex digits only is the one a few old readers would misread.
+
+A name or password beyond ASCII is put in the code as UTF-8, said so by an ECI
+(`pi_app.display.phones.qr_surface`): the format itself names no encoding.
 """
 
 from __future__ import annotations
