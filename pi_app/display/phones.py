@@ -266,7 +266,7 @@ def _draw_hotspot(
         canvas, on_hotspot(seat_link(link, chosen), hotspot.address), hotspot, chosen
     )
     if inner.width >= SEATS_BESIDE:
-        codes, column = split(inner, int(inner.width * CODES_SHARE), t.gap, vertical=False)
+        codes, column = split(inner, int(inner.width * CODES_SHARE), 2 * t.gap, vertical=False)
         _seat_list(canvas, column, seats, held, chosen, page)
         return _draw_codes(canvas, codes, rows, (0, 0))
     head, rest = split(inner, t.button_h, t.gap)
