@@ -226,7 +226,7 @@ class RowFit:
     paragraphs: list[Paragraph]
 
 
-def hotspot_rows(canvas: Canvas, link: str, hotspot: Hotspot, chosen: str | None) -> list[CodeRow]:
+def _hotspot_rows(canvas: Canvas, link: str, hotspot: Hotspot, chosen: str | None) -> list[CodeRow]:
     """The two codes in the order a phone needs them: the Wi-Fi's, then the game's.
 
     The network's name and password are data, written as they are in every language
@@ -258,11 +258,12 @@ def _draw_hotspot(
     page: int,
     hotspot: Hotspot,
 ) -> list[pygame.Rect]:
-    """The two codes over the seats' column (wide screens), or the two codes and the
+    """The two codes beside the seats' column (wide screens), or the two codes and the
     seats' pages in turn (small ones: page 0 is the codes', "More" goes on to the
-    seats, then back). Returns where the codes were drawn (none on a seats' page)."""
+    seats, then back to the codes). Returns where the codes were drawn (none on a
+    seats' page). The game's code names the box by its address on its own network."""
     t = canvas.theme
-    rows = hotspot_rows(
+    rows = _hotspot_rows(
         canvas, on_hotspot(seat_link(link, chosen), hotspot.address), hotspot, chosen
     )
     if inner.width >= SEATS_BESIDE:
@@ -365,8 +366,21 @@ def _fit_row(canvas: Canvas, row: CodeRow, side: int, width: int) -> RowFit:
         [(part, size, ink) for part in wrap_words(canvas.fonts.font(size), text, room)]
         for text, size, ink in row.words
     ]
-    said = sum(_height(canvas, line) for lines in paragraphs for line in lines)
+    said = sum(_paragraph_height(canvas, lines) for lines in paragraphs)
     return RowFit(max(side, said + (len(paragraphs) - 1) * (t.gap // 2)), paragraphs)
+
+
+def _line_heights(canvas: Canvas, lines: Paragraph) -> list[int]:
+    """The boxes of a wrapped text's lines: a rendered line's height each (the text's
+    own when taller), `LINE_ROOM` more for the last, as `_height` gives a line alone:
+    a password on four lines then takes no more room than it must."""
+    heights = [_height(canvas, line) - LINE_ROOM for line in lines]
+    heights[-1] += LINE_ROOM
+    return heights
+
+
+def _paragraph_height(canvas: Canvas, lines: Paragraph) -> int:
+    return sum(_line_heights(canvas, lines))
 
 
 def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -414,10 +428,9 @@ def _draw_row(
     canvas.surface.blit(drawn, spot)
     x, y = spot.right + t.gap, rect.y
     for lines in fit.paragraphs:
-        for text, size, ink in lines:
-            place = pygame.Rect(x, y, rect.right - x, _height(canvas, (text, size, ink)))
-            canvas.text(text, place, size, ink, align="left")
-            y += place.height
+        for (text, size, ink), height in zip(lines, _line_heights(canvas, lines), strict=True):
+            canvas.text(text, (x, y, rect.right - x, height), size, ink, align="left")
+            y += height
         y += t.gap // 2
     return spot
 
@@ -430,4 +443,4 @@ def _heading_box(
     t = canvas.theme
     x = rect.x + code.get_width() * scale + t.gap
     lines = fit.paragraphs[0]
-    return pygame.Rect(x, rect.y, rect.right - x, sum(_height(canvas, line) for line in lines))
+    return pygame.Rect(x, rect.y, rect.right - x, _paragraph_height(canvas, lines))

@@ -304,6 +304,8 @@ def test_two_codes_in_order_whole_and_clear(
         for words in (ssid, password, "10.42.0.1:8370/j/", "s3cretAbCdEf"):
             assert words.replace(" ", "") in joined  # written whole, perhaps on lines
         assert read_code(canvas.surface, wifi, tmp_path / "wifi.png") == wifi_text(ssid, password)
+        canvas, codes = panel(size, ssid, password, chosen=LONG_NAMES[0])  # a seat's code
+        _check_page(canvas, codes, size)
         for page in range(1, _views(size)):  # the seats' pages of a small screen
             canvas, codes = panel(size, ssid, password, page)
             _check_page(canvas, codes, size)
