@@ -20,6 +20,7 @@ from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
 from pi_app.web.hub import Hub
 from pi_app.web.requests import Flagger, perform, refusal
+from pi_app.web.wifi_code import Hotspot
 
 _ = Translator("display")
 
@@ -44,6 +45,8 @@ class PhonesPanel:
         """The hub's count of seats taken and freed when the loop last asked."""
         self.flag: Flagger | None = None
         """Keeps a question a phone flags as wrong (the app gives its journal's)."""
+        self.hotspot: Hotspot | None = None
+        """The box's own Wi-Fi while it makes one: the panel shows its code first."""
 
     def handle(self, intent: Intent, table: GameTable | None) -> bool:
         """The panel's own taps; True when the intent was one of them."""
@@ -58,6 +61,8 @@ class PhonesPanel:
                 self.hub.free(seat)
             case Press(target=SeatCode(seat=seat)):
                 self.seat = seat
+                if self.hotspot is not None:  # the codes' page: on a small screen,
+                    self.page = 0  # the seats are on pages of their own
             case _:
                 return False
         return True
@@ -75,7 +80,8 @@ class PhonesPanel:
         held = self.hub.held()
         chosen = self.seat if self.seat not in held else None
         links = self.links(self.hub.secret_for(table.game_id))
-        draw_phones(canvas, links, list(table.seats), held, chosen, self.page)
+        seats = list(table.seats)
+        draw_phones(canvas, links, seats, held, chosen, self.page, hotspot=self.hotspot)
 
     def serve(self, table: GameTable | None) -> bool:
         """Carry out the phones' requests on `table` (None: no game shown); True when
