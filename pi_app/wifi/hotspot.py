@@ -25,6 +25,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pi_app.i18n import Translator
+
+_ = Translator("core")
 log = logging.getLogger(__name__)
 
 Runner = Callable[[Sequence[str]], tuple[int, str]]
@@ -118,6 +121,9 @@ def credentials(folder: Path) -> tuple[str, str]:
     with os.fdopen(descriptor, "w", encoding="utf-8") as kept_file:
         json.dump({"ssid": ssid, "password": password}, kept_file)
     os.chmod(temporary, 0o600)
+    if os.geteuid() == 0:  # `sudo tabletop wifi on`: the box's own user must read it
+        owner = folder.stat()
+        os.chown(temporary, owner.st_uid, owner.st_gid)
     os.replace(temporary, path)
     return ssid, password
 
@@ -184,7 +190,7 @@ class NetworkManager:
         """
         device = self.device()
         if device is None:
-            raise WifiError("no Wi-Fi device")
+            raise WifiError(_("no Wi-Fi device"))
         ssid, password = credentials(self.folder)
         settings = [
             "802-11-wireless.mode",
@@ -256,6 +262,21 @@ def _check(answer: tuple[int, str]) -> None:
     code, out = answer
     if code != 0:
         raise WifiError(out or f"nmcli exit code {code}")
+
+
+def current_hotspot(folder: Path, runner: Runner = run_command) -> Hotspot | None:
+    """The box's own network now (None when it is down): what the QR panel shows."""
+    return NetworkManager(folder, runner).current()
+
+
+def install_dropin(path: Path = DROPIN) -> bool:
+    """Write the dnsmasq drop-in (as root); False when it cannot be written here."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dropin_text(), encoding="utf-8")
+    except OSError:
+        return False
+    return True
 
 
 def decide(setting: str, manager: NetworkManager, seconds: float = WAIT_SECONDS) -> Hotspot | None:

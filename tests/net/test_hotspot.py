@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pi_app.i18n import set_language
 from pi_app.wifi import hotspot
 from pi_app.wifi.hotspot import CONNECTION, Hotspot, NetworkManager, WifiError
 
@@ -21,6 +22,11 @@ ACTIVE = ["nmcli", "-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--acti
 ALL = ["nmcli", "-t", "-f", "NAME", "connection", "show"]
 RUNNING = ["nmcli", "-t", "-f", "RUNNING", "general"]
 PI = "wlan0:wifi:disconnected:\neth0:ethernet:unavailable:\nlo:loopback:unmanaged:\n"
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    set_language("en")  # the errors are checked in English
 
 
 class Nmcli:
