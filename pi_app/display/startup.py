@@ -74,6 +74,13 @@ def _notifier() -> Callable[[str], None] | None:
     return notify
 
 
+def _is_box(config: Any) -> bool:
+    """Whether this is the box (a Pi): a laptop running the app for a try keeps its
+    Wi-Fi, unless `wifi.hotspot = "always"` asks for the hotspot anyway."""
+    hardware = config["hardware"]
+    return hardware == "pi" or (hardware == "auto" and is_raspberry_pi())
+
+
 class Phones:
     """The phones' side as started: its panel (None when phones cannot join), what
     closes it, and why it could not start."""
@@ -91,7 +98,7 @@ def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
     from pi_app.wifi.hotspot import NetworkManager, decide
 
     setting = str(config["wifi.hotspot"])
-    if setting == "never":
+    if setting == "never" or (setting == "when-no-network" and not _is_box(config)):
         return
 
     def bring_up() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,27 @@ def test_the_setting_takes_only_its_three_words(tmp_path: Path) -> None:
     chosen.write_text('[wifi]\nhotspot = "sometimes"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="never, when-no-network, always"):
         merge_file(Config(), chosen)
+
+
+def test_a_laptop_keeps_its_wifi_unless_always_is_asked(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pi_app.display import startup
+
+    decided: list[str] = []
+    monkeypatch.setattr(hotspot, "decide", lambda setting, manager: decided.append(setting))
+    config.values["hardware"] = "sim"
+    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    config.values["wifi.hotspot"] = "never"
+    config.values["hardware"] = "pi"
+    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    assert decided == []
+    config.values["wifi.hotspot"] = "when-no-network"
+    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    config.values["hardware"] = "sim"
+    config.values["wifi.hotspot"] = "always"
+    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    deadline = time.monotonic() + 30
+    while len(decided) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sorted(decided) == ["always", "when-no-network"]
