@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "firmware": "pi_app.firmware:run",
     "doctor": "pi_app.doctor:run",
     "questions": "pi_app.questions.cli:run",
+    "wifi": "pi_app.wifi.command:run",
 }
 
 
@@ -79,6 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("doctor", help="check the box: display, pins, Pico, journal, sound, service")
     _questions_parser(sub)
+    wifi = sub.add_parser("wifi", help="the box's own Wi-Fi for phones (NetworkManager)")
+    wifi_actions = wifi.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for action, said in (
+        ("status", "the Wi-Fi device, the box's own network and the known one"),
+        ("on", "make the box's own Wi-Fi (run once with sudo: it installs the DNS drop-in)"),
+        ("off", "stop the box's own Wi-Fi"),
+    ):
+        wifi_actions.add_parser(action, help=said)
     return parser
 
 

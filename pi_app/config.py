@@ -94,6 +94,7 @@ DEFAULTS: dict[str, tuple[Any, Check]] = {
     "phones.port": (8370, _number(1, 65535)),
     "tournament.broker": ("", _host),
     "tournament.port": (8371, _number(1, 65535)),
+    "wifi.hotspot": ("when-no-network", _one_of("never", "when-no-network", "always")),
 }
 
 

@@ -1,9 +1,10 @@
 """`tabletop doctor`: the whole box checked, each part with a plain verdict and its fix.
 
 The parts are those that stop a box on a real table: the display driver, the GPIO pins,
-the Pico and its firmware, the journal's folder, the sound device and the systemd
-service with its watchdog. Every look at the machine goes through `Machine`, so each
-verdict can be tested with a machine that fails in exactly one way.
+the Pico and its firmware, the journal's folder, the sound device, the systemd
+service with its watchdog, Mosquitto for tournaments and the Wi-Fi phones join on.
+Every look at the machine goes through `Machine`, so each verdict can be tested with a
+machine that fails in exactly one way.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,7 @@ LABELS = {
     "sound": N_("sound"),
     "service": N_("service"),
     "tournament": N_("tournament"),
+    "wifi": N_("Wi-Fi"),
 }
 
 
@@ -361,6 +363,49 @@ def check_tournament(machine: Machine, config: Config) -> Verdict:
     )
 
 
+def check_wifi(machine: Machine, config: Config) -> Verdict:
+    """NetworkManager, a Wi-Fi device, and the network phones join the box on."""
+    from pi_app.wifi.hotspot import DROPIN, MISSING, NetworkManager
+
+    def runner(argv: Sequence[str]) -> tuple[int, str]:
+        return machine.run(list(argv)) or (MISSING, "")
+
+    part = "wifi"
+    setting = str(config["wifi.hotspot"])
+    status = NetworkManager(config.journal_path.parent, runner).status()
+    if not status.nmcli:
+        return Verdict(
+            part,
+            SKIP if setting == "never" else WARN,
+            _("NetworkManager (nmcli) is not running: the box cannot make its own Wi-Fi"),
+            "sudo apt-get install -y network-manager",
+        )
+    if status.device is None:
+        return Verdict(part, WARN, _("no Wi-Fi device: the box cannot make its own Wi-Fi"))
+    if status.hotspot:
+        said = _("{device}: the box's own Wi-Fi is on").format(device=status.device)
+    elif status.network:
+        said = _("{device}: on the known network {network}").format(
+            device=status.device, network=status.network
+        )
+    else:
+        said = _("{device}: no known network, the box's own Wi-Fi is off").format(
+            device=status.device
+        )
+    if setting != "never" and machine.read_text(str(DROPIN)) is None:
+        return Verdict(
+            part,
+            WARN,
+            _("{said}; {file} is missing: phones do not land on the game").format(
+                said=said, file=DROPIN
+            ),
+            "sudo tabletop wifi on",
+        )
+    if status.hotspot or status.network:
+        return Verdict(part, OK, said)
+    return Verdict(part, WARN, said, "tabletop wifi on")
+
+
 def _unit_settings(text: str) -> dict[str, str]:
     """`Key=value` lines of a systemd unit (the last one wins, as in systemd)."""
     settings = {}
@@ -379,6 +424,7 @@ CHECKS: tuple[Callable[[Machine, Config], Verdict], ...] = (
     check_sound,
     check_service,
     check_tournament,
+    check_wifi,
 )
 
 

@@ -19,7 +19,11 @@ from pi_app.config import Config
 from pi_app.devices.link import EXPECTED
 from pi_app.doctor import FAIL, OK, SKIP, WARN, Machine, Verdict
 from pi_app.i18n import set_language
+from pi_app.wifi.hotspot import DROPIN, dropin_text
 
+NM_RUNNING = ("nmcli", "-t", "-f", "RUNNING", "general")
+NM_DEVICES = ("nmcli", "-t", "-f", "DEVICE,TYPE,STATE,CONNECTION", "device", "status")
+NM_ACTIVE = ("nmcli", "-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active")
 UNIT_TEXT = bundled_path("systemd/tabletop.service").read_text(encoding="utf-8")
 
 
@@ -40,10 +44,15 @@ class Pi(Machine):
         self.texts = {
             doctor.UNIT: UNIT_TEXT,
             str(bundled_path("systemd/tabletop.service")): UNIT_TEXT,
+            str(DROPIN): dropin_text(),
         }
         self.commands = {
             ("systemctl", "is-active", "tabletop"): (3, "inactive"),
             ("systemctl", "is-enabled", "tabletop"): (0, "enabled"),
+            NM_RUNNING: (0, "running"),
+            NM_DEVICES: (0, "wlan0:wifi:connected:Club\neth0:ethernet:unavailable:\n"),
+            NM_ACTIVE: (0, "Club:802-11-wireless:wlan0\n"),
+            ("nmcli", "-g", "IP4.ADDRESS", "device", "show", "wlan0"): (0, "192.168.1.9/24"),
         }
         self.writable = True
         self.free = 8 * 1024**3
@@ -118,7 +127,9 @@ def test_a_healthy_pi_passes_every_check(
         "sound": OK,
         "service": OK,
         "tournament": OK,
+        "wifi": OK,
     }
+    assert verdicts["wifi"].said == "wlan0: on the known network Club"
     assert "kmsdrm on /dev/dri/card1" in verdicts["display"].said
     assert "bell GPIO17" in verdicts["pins"].said and "lgpio" in verdicts["pins"].said
     assert "firmware 1.0" in verdicts["Pico"].said and pi.asked == ["/dev/ttyACM0"]
@@ -145,6 +156,14 @@ def test_a_healthy_pi_passes_every_check(
         ("sound", WARN, lambda m: m.files.update({"/dev/snd/pcmC0D0p": False}), "audio group"),
         ("service", FAIL, lambda m: m.texts.pop(doctor.UNIT), "enable --now"),
         ("tournament", WARN, lambda m: m.programs.pop("mosquitto_passwd"), "install -y mosquitto"),
+        ("wifi", WARN, lambda m: m.commands.pop(NM_RUNNING), "install -y network-manager"),
+        ("wifi", WARN, lambda m: m.texts.pop(str(DROPIN)), "sudo tabletop wifi on"),
+        (
+            "wifi",
+            WARN,
+            lambda m: m.commands.update({NM_DEVICES: (0, "wlan0:wifi:disconnected:\n")}),
+            "tabletop wifi on",
+        ),
         (
             "service",
             FAIL,
@@ -184,6 +203,20 @@ def test_each_fault_is_found_with_its_fix(
     code, out = _run(pi, config, capsys)
     assert code == (1 if status == FAIL else 0)
     assert fix in out
+
+
+def test_the_box_s_own_wifi_is_said_when_it_is_up(config: Config) -> None:
+    pi = Pi()
+    pi.commands[NM_DEVICES] = (0, "wlan0:wifi:connected:Tabletop-hotspot\n")
+    pi.commands[NM_ACTIVE] = (0, "Tabletop-hotspot:802-11-wireless:wlan0\n")
+    verdict = _verdicts(pi, config)["wifi"]
+    assert (verdict.status, verdict.said) == (OK, "wlan0: the box's own Wi-Fi is on")
+    pi.commands[NM_DEVICES] = (0, "eth0:ethernet:connected:Wired\n")
+    verdict = _verdicts(pi, config)["wifi"]
+    assert verdict.status == WARN and "no Wi-Fi device" in verdict.said
+    config.values["wifi.hotspot"] = "never"
+    pi.commands.pop(NM_RUNNING)
+    assert _verdicts(pi, config)["wifi"].status == SKIP
 
 
 def test_a_bad_pinout_fails_the_pins_and_skips_the_pico(config: Config, tmp_path: Path) -> None:

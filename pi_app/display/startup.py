@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,8 +23,13 @@ from pi_app.display.phones_panel import PhonesPanel
 from pi_app.i18n import Translator
 from pi_app.table import Journal
 
+if TYPE_CHECKING:
+    from pi_app.web.server import PhoneServer
+    from pi_app.wifi.hotspot import Hotspot
+
 log = logging.getLogger(__name__)
 _ = Translator("display")
+PORTAL_PORT = 80  # the systems' connectivity checks are plain HTTP (docs/WIFI.md)
 
 
 def choose_video_driver(environ: Mapping[str, str], is_pi: bool) -> str | None:
@@ -68,6 +74,13 @@ def _notifier() -> Callable[[str], None] | None:
     return notify
 
 
+def _is_box(config: Any) -> bool:
+    """Whether this is the box (a Pi): a laptop running the app for a try keeps its
+    Wi-Fi, unless `wifi.hotspot = "always"` asks for the hotspot anyway."""
+    hardware = config["hardware"]
+    return hardware == "pi" or (hardware == "auto" and is_raspberry_pi())
+
+
 class Phones:
     """The phones' side as started: its panel (None when phones cannot join), what
     closes it, and why it could not start."""
@@ -76,6 +89,29 @@ class Phones:
         self.panel: PhonesPanel | None = None
         self.closers: list[Callable[[], None]] = []
         self.problem: str | None = None
+        self.hotspot: Hotspot | None = None  # the box's own Wi-Fi, once it is up
+
+
+def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
+    """The box's own Wi-Fi as `wifi.hotspot` says, on a thread of its own (it waits up
+    to 30 s for a known network): once it is up, port 80 answers the phones' checks."""
+    from pi_app.wifi.hotspot import NetworkManager, decide
+
+    setting = str(config["wifi.hotspot"])
+    if setting == "never" or (setting == "when-no-network" and not _is_box(config)):
+        return
+
+    def bring_up() -> None:
+        made = decide(setting, NetworkManager(config.journal_path.parent))
+        if made is None:
+            return
+        started.hotspot = made
+        try:
+            server.open_portal(made.address, PORTAL_PORT)
+        except (OSError, TimeoutError) as error:
+            log.warning("port %s of the box's own Wi-Fi: %s", PORTAL_PORT, error)
+
+    threading.Thread(target=bring_up, name="wifi", daemon=True).start()
 
 
 def start_phones(config: Any) -> Phones:
@@ -103,6 +139,7 @@ def start_phones(config: Any) -> Phones:
             port=config["phones.port"]
         )
         return started
+    start_wifi(config, server, started)
     links = JoinLinks(Reach(), port)
     panel = PhonesPanel(hub, links)
     log.info("phones join at %s", ", ".join(links.sites()))

@@ -39,6 +39,7 @@ from pi_app.web.hub import Hub, Published
 from pi_app.web.requests import PhoneRequest, Reply, refusal
 from pi_app.web.texts import game_title, page_texts
 from pi_app.web.views import phone_view, summary
+from pi_app.wifi.portal import Portal
 
 log = logging.getLogger(__name__)
 _ = Translator("web")
@@ -148,6 +149,8 @@ class PhoneServer:
         self.phones: set[Phone] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self.portal: Portal | None = None  # the box's own Wi-Fi's port-80 answers
+        self._portal_runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
@@ -183,6 +186,43 @@ class PhoneServer:
         if self._thread is not None:
             self._thread.join(seconds)
 
+    def open_portal(self, address: str, port: int = 80, seconds: float = 10.0) -> Portal:
+        """Answer the phones' connectivity checks on `address`:`port` (the box's own
+        Wi-Fi, see `pi_app.wifi.portal`), behind the same gate as the phones' pages.
+
+        Called once the hotspot is up (its address exists only then), from any thread
+        but the server's; raises OSError when the port cannot be had (port 80 needs
+        CAP_NET_BIND_SERVICE, which the systemd unit gives).
+        """
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            raise OSError("the phones' server is not running")
+        portal = Portal(address, self.port, self.current_secret)
+        done = asyncio.run_coroutine_threadsafe(self._open_portal(portal, port), loop)
+        done.result(seconds)
+        return portal
+
+    async def _open_portal(self, portal: Portal, port: int) -> None:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self.gate.middleware])
+        app.router.add_route("*", "/{tail:.*}", portal.handle)
+        runner = web.AppRunner(
+            app, access_log=None, keepalive_timeout=KEEPALIVE_SECONDS, shutdown_timeout=1.0
+        )
+        await runner.setup()
+        try:
+            await GuardedSite(runner, portal.address, port, self.gate).start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        if self._portal_runner is not None:
+            await self._portal_runner.cleanup()
+        self._portal_runner, self.portal = runner, portal
+
+    def current_secret(self) -> str | None:
+        """The join secret of the game the box publishes (None before a game starts)."""
+        published = self.hub.published
+        return None if published is None else self.hub.secret_for(published.game_id)
+
     async def _shutdown(self) -> None:
         for task in list(self._working):  # requests still waiting for the table's owner
             task.cancel()
@@ -194,6 +234,8 @@ class PhoneServer:
                 for phone in phones
             )
         )
+        if self._portal_runner is not None:
+            await self._portal_runner.cleanup()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -272,6 +314,8 @@ class PhoneServer:
     async def _seats(self, request: web.Request) -> web.Response:
         if not self.hub.seats.secret_matches(request.query.get("secret")):
             return self._refused(request, STALE_LINK, 403)
+        if self.portal is not None and request.remote:
+            self.portal.join_opened(request.remote)
         published = self.hub.published
         held = self.hub.seats.holders()
         return web.json_response(

@@ -147,7 +147,14 @@ def test_the_unit_starts_unprivileged_with_a_watchdog() -> None:
         "render",
         "input",
         "audio",
+        "netdev",  # nmcli brings the box's own Wi-Fi up
     }
+    # its one privilege: port 80 on the box's own Wi-Fi (docs/WIFI.md)
+    assert service["AmbientCapabilities"] == "CAP_NET_BIND_SERVICE"
+    assert (
+        "CapabilityBoundingSet" not in service
+        or "CAP_NET_BIND_SERVICE" in service["CapabilityBoundingSet"]
+    )
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
