@@ -8,6 +8,7 @@ without it (the keyboard for missing pins, no phones for a taken port), and says
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -92,6 +93,14 @@ class Phones:
         self.hotspot: Hotspot | None = None  # the box's own Wi-Fi, once it is up
 
 
+def _wake_the_loop() -> None:
+    """Have the loop draw again (from another thread); nothing when no loop runs yet."""
+    from pi_app.display.intents import WAKE_EVENT, post
+
+    with contextlib.suppress(pygame.error):  # no display yet: drawn when it is opened
+        post(pygame.event.Event(WAKE_EVENT))
+
+
 def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
     """The box's own Wi-Fi as `wifi.hotspot` says, on a thread of its own (it waits up
     to 30 s for a known network): once it is up, port 80 answers the phones' checks."""
@@ -110,6 +119,9 @@ def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
             server.open_portal(made.address, PORTAL_PORT)
         except (OSError, TimeoutError) as error:
             log.warning("port %s of the box's own Wi-Fi: %s", PORTAL_PORT, error)
+        if started.panel is not None:  # the QR panel shows the network's code first
+            started.panel.hotspot = made
+            _wake_the_loop()
 
     threading.Thread(target=bring_up, name="wifi", daemon=True).start()
 
@@ -139,7 +151,6 @@ def start_phones(config: Any) -> Phones:
             port=config["phones.port"]
         )
         return started
-    start_wifi(config, server, started)
     links = JoinLinks(Reach(), port)
     panel = PhonesPanel(hub, links)
     log.info("phones join at %s", ", ".join(links.sites()))
@@ -151,6 +162,7 @@ def start_phones(config: Any) -> Phones:
             post(pygame.event.Event(WAKE_EVENT))
 
     started.panel = panel
+    start_wifi(config, server, started)  # once up, the panel shows the network's code
     started.closers = [watch(follow), server.stop]
     return started
 

@@ -26,21 +26,14 @@ A name or password beyond ASCII is put in the code as UTF-8, said so by an ECI
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
+
+from pi_app.wifi.hotspot import Hotspot
+
+__all__ = ["Hotspot", "escape", "on_hotspot", "wifi_text"]
 
 SPECIAL = '\\;,:"'
 """The characters the format escapes with a backslash (the backslash first)."""
-
-
-@dataclass(frozen=True)
-class Hotspot:
-    """The box's own Wi-Fi network: its name, its WPA password, and the box's address
-    on it (what the game's link names: phones on it reach the box there)."""
-
-    ssid: str
-    password: str
-    address: str
 
 
 def escape(value: str) -> str:

@@ -100,3 +100,32 @@ def test_a_laptop_keeps_its_wifi_unless_always_is_asked(
     while len(decided) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert sorted(decided) == ["always", "when-no-network"]
+
+
+def test_the_qr_panel_shows_the_network_once_the_hotspot_is_up(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the box's own Wi-Fi is up, the phones' panel has it (its code comes first)
+    and the server answers the phones' checks on its address."""
+    from pi_app.display import startup
+    from pi_app.display.phones_panel import PhonesPanel
+    from pi_app.web.hub import Hub
+    from pi_app.web.seats import SeatBook
+
+    made = hotspot.Hotspot("Tabletop-7Q4K", "truite-violon-42", "10.42.0.1")
+    monkeypatch.setattr(hotspot, "decide", lambda setting, manager: made)
+    portals: list[tuple[str, int]] = []
+
+    class Server:
+        def open_portal(self, address: str, port: int) -> None:
+            portals.append((address, port))
+
+    phones = startup.Phones()
+    phones.panel = PhonesPanel(Hub(SeatBook(None)), lambda secret: [])
+    config.values["wifi.hotspot"] = "always"
+    startup.start_wifi(config, Server(), phones)  # type: ignore[arg-type]
+    deadline = time.monotonic() + 30
+    while not portals and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert phones.panel.hotspot == made and phones.hotspot == made
+    assert portals == [("10.42.0.1", startup.PORTAL_PORT)]
