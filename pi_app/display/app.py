@@ -69,9 +69,11 @@ from pi_app.display.scene import (
     ShowFinal,
     ShowHistory,
     ShowJoin,
+    ShowWifi,
     StartTimer,
     StopTimer,
     UndoAction,
+    WifiChanged,
     table_colours,
 )
 from pi_app.display.screens import Mode, Screens
@@ -87,6 +89,7 @@ from pi_app.table.history import History
 from pi_app.table.journal import Player
 from pi_app.table.protocol import GameTable
 from pi_app.web.hub import Hub
+from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
@@ -151,6 +154,10 @@ class App:
         self._journal_error: str | None = None
         self.network = BoxTournament(config, journal.path.parent, _wake)
         self.quizmaster = Quizmaster(journal, builtin)
+        self.wifi: Callable[[], NetworkManager] = lambda: NetworkManager(journal.path.parent)
+        """The box's own Wi-Fi as its page asks NetworkManager (a stand-in in tests)."""
+        self.open_portal: Callable[[Hotspot], None] | None = None
+        """Answers the phones' checks once the box's own Wi-Fi is up (given at start)."""
         self.settings = self._settings()
         """The choices the host made on the box, kept in the journal across restarts."""
         tables = self._resume()
@@ -392,6 +399,12 @@ class App:
                 self.screens.open_page(CreditsScene())
             case FlagQuestion(question_id=question_id):
                 self._flag(question_id)
+            case ShowWifi():
+                from pi_app.display.wifi_page import WifiScene
+
+                self.screens.open_page(WifiScene(self.wifi(), _wake))
+            case WifiChanged(hotspot=hotspot):
+                self._wifi_changed(hotspot)
             case _:
                 assert_never(command)
 
@@ -435,6 +448,14 @@ class App:
             said = error.message()
         if said:
             self.flash_message(said, error=True)
+
+    def _wifi_changed(self, hotspot: Hotspot | None) -> None:
+        """The box's own Wi-Fi came up or went down: the phones' panel shows its code
+        (or no longer), and its address answers the phones' checks."""
+        if self.phones is not None:
+            self.phones.hotspot = hotspot
+        if hotspot is not None and self.open_portal is not None:
+            self.open_portal(hotspot)
 
     def _flag(self, question_id: str) -> None:
         """A question the host finds wrong: never asked again on this box."""

@@ -48,6 +48,7 @@ from pi_app.display.scene import (
     ShowCredits,
     ShowHistory,
     ShowJoin,
+    ShowWifi,
     seat_label,
 )
 from pi_app.display.targets import Button, KbKey, SeatTap
@@ -98,6 +99,8 @@ class HomeButton(StrEnum):
     HISTORY = "history"
     CREDITS = "credits"
     """The sources of the box's questions."""
+    WIFI = "wifi"
+    """The box's own Wi-Fi."""
     NETWORK = "network"
     """The page of the tournament across boxes."""
     NETWORK_CREATE = "network-create"
@@ -362,6 +365,7 @@ class HomeScene(Scene):
         if self.across_boxes(listed) is not None:
             buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
         buttons.append((HomeButton.HISTORY, _("History"), th.PANEL))
+        buttons.append((HomeButton.WIFI, _("Wi-Fi"), th.PANEL))
         buttons.append((HomeButton.CREDITS, _("Sources"), th.PANEL))
         # the row of the game to resume is kept even when none waits: nothing moves
         body_games, bottom = split(body, body.height - t.button_h - t.gap, t.gap)
@@ -610,6 +614,8 @@ class HomeScene(Scene):
                 return (ShowHistory(),)
             case HomeButton.CREDITS:
                 return (ShowCredits(),)
+            case HomeButton.WIFI:
+                return (ShowWifi(),)
             case HomeButton.UNFINISHED:
                 self.page, self.unfinished_page = "unfinished", 0
             case HomeButton.UNFINISHED_MORE:

@@ -25,6 +25,7 @@ from pi_app.display.theme import RGB, Theme
 from pi_app.display.unfinished import PausedGame
 from pi_app.i18n import Translator, verbatim
 from pi_app.table.protocol import GameTable
+from pi_app.wifi.hotspot import Hotspot
 
 _ = Translator("display")
 
@@ -190,6 +191,19 @@ class ShowCredits:
 
 
 @dataclass(frozen=True)
+class ShowWifi:
+    """Show the box's own Wi-Fi: its state, and On or Off."""
+
+
+@dataclass(frozen=True)
+class WifiChanged:
+    """The box's own Wi-Fi came up (`hotspot`) or went down (None): the phones' panel
+    shows its code, the phones' checks are answered on its address."""
+
+    hotspot: Hotspot | None
+
+
+@dataclass(frozen=True)
 class FlagQuestion:
     """The host says the round's question seems wrong: the box stops asking it."""
 
@@ -220,6 +234,8 @@ Command = (
     | QuitApp
     | ShowCredits
     | FlagQuestion
+    | ShowWifi
+    | WifiChanged
 )
 
 

@@ -91,6 +91,8 @@ class Phones:
         self.closers: list[Callable[[], None]] = []
         self.problem: str | None = None
         self.hotspot: Hotspot | None = None  # the box's own Wi-Fi, once it is up
+        self.open_portal: Callable[[Hotspot], None] | None = None
+        """Answers the phones' checks on the box's own Wi-Fi (port 80 of its address)."""
 
 
 def _wake_the_loop() -> None:
@@ -99,6 +101,15 @@ def _wake_the_loop() -> None:
 
     with contextlib.suppress(pygame.error):  # no display yet: drawn when it is opened
         post(pygame.event.Event(WAKE_EVENT))
+
+
+def _open_portal(server: PhoneServer, made: Hotspot) -> None:
+    """Port 80 of the box's own Wi-Fi: a port that cannot be had is logged, the box
+    plays on (phones then type the game's address, or scan its code)."""
+    try:
+        server.open_portal(made.address, PORTAL_PORT)
+    except (OSError, TimeoutError) as error:
+        log.warning("port %s of the box's own Wi-Fi: %s", PORTAL_PORT, error)
 
 
 def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
@@ -115,10 +126,7 @@ def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
         if made is None:
             return
         started.hotspot = made
-        try:
-            server.open_portal(made.address, PORTAL_PORT)
-        except (OSError, TimeoutError) as error:
-            log.warning("port %s of the box's own Wi-Fi: %s", PORTAL_PORT, error)
+        _open_portal(server, made)
         if started.panel is not None:  # the QR panel shows the network's code first
             started.panel.hotspot = made
             _wake_the_loop()
@@ -162,6 +170,7 @@ def start_phones(config: Any) -> Phones:
             post(pygame.event.Event(WAKE_EVENT))
 
     started.panel = panel
+    started.open_portal = lambda made: _open_portal(server, made)
     start_wifi(config, server, started)  # once up, the panel shows the network's code
     started.closers = [watch(follow), server.stop]
     return started
@@ -202,6 +211,7 @@ def run_app(config: Any) -> int:
         return 1
     if phones.problem is not None:
         app.flash_message(phones.problem, error=True)
+    app.open_portal = phones.open_portal
     log.info("first frame after %.3f s", time.monotonic() - started)
     try:
         return app.run()
