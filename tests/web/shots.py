@@ -27,18 +27,27 @@ from tests.web.browser import phone, tap, wait
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")
 
 
-def main(folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp())
-    table = Table.new(Journal(scratch / "j.sqlite3"), "gambit7", SEATS, {}, seed=1)
+def _served(table: Table) -> tuple[TableOwner, PhoneServer, str]:
+    """The table's owner thread, its phones' server on a free port, and Ana's link."""
     hub = Hub(SeatBook(None))
     owner = TableOwner(table, hub).start()
     server = PhoneServer(hub, host="127.0.0.1", port=0)
-    url = f"http://127.0.0.1:{server.start()}"
-    secret = hub.seats.game(table.game_id)
+    url = f"http://127.0.0.1:{server.start()}/j/{hub.seats.game(table.game_id)}"
+    return owner, server, url
+
+
+def _table(seats: tuple[str, ...]) -> Table:
+    scratch = Path(tempfile.mkdtemp())
+    return Table.new(Journal(scratch / "j.sqlite3"), "gambit7", seats, {}, seed=1)
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    table = _table(SEATS)
+    owner, server, link = _served(table)
     try:
         with phone("fr") as driver:
-            driver.get(f"{url}/j/{secret}")
+            driver.get(link)
             tap(driver, '[data-seat="Ana"]')
             wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
             owner.call(lambda t: t.play('answer "Ben" "100" fr'))
@@ -75,18 +84,12 @@ def questions(folder: Path) -> None:
     from pi_app.display.quizmaster import notation, round_question
     from pi_app.questions.bank import builtin_by_id
 
-    scratch = Path(tempfile.mkdtemp())
-    seats = ("Ana", "Ben", "Cléo", "Dan")
-    table = Table.new(Journal(scratch / "j.sqlite3"), "gambit7", seats, {}, seed=1)
+    table = _table(("Ana", "Ben", "Cléo", "Dan"))
     table.play(notation(round_question(builtin_by_id()["country-neighbours:KH"])))
-    hub = Hub(SeatBook(None))
-    owner = TableOwner(table, hub).start()
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
-    url = f"http://127.0.0.1:{server.start()}"
-    secret = hub.seats.game(table.game_id)
+    owner, server, link = _served(table)
     try:
         with phone("fr") as driver:
-            driver.get(f"{url}/j/{secret}")
+            driver.get(link)
             tap(driver, '[data-seat="Ana"]')
             wait(driver, seen.presence_of_element_located((By.ID, "question")))
             for key in ("4",):
