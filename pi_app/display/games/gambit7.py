@@ -25,6 +25,7 @@ from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.questions_view import (
     CardButton,
+    answer_words,
     card_tap,
     configured_with_questions,
     draw_answer_card,
@@ -177,15 +178,19 @@ class Gambit7Scene(Scene):
 
     # ---- drawing --------------------------------------------------------------------
 
-    def title(self) -> str:
+    def title(self, asked: bool = False) -> str:
+        """The round; with the cards, which question of the card to read (the box's
+        own question needs no number)."""
+        if asked:
+            return _("Round {round}/{rounds}").format(round=self.round, rounds=ROUNDS)
         return _("Round {round}/{rounds} · question {n}").format(
             round=self.round, rounds=ROUNDS, n=self.round
         )
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
-        body = chrome(canvas, ctx, self.title())
         state = _state(ctx.state)
         asked = _asked(state)
+        body = chrome(canvas, ctx, self.title(asked is not None))
         if asked is not None and self.card and self.phase == Phase.ANSWERS:
             draw_question_card(canvas, ctx, body, asked)
             return
@@ -317,7 +322,11 @@ class Gambit7Scene(Scene):
         result = state.history[-1]
         head, rest = split(box, t.button_h, t.gap)
         listing, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
-        shown = shown_answer(result.truth.value, result.truth.typed, current_language())
+        asked = _asked(state)
+        if asked is not None:  # the box's question: its answer with its unit
+            shown = answer_words(asked)
+        else:
+            shown = shown_answer(result.truth.value, result.truth.typed, current_language())
         truth = _("True answer: {value}").format(value=shown)
         canvas.text(truth, head, t.body, th.WARN, align="left")
         pays = g7.payouts(state)

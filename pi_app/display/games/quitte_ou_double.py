@@ -26,6 +26,7 @@ from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.questions_view import (
     CardButton,
+    answer_words,
     card_tap,
     draw_answer_card,
     draw_question_card,
@@ -155,11 +156,14 @@ class QodScene(Scene):
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         state = _state(ctx.state)
         board = GAME.board(state)
-        title = _("Round {round}/{rounds} · question {n}").format(
-            round=self.round, rounds=ROUNDS, n=board.question
-        )
-        body = chrome(canvas, ctx, title)
         asked = _asked(state)
+        if asked is not None:  # the box's own question needs no number on a card
+            title = _("Round {round}/{rounds}").format(round=self.round, rounds=ROUNDS)
+        else:
+            title = _("Round {round}/{rounds} · question {n}").format(
+                round=self.round, rounds=ROUNDS, n=board.question
+            )
+        body = chrome(canvas, ctx, title)
         if asked is not None and self.card and self.phase == "answers":
             draw_question_card(canvas, ctx, body, asked)
             return
@@ -180,7 +184,7 @@ class QodScene(Scene):
         elif self.phase == "bets":
             self._draw_bet_panel(canvas, ctx, right, teams)
         else:
-            self._draw_gains(canvas, right, board, teams)
+            self._draw_gains(canvas, right, board, teams, asked)
 
     def _draw_waiting(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, state: QodState) -> None:
         """Every team with its tile's status and its gain tokens."""
@@ -271,16 +275,20 @@ class QodScene(Scene):
         canvas.button(truth, _("The true answer"), BetButton.TRUTH, colour=th.GOOD)
 
     def _draw_gains(
-        self, canvas: Canvas, box: pygame.Rect, board: Board, teams: Sequence[str]
+        self,
+        canvas: Canvas,
+        box: pygame.Rect,
+        board: Board,
+        teams: Sequence[str],
+        asked: RoundQuestion | None,
     ) -> None:
         t = canvas.theme
         text_h = _text_row_height(canvas, box, len(teams))
         head, rest = split(box, text_h, t.gap)
         listing, foot = split(rest, rest.height - text_h - t.button_h - 2 * t.gap, t.gap)
         bank_box, next_box = split(foot, text_h, t.gap)
-        canvas.text(
-            _("True answer: {value}").format(value=board.truth), head, t.body, th.WARN, align="left"
-        )
+        value = board.truth if asked is None else answer_words(asked)  # with its unit
+        canvas.text(_("True answer: {value}").format(value=value), head, t.body, th.WARN, "left")
         gains = dict(board.gains)
         scores = dict(board.scores)
         cells = rows(listing, len(teams), t.gap // 2)
