@@ -96,24 +96,6 @@ def question_text(question: RoundQuestion) -> str:
     return verbatim(text.get(lang) or next(iter(text.values())))
 
 
-def draw_question(canvas: Canvas, box: pygame.Rect, question: RoundQuestion) -> None:
-    """The round's question, in a panel, as large as it fits."""
-    t = canvas.theme
-    canvas.panel(box, th.PANEL)
-    canvas.text(question_text(question), box.inflate(-2 * t.gap, -4), t.body, th.TEXT)
-
-
-def draw_answer(canvas: Canvas, box: pygame.Rect, question: RoundQuestion) -> None:
-    """The true answer with its unit, and under it its source, small."""
-    t = canvas.theme
-    line = canvas.fonts.font(t.min_font).get_linesize() + 2
-    head = pygame.Rect(box.x, box.y, box.width, box.height - line)
-    foot = pygame.Rect(box.x, head.bottom, box.width, line)
-    truth = _("True answer: {value}").format(value=answer_words(question))
-    canvas.text(truth, head, t.body, th.WARN, align="left")
-    canvas.text(source_words(question), foot, t.min_font, th.MUTED, align="left")
-
-
 class CardButton(StrEnum):
     """The buttons of the question's and the answer's cards."""
 
