@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from pi_app.i18n import Translator
-from pi_app.questions.question import answer_text
+from pi_app.rules.question import answer_spelling
 
 _ = Translator("questions")
 
@@ -40,7 +40,7 @@ listed here (a pack's own) is written after the number as it is."""
 def number(value: Decimal, lang: str, grouped: bool = True) -> str:
     """`value` with `lang`'s separators (grouped by thousands unless `grouped` is off)."""
     group, decimal = SEPARATORS.get(lang, SEPARATORS["en"])
-    text = answer_text(value)
+    text = answer_spelling(value)
     sign = "-" if text.startswith("-") else ""
     whole, _dot, fraction = text.lstrip("-").partition(".")
     if grouped:

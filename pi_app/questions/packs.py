@@ -401,7 +401,7 @@ def _answer(value: object) -> Decimal:
 
 
 def _digits(number: Decimal) -> int:
-    """How many digits `number` has written out without an exponent (`answer_text`),
+    """How many digits `number` has written out without an exponent (`answer_spelling`),
     counted without writing it: `1e5000` is refused before it is 5,001 digits long."""
     _sign, digits, exponent = number.as_tuple()
     if not isinstance(exponent, int) or not number:

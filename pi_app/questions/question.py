@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+__all__ = ["CATEGORIES", "MAX_DIGITS", "MAX_TEXT", "Question", "QuestionError", "parse_answer"]
+
 from pi_app.i18n import LANGUAGES, N_, Translator
+from pi_app.rules.question import MAX_DIGITS, MAX_TEXT, answer_spelling
 
 DOMAIN = "questions"
 """The catalogue of the questions' texts, units and categories."""
@@ -32,11 +35,8 @@ CATEGORIES: dict[str, str] = {
 """The boxed game's eight categories (Gambit 7's rulebook, "Autres informations"), by
 the key a question and a pack file use."""
 
-MAX_TEXT = 400
-"""The longest question text, in characters, in any language (a pack's longer line is
-refused: it would not fit the box's screen)."""
-MAX_DIGITS = 30
-"""The most digits an answer may have (a 5,000-digit answer is refused, not shown)."""
+# MAX_TEXT and MAX_DIGITS are the round's own limits (`pi_app.rules.question`): every
+# question of the bank or a pack must fit the round that asks it.
 
 
 class QuestionError(ValueError):
@@ -74,7 +74,7 @@ class Question:
             "kind": self.kind,
             "category": self.category,
             "text": {lang: self.text[lang] for lang in LANGUAGES if lang in self.text},
-            "answer": answer_text(self.answer),
+            "answer": answer_spelling(self.answer),
             "unit": self.unit,
             "as_of": self.as_of,
             "source": self.source,
@@ -125,11 +125,3 @@ def parse_answer(value: object) -> Decimal:
     if not number.is_finite():
         raise QuestionError(f"answer {text!r} is not a number")
     return number
-
-
-def answer_text(answer: Decimal) -> str:
-    """An answer in the notation's spelling: no exponent, no trailing zeros."""
-    text = format(answer, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
