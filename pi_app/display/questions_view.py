@@ -83,17 +83,13 @@ def answer_words(question: RoundQuestion) -> str:
 
 def source_words(question: RoundQuestion) -> str:
     """Where the answer comes from: the source, its licence, the date it holds for."""
-    parts = [question.source, question.licence, question.as_of]
-    cited = " · ".join(part for part in parts if part)
-    return _("Source: {source}").format(source=verbatim(cited))  # a citation, as written
+    return _("Source: {source}").format(source=verbatim(question.citation))  # as written
 
 
 def question_text(question: RoundQuestion) -> str:
     """The question in the box's language (or the first one it has)."""
-    lang = current_language()
-    text = question.text
     # the bank's (or the pack's) own text in that language: translated at its source
-    return verbatim(text.get(lang) or next(iter(text.values())))
+    return verbatim(question.text[question.shown_in(current_language())])
 
 
 class CardButton(StrEnum):

@@ -103,6 +103,17 @@ class RoundQuestion:
         object.__setattr__(self, "text", _texts(self.text))
         object.__setattr__(self, "answer", _answer(self.answer))
 
+    @property
+    def citation(self) -> str:
+        """Where the answer comes from, as the box and the phones write it: the source,
+        its licence, the date it holds for (those given)."""
+        return " · ".join(part for part in (self.source, self.licence, self.as_of) if part)
+
+    def shown_in(self, lang: str) -> str:
+        """The language the question is shown in to a reader of `lang`: that one when
+        the question has it, else its first (the texts keep LANGUAGES' order)."""
+        return lang if lang in self.text else next(iter(self.text))
+
     def to_json(self) -> dict[str, Any]:
         """The question as a record's round and the journal keep it; licence and as-of
         only when known."""

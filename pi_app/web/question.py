@@ -7,7 +7,6 @@ anyone at the table, and a question's answer is the one thing nobody may see ear
 
 from __future__ import annotations
 
-from pi_app.i18n import LANGUAGES
 from pi_app.questions.numbers import with_unit
 from pi_app.rules.question import RoundQuestion
 from pi_app.web.views import Json
@@ -17,16 +16,9 @@ def question_json(question: RoundQuestion | None, locale: str, scored: bool) -> 
     """What a phone shows of the round's question (None: the host reads a card)."""
     if question is None:
         return None
-    lang = (
-        locale
-        if locale in question.text
-        else next(
-            (other for other in LANGUAGES if other in question.text), next(iter(question.text))
-        )
-    )
+    lang = question.shown_in(locale)
     shown: Json = {"id": question.id, "text": question.text[lang], "lang": lang}
     if scored:
         shown["answer"] = with_unit(question.answer, question.unit, locale)
-        parts = (question.source, question.licence, question.as_of)
-        shown["source"] = " · ".join(part for part in parts if part)
+        shown["source"] = question.citation
     return shown

@@ -156,3 +156,13 @@ def test_the_constructor_refuses_what_from_json_refuses(
     with pytest.raises(RuleError) as caught:
         RoundQuestion(*fields, unit="", source="")
     assert words in caught.value.message("en")
+
+
+def test_the_citation_and_the_language_a_question_is_shown_in() -> None:
+    asked = RoundQuestion(
+        id="q", text={"de": "Wie viele?", "en": "How many?"}, answer=Decimal(3), unit="",
+        source="GeoNames", licence="CC BY 4.0",
+    )  # fmt: skip
+    assert asked.citation == "GeoNames · CC BY 4.0"
+    assert asked.shown_in("en") == "en" and asked.shown_in("fr") == "de"  # its first text
+    assert RoundQuestion("q", {"en": "?"}, Decimal(1), "", "club").citation == "club"
