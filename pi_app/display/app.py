@@ -41,7 +41,7 @@ from pi_app.display.intents import (
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.questions_view import PACKS_SETTING
-from pi_app.display.quizmaster import Quizmaster
+from pi_app.display.quizmaster import Quizmaster, journal_or
 from pi_app.display.ring import RecordingRing, RingPort
 from pi_app.display.ring_show import RingShow, Tick
 from pi_app.display.scene import (
@@ -105,16 +105,6 @@ NETWORK_CHECK_SECONDS = 1.0  # in a tournament across boxes, look at the network
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
 
-def _pack_names(journal: Journal) -> list[str]:
-    """The host's packs of questions, for the home's "Questions" option; none when the
-    journal cannot say (the box plays on with the cards and its own bank)."""
-    try:
-        return journal.pack_names()
-    except (JournalError, OSError, RuntimeError):
-        log.exception("the journal's packs cannot be read")
-        return []
-
-
 class App:
     """The display, the table and the devices' messages, in one thread."""
 
@@ -133,7 +123,7 @@ class App:
     ) -> None:
         from pi_app.display.network import BoxTournament
 
-        config = {**config, PACKS_SETTING: _pack_names(journal)}
+        config = {**config, PACKS_SETTING: journal_or(journal.pack_names, list[str]())}
         self.config = config
         self.theme = theme_for(size or str(config.get("display.size", "800x480")))
         self.clock = clock
@@ -169,7 +159,7 @@ class App:
         self.screens = Screens(config, self._players, self.table, self.settings)
         self.painter = Painter(FontBook(), self.theme)
         if phones is not None:
-            phones.flag = journal.flag
+            phones.flag = self.quizmaster.flag
             phones.hub.on_request(_wake_for_phones)
             journal.on_durable(phones.hub.durable)
         if journal.notice:
@@ -459,7 +449,7 @@ class App:
 
     def _flag(self, question_id: str) -> None:
         """A question the host finds wrong: never asked again on this box."""
-        self.journal.flag(question_id, "box")
+        self.quizmaster.flag(question_id, "box")
         self.flash_message(_("Flagged: the box will not ask this question again."))
 
     def _undo(self) -> None:

@@ -11,16 +11,21 @@ this box (the journal remembers), nor one flagged as wrong.
 from __future__ import annotations
 
 import json
+import logging
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from pi_app.i18n import Translator, current_language
 from pi_app.questions.question import Question
 from pi_app.rules.question import RoundQuestion
+from pi_app.table import JournalError
 from pi_app.table.journal import Journal
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 CARDS = "cards"
 """The host reads the boxed game's cards: the box asks nothing."""
@@ -56,6 +61,15 @@ class Quizmaster:
     def __init__(self, journal: Journal, bank: Callable[[], Sequence[Question]]) -> None:
         self.journal = journal
         self.bank = bank
+        self.asked: set[str] = journal_or(journal.asked_ids, set())
+        """The questions asked on this box, read once: a round's draw never waits on
+        the journal (its reads wait for its queued writes), the journal is written."""
+        self.flagged: set[str] = {
+            row[0] for row in journal_or(journal.flagged, list[tuple[str, float, str]]())
+        }
+        self._packs: dict[str, Sequence[Question]] = {}
+        """Each pack's questions, read at its first round (as the home lists the packs
+        at the box's start: one imported since is there after a restart)."""
 
     def mode(self, table: GameTable) -> str:
         return str(table.extras.get(SETTING, CARDS))
@@ -63,7 +77,12 @@ class Quizmaster:
     def pool(self, mode: str) -> tuple[Sequence[Question], set[str] | None]:
         """The questions a mode draws from, and the categories it keeps (None: all)."""
         if mode.startswith(PACK):
-            return self.journal.pack_questions(mode.removeprefix(PACK)), None
+            name = mode.removeprefix(PACK)
+            if name not in self._packs:
+                self._packs[name] = journal_or(
+                    lambda: self.journal.pack_questions(name), list[Question]()
+                )
+            return self._packs[name], None
         category = mode.partition(":")[2]
         return self.bank(), ({category} if category else None)
 
@@ -72,10 +91,15 @@ class Quizmaster:
         from pi_app.questions.draw import draw
 
         questions, categories = self.pool(self.mode(table))
-        flagged = {flag[0] for flag in self.journal.flagged()}
-        asked = self.journal.asked_ids()
-        seed = f"{table.game_id}:{table.moves_played}:{len(asked)}"
-        return draw(questions, asked, flagged, categories, random.Random(seed), current_language())
+        seed = f"{table.game_id}:{table.moves_played}:{len(self.asked)}"
+        return draw(
+            questions, self.asked, self.flagged, categories, random.Random(seed), current_language()
+        )
+
+    def flag(self, question_id: str, by: str) -> None:
+        """A question found wrong (by the box or a phone): kept, and never drawn again."""
+        self.journal.flag(question_id, by)
+        self.flagged.add(question_id)
 
     def ask(self, table: GameTable, waits: bool) -> str | None:
         """Ask the round's question if the round `waits` for one; a message when none
@@ -92,4 +116,15 @@ class Quizmaster:
             return _("No question left to ask: read one from the cards, or import a pack.")
         table.play(notation(round_question(question)))
         self.journal.mark_asked(question.id, table.game_id)
+        self.asked.add(question.id)
         return None
+
+
+def journal_or(read: Callable[[], T], otherwise: T) -> T:
+    """What the journal says, or `otherwise` when it cannot say (the box plays on with
+    its bank; the fault is logged)."""
+    try:
+        return read()
+    except (JournalError, OSError, RuntimeError):
+        log.exception("the journal cannot say what the questions need")
+        return otherwise

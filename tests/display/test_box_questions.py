@@ -261,3 +261,26 @@ def test_the_sources_are_on_a_screen_of_the_box(app_factory: Any) -> None:
     assert "Unicode CLDR 47" in shown and "mendeleev" in shown
     app.feed(Press(app_button("back")))
     assert "Sources des questions" not in _shown(app)
+
+
+def test_a_question_flagged_on_this_box_is_not_drawn_in_the_next_game(app_factory: Any) -> None:
+    """Flags and asked questions are kept in the quizmaster as they are journaled: the
+    next draw, in this very run of the box, already leaves them out."""
+    bank = builtin_by_id()
+    two = [bank["country-area:DE"], bank["country-area:FR"]]
+    app = app_factory()
+    app.quizmaster.bank = lambda: two
+    _start(app)
+    first = _question(app).id
+    app.quizmaster.flag(two[1].id if first == two[0].id else two[0].id, "phone:Bruno")
+
+    def no_read() -> None:
+        raise AssertionError("a round's draw read the journal")
+
+    reads = (app.journal.asked_ids, app.journal.flagged)
+    app.journal.asked_ids = app.journal.flagged = no_read
+    app.execute(NewGame("gambit7", SEATS, {}, extras=BOX))
+    app.journal.asked_ids, app.journal.flagged = reads
+    assert _question(app).id == first  # the only one not flagged, asked again rather than none
+    app.journal.flush()
+    assert {row[2] for row in app.journal.flagged()} == {"phone:Bruno"}
