@@ -20,11 +20,19 @@ from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import Setup, Start
 from pi_app.display.intents import Enter, Intent, Press
 from pi_app.display.quizmaster import BOX, CARDS, PACK, SETTING
-from pi_app.display.scene import Command, Ctx, FlagQuestion, sand_timer
+from pi_app.display.scene import (
+    Command,
+    Ctx,
+    FlagQuestion,
+    Notice,
+    UndoAction,
+    sand_timer,
+)
 from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator, current_language, verbatim
 from pi_app.questions.numbers import with_unit
 from pi_app.rules.question import RoundQuestion
+from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
@@ -156,3 +164,16 @@ def card_tap(
     if card_up and isinstance(intent, Enter):
         return (), False
     return None
+
+
+def question_undo(
+    table: GameTable, number: int, asked: RoundQuestion | None, answered: bool
+) -> Sequence[Command]:
+    """Undo (`GameDeclaration.undo`) where the box asks the questions: a round holding
+    nothing but its question (round `number`, nobody `answered`) goes back with the step
+    that opened it, or the quizmaster would ask again; round 1's has nothing before it."""
+    if asked is None or answered or not table.can_undo:
+        return (UndoAction(),)
+    if number == 1:
+        return (Notice(_("The game has just begun: nothing to undo."), True),)
+    return (UndoAction(2),)

@@ -121,9 +121,10 @@ def app_button(name: str) -> Any:
     return Button(name)
 
 
-def test_undo_of_the_first_question_says_why_and_keeps_it(app_factory: Any) -> None:
+@pytest.mark.parametrize("game", ["gambit7", "quitte-ou-double"])
+def test_undo_of_the_first_question_says_why_and_keeps_it(app_factory: Any, game: str) -> None:
     app = app_factory()
-    _start(app)
+    _start(app, game)
     first = _question(app)
     app.feed(Undo())
     app.step([])

@@ -30,6 +30,7 @@ from pi_app.display.questions_view import (
     configured_with_questions,
     draw_answer_card,
     draw_question_card,
+    question_undo,
     with_questions,
 )
 from pi_app.display.scene import (
@@ -41,7 +42,6 @@ from pi_app.display.scene import (
     Scene,
     ShowFinal,
     StartTimer,
-    UndoAction,
     chrome,
     sand_timer,
     seat_label,
@@ -555,14 +555,9 @@ def _close_bets(state: Gambit7State) -> Sequence[Command]:
 
 
 def take_back(table: GameTable) -> Sequence[Command]:
-    """Undo (`GameDeclaration.undo`): a round holding nothing but the box's question
-    goes back with the step that opened it, or the quizmaster would ask again."""
+    """Undo: at a round's start, the box's question goes with the step that opened it."""
     state = _state(table.state)
-    if _asked(state) is None or state.answers or not table.can_undo:
-        return (UndoAction(),)
-    if state.round == 1:
-        return (Notice(_("The game has just begun: nothing to undo."), True),)
-    return (UndoAction(2),)
+    return question_undo(table, state.round, _asked(state), bool(state.answers))
 
 
 def asks(state: object) -> bool:

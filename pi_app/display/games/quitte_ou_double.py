@@ -31,6 +31,7 @@ from pi_app.display.questions_view import (
     draw_answer_card,
     draw_question_card,
     question_choice,
+    question_undo,
     with_questions,
 )
 from pi_app.display.scene import (
@@ -42,7 +43,6 @@ from pi_app.display.scene import (
     Scene,
     ShowFinal,
     StartTimer,
-    UndoAction,
     chrome,
     sand_timer,
     seat_label,
@@ -472,14 +472,10 @@ def asks(state: object) -> bool:
 
 
 def take_back(table: GameTable) -> Sequence[Command]:
-    """Undo (`GameDeclaration.undo`): a round holding nothing but the box's question
-    goes back with the step that opened it, or the quizmaster would ask again."""
+    """Undo: at a round's start, the box's question goes with the step that opened it."""
     state = _state(table.state)
-    if _asked(state) is None or state.current.answers or not table.can_undo:
-        return (UndoAction(),)
-    if state.current.number == 1:
-        return (Notice(_("The game has just begun: nothing to undo."), True),)
-    return (UndoAction(2),)
+    current = state.current
+    return question_undo(table, current.number, current.question, bool(current.answers))
 
 
 def _laid(state: QodState) -> list[bool]:
