@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "doctor": "pi_app.doctor:run",
     "questions": "pi_app.questions.cli:run",
     "wifi": "pi_app.wifi.command:run",
+    "journal": "pi_app.table.cli:run",
 }
 
 
@@ -80,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("doctor", help="check the box: display, pins, Pico, journal, sound, service")
     _questions_parser(sub)
+    journal = sub.add_parser("journal", help="the journal's automatic backups")
+    journal_actions = journal.add_subparsers(dest="action", metavar="ACTION", required=True)
+    journal_actions.add_parser("backups", help="list the backups, the newest first")
+    restore = journal_actions.add_parser("restore", help="put backup N in place of the journal")
+    restore.add_argument("number", type=int, help="the backup's number in the list")
     wifi = sub.add_parser("wifi", help="the box's own Wi-Fi for phones (NetworkManager)")
     wifi_actions = wifi.add_subparsers(dest="action", metavar="ACTION", required=True)
     for action, said in (
@@ -110,6 +116,7 @@ def _questions_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `tabletop` with `argv`; returns the exit code."""
     from pi_app.config import ConfigError, load
+    from pi_app.errors import Refusal
 
     args = build_parser().parse_args(argv)
     try:
@@ -132,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = getattr(module, function)(args, config)
         sys.stdout.flush()
+    except Refusal as refusal:  # a newer journal, a box still running...: one line
+        print(refusal, file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # The reader went away (`tabletop replay x | head -c 100`): not an error to tell.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

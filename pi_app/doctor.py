@@ -39,6 +39,7 @@ LABELS = {
     "pins": N_("pins"),
     "Pico": N_("Pico"),
     "journal": N_("journal"),
+    "records": N_("games"),
     "sound": N_("sound"),
     "service": N_("service"),
     "tournament": N_("tournament"),
@@ -267,6 +268,44 @@ def check_journal(machine: Machine, config: Config) -> Verdict:
     return Verdict(part, OK, said)
 
 
+def check_records(machine: Machine, config: Config) -> Verdict:
+    """Every game of the journal reads; each row that does not is named, with why (it
+    costs its own game only: the box lists it as unreadable and plays on)."""
+    from pi_app.table import backups
+    from pi_app.table.journal import Journal
+    from pi_app.table.readable import unreadable
+
+    part = "records"
+    path = config.journal_path
+    if not path.exists():
+        return Verdict(part, SKIP, _("no journal yet"))
+    journal = Journal(path, keep_backups=False)
+    try:
+        games, bad, problem = len(journal.games()), unreadable(journal), journal.error
+    finally:
+        journal.close()
+    kept = len(backups.listed(path))
+    said = "; ".join(
+        (
+            _.plural("{count} game", "{count} games", games).format(count=games),
+            _.plural("{count} backup", "{count} backups", kept).format(count=kept),
+        )
+    )
+    if problem is not None:
+        return Verdict(part, FAIL, f"{said}\n    {problem}", "tabletop export")
+    if bad:
+        lines = [said] + [
+            "    "
+            + _("game {id} ({game}) cannot be read: {why}").format(
+                id=entry.id, game=entry.game, why=why
+            )
+            for entry, why in bad
+        ]
+        fix = _("the other games play and export as always; the rows are kept as they are")
+        return Verdict(part, WARN, "\n".join(lines), fix)
+    return Verdict(part, OK, said)
+
+
 def check_sound(machine: Machine, config: Config) -> Verdict:
     """A device to play the bell's and the timer's sounds on."""
     part = "sound"
@@ -421,6 +460,7 @@ CHECKS: tuple[Callable[[Machine, Config], Verdict], ...] = (
     check_pins,
     check_pico,
     check_journal,
+    check_records,
     check_sound,
     check_service,
     check_tournament,

@@ -21,6 +21,11 @@ _ = Translator("core")
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+class Refusal(RuntimeError):
+    """What stops a command before it starts, told in one translated line (exit 2):
+    `tabletop` prints it, never a traceback."""
+
+
 def describe(error: BaseException) -> str:
     """A short phrase saying what went wrong, in the current language."""
     if isinstance(error, UnicodeDecodeError):

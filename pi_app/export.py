@@ -18,35 +18,56 @@ from typing import Any
 from pi_app.config import Config
 from pi_app.errors import describe
 from pi_app.i18n import Translator
-from pi_app.table.journal import Journal
+from pi_app.table.journal import GameEntry, Journal
+from pi_app.table.readable import problem_of
 from pi_app.table.table import Table
 
 _ = Translator("core")
 
 
 def run(args: argparse.Namespace, config: Config) -> int:
-    """The `export` command."""
-    journal = Journal(config.journal_path)
-    if journal.notice:
-        print(journal.notice, file=sys.stderr)
-    entries = journal.games()
-    if args.list:
-        for entry in entries:
-            state = (
-                _("finished")
-                if entry.finished
-                else _("abandoned")
-                if entry.abandoned
-                else _("in play")
-            )
-            print(f"{entry.id}\t{entry.game}\t{', '.join(entry.setup.get('seats', []))}\t{state}")
-        return 0
+    """The `export` command: a game's record, or the list of every journaled game (a
+    game that cannot be read is listed too, with why)."""
+    journal = Journal(config.journal_path, keep_backups=False)
+    try:
+        for said in (journal.notice, journal.error):
+            if said:
+                print(said, file=sys.stderr)
+        entries = journal.games()
+        if args.list:
+            for entry in entries:
+                print(
+                    f"{entry.id}\t{entry.game}\t{', '.join(entry.seats)}\t{_state(journal, entry)}"
+                )
+            return 0
+        return _export(args, journal, entries)
+    finally:
+        journal.close()
+
+
+def _state(journal: Journal, entry: GameEntry) -> str:
+    problem = problem_of(journal, entry)
+    if problem is not None:
+        return _("unreadable: {why}").format(why=problem)
+    if entry.finished:
+        return _("finished")
+    return _("abandoned") if entry.abandoned else _("in play")
+
+
+def _export(args: argparse.Namespace, journal: Journal, entries: list[GameEntry]) -> int:
     finished = [e for e in entries if e.finished]
     chosen = args.game if args.game is not None else (finished[-1].id if finished else None)
-    if chosen is None or journal.game(chosen) is None:
+    entry = None if chosen is None else journal.game(chosen)
+    if entry is None:
         print(_("No finished game to export (see tabletop export --list)."), file=sys.stderr)
         return 2
-    text = record_text(Table.load(journal, chosen).export())
+    problem = problem_of(journal, entry)
+    if problem is not None:
+        print(
+            _("Game {id} cannot be read: {why}").format(id=entry.id, why=problem), file=sys.stderr
+        )
+        return 2
+    text = record_text(Table.load(journal, entry.id).export())
     if args.output:
         try:
             args.output.write_text(text, encoding="utf-8")

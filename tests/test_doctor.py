@@ -124,6 +124,7 @@ def test_a_healthy_pi_passes_every_check(
         "pins": OK,
         "Pico": OK,
         "journal": OK,
+        "records": SKIP,  # no journal yet: the box makes it at its first start
         "sound": OK,
         "service": OK,
         "tournament": OK,

@@ -88,6 +88,7 @@ from pi_app.table import Journal, JournalError, Table
 from pi_app.table.history import History
 from pi_app.table.journal import Player
 from pi_app.table.protocol import GameTable
+from pi_app.table.readable import problem_of
 from pi_app.web.hub import Hub
 from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
@@ -200,9 +201,14 @@ class App:
         except RuleError as error:
             self.flash_message(error.message(), error=True)
         except Exception as error:  # a game that cannot be rebuilt must not stop the box
-            log.exception("cannot resume game %s", game_id)
+            entry = self.journal.game(game_id)
+            why = None if entry is None else problem_of(self.journal, entry)
+            if why is None:  # not a row that does not read: the program's own fault
+                log.exception("cannot resume game %s", game_id)
+            else:
+                log.warning("cannot resume game %s: %s", game_id, why)
             self.flash_message(
-                _("The unfinished game could not be resumed: {error}").format(error=error),
+                _("The unfinished game could not be resumed: {error}").format(error=why or error),
                 error=True,
             )
         return None

@@ -63,7 +63,7 @@ def game_line(past: PastGame) -> str:
     if past.abandoned:
         return f"{head} · {_('abandoned')}\n{', '.join(past.seats)}"
     if summary is None:
-        return f"{head}\n{', '.join(past.seats)}"
+        return f"{head} · {_('unreadable')}\n{past.problem or ', '.join(past.seats)}"
     others = ", ".join(seat for seat in past.seats if seat not in summary.winners)
     players = f"{winners_text(summary)} · {others}" if others else winners_text(summary)
     return f"{head}\n{players}"
@@ -291,7 +291,10 @@ class HistoryScene(Scene):
             return
         summary = past.summary
         if summary is None:
-            canvas.text(_("This game cannot be read."), body, t.body, th.WARN)
+            said = _("This game cannot be read.")
+            if past.problem:
+                said = _("This game cannot be read: {why}").format(why=past.problem)
+            canvas.text(said, body, t.body, th.WARN)
         else:
             index_of = seat_index(past.seats, summary)
             left, right = ranking_split(canvas, body, summary)

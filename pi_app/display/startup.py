@@ -185,6 +185,7 @@ def run_app(config: Any) -> int:
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
     started = time.monotonic()
+    journal = Journal(config.journal_path)  # a newer journal that cannot be read stops here
     pygame.display.init()
     pygame.font.init()
     from pi_app.display.devices import open_for_display
@@ -192,7 +193,6 @@ def run_app(config: Any) -> int:
     devices = open_for_display(config)
     phones = start_phones(config)
     closers = [*devices.closers, *phones.closers]
-    journal = Journal(config.journal_path)
     try:
         app = App(
             config.values,

@@ -26,6 +26,7 @@ from pi_app.net.store import Membership, TournamentStore
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.cambio.tournament.seating import Move
 from pi_app.rules.cambio.tournament.state import TournamentState
+from pi_app.table.writer import JournalRefused
 
 log = logging.getLogger(__name__)
 
@@ -90,9 +91,14 @@ class TournamentBox:
         port: int,
         table: int = 0,
     ) -> tuple[TournamentBox, str]:
-        """A new tournament with this box at `table`; returns the box and the join code."""
+        """A new tournament with this box at `table`; returns the box and the join code.
+
+        ProtocolError (or the rules' RuleError), and the store untouched, for settings
+        the other boxes could not be sent: a name with a lone surrogate, say.
+        """
         tid, password = new_secret(6), new_secret(10)
         settings = p.Settings(tid, name, dict(options), tuple(tuple(row) for row in tables))
+        p.dumps(settings.to_json())  # every text of it can be published, checked now
         Ledger(settings)  # the rules check the seating and options now, not later
         box = new_secret(8)
         membership = Membership(tid, box, table, host, port, username_for(tid), password, True)
@@ -178,8 +184,19 @@ class TournamentBox:
         self._send_pending()
 
     def _publish(self, topic: str, payload: Mapping[str, object], retain: bool = False) -> None:
-        if self.link is not None:
-            self.link.publish(topic, p.dumps(payload), retain=retain)
+        data = self._encoded(topic, payload)
+        if self.link is not None and data is not None:
+            self.link.publish(topic, data, retain=retain)
+
+    @staticmethod
+    def _encoded(topic: str, payload: Mapping[str, object]) -> bytes | None:
+        """The payload for `topic`, or None (logged) if the protocol refuses it: what
+        could not be sent is said, never raised into the box's loop."""
+        try:
+            return p.dumps(payload)
+        except p.ProtocolError as error:
+            log.error("not published on %s: %s", topic, error)
+            return None
 
     def _publish_order(self, ticket: int) -> None:
         """Publish the ledger's order once the write `ticket` (its own, or a later one) is
@@ -193,7 +210,9 @@ class TournamentBox:
     ) -> None:
         """Publish once the write `ticket` is on disk: nobody learns what we could forget."""
         self._tickets = max(self._tickets, ticket)
-        self._outbox.append((ticket, topic, p.dumps(payload), retain))
+        data = self._encoded(topic, payload)
+        if data is not None:
+            self._outbox.append((ticket, topic, data, retain))
         self._flush_outbox()
 
     def _flush_outbox(self) -> None:
@@ -218,15 +237,15 @@ class TournamentBox:
             if self.me.creator:
                 self._offer(item)
                 continue
-            payload = p.dumps(item.to_json())
-            if payload not in waiting and self.link is not None:
+            payload = self._encoded(self._result_topic(), item.to_json())
+            if payload is not None and payload not in waiting and self.link is not None:
                 self.link.publish(self._result_topic(), payload)
 
     def _result_topic(self) -> str:
         return p.topic(self.me.tid, "results", self.me.box)
 
     def _on_message(self, message: Message) -> bool:
-        """One message; a bad one is logged and changes nothing."""
+        """One message; a bad one (or one the store refuses) is logged and changes nothing."""
         me = self.me
         try:
             payload = p.loads(message.payload)
@@ -240,17 +259,16 @@ class TournamentBox:
                 status = p.BoxStatus.from_json(payload)
                 self.statuses[status.box] = status
                 return True
-        except p.ProtocolError as error:
+        except (p.ProtocolError, JournalRefused) as error:
             log.warning("refused a message on %s: %s", message.topic, error)
         return False
 
     def _on_settings(self, settings: p.Settings) -> bool:
         if self.settings is not None or settings.tid != self.me.tid:
             return False
-        Ledger(settings)  # checked before it is kept
-        self.settings = settings
-        self.store.save_settings(settings)
-        self.ledger = Ledger(settings)
+        ledger = Ledger(settings)  # checked before it is kept
+        self.store.save_settings(settings)  # refused: nothing changed
+        self.settings, self.ledger = settings, ledger
         return True
 
     def _on_order(self, order: p.Order) -> bool:
@@ -261,10 +279,11 @@ class TournamentBox:
             ledger = Ledger.from_order(self.settings, order)
         else:
             ledger = self.ledger.follow(order)
-        self.ledger = ledger
         if self.me.creator:
+            self.ledger = ledger
             return False
-        self.store.save_order(order)
+        self.store.save_order(order)  # refused: nothing changed
+        self.ledger = ledger
         if len(ledger.rounds) > before:
             self.moves = ledger.state.last_moves
         return True
@@ -309,9 +328,14 @@ class TournamentBox:
         return () if state is None else state.tables[self.me.table].seats
 
     def submit(self, result: RoundResult) -> p.Submission:
-        """A round scored at this table: kept, then sent (or ordered, on the creator's box)."""
+        """A round scored at this table: kept, then sent (or ordered, on the creator's box).
+
+        ProtocolError or JournalRefused, and nothing kept or sent, for a round that could
+        not be (a text with a lone surrogate).
+        """
         seq = max((item.seq for item in self.mine), default=0) + 1
         item = p.Submission(self.me.box, seq, self.me.table, self.seats(), result)
+        p.dumps(item.to_json())  # it can be sent: checked before it is kept
         ticket = self.store.add_mine(item)
         self.mine.append(item)
         if self.me.creator:

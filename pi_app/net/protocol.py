@@ -2,7 +2,9 @@
 
 Every payload is a JSON object with `"v": 1`. Reading one checks every field and
 refuses anything else with `ProtocolError` (a short English reason for the log):
-a box never acts on a message it did not fully understand.
+a box never acts on a message it did not fully understand. A text anywhere in it must
+be Unicode: JSON's `"\\ud800"` would give a lone surrogate, which no disk, screen or
+other box could take, so it is refused whole; `dumps` refuses one the same way.
 
     tabletop/v1/directory/<tid>     retained   the tournament's name and tables
     tabletop/v1/t/<tid>/settings    retained   options and starting seating (creator)
@@ -49,12 +51,24 @@ def check_id(value: object, what: str) -> str:
     return value
 
 
+def _utf8(payload: object) -> bytes:
+    """The payload's JSON in UTF-8, or ProtocolError for a text that has no UTF-8: a lone
+    surrogate ("\\ud800" in JSON becomes one) is not a character, and no disk, screen or
+    other box could take it."""
+    try:
+        return json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        code = ord(error.object[error.start])
+        raise ProtocolError(f"a text holds U+{code:04X}, a lone surrogate, not Unicode") from None
+
+
 def dumps(payload: Mapping[str, Any]) -> bytes:
-    return json.dumps({"v": VERSION, **payload}, ensure_ascii=False).encode("utf-8")
+    """A payload to publish; ProtocolError, and nothing sent, for a text without UTF-8."""
+    return _utf8({"v": VERSION, **payload})
 
 
 def loads(data: bytes) -> dict[str, Any]:
-    """A payload's JSON object, its version checked."""
+    """A payload's JSON object, its version checked, every text (keys too) valid Unicode."""
     if len(data) > MAX_PAYLOAD:
         raise ProtocolError(f"payload of {len(data)} bytes is too large")
     try:
@@ -65,6 +79,10 @@ def loads(data: bytes) -> dict[str, Any]:
         raise ProtocolError("not a JSON object")
     if payload.get("v") != VERSION:
         raise ProtocolError(f"protocol version {payload.get('v')!r}, expected {VERSION}")
+    try:
+        _utf8(payload)  # a "\\ud800" escape, at any depth, in a key or a value
+    except RecursionError:
+        raise ProtocolError("not JSON: RecursionError") from None
     return payload
 
 

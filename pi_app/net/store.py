@@ -10,6 +10,12 @@ Writes go through the journal's writer thread (`table.writer.Writer`): the table
 waits for the disk. Each write returns a ticket, and `durable` says how far the disk
 has come: the box publishes a round, or an order, only once it is on disk, so no other
 box can ever learn of something this box could forget.
+
+A write that could never be stored (a text with a lone surrogate) is refused at once
+by the writer with `JournalRefused`, before anything is queued: the caller refuses
+what it was doing and the store goes on, every write before and after it kept. The
+round's actions are the only text written as it is (readable in the file); the rest
+is JSON with its non-ASCII escaped, which the writer always takes.
 """
 
 from __future__ import annotations
@@ -126,8 +132,11 @@ class TournamentStore:
         return None if text is None else Membership.from_json(json.loads(text))
 
     def settings(self) -> Settings | None:
+        """The settings kept, read as a payload from the broker is (ProtocolError if bad)."""
         text = self._get("settings")
-        return None if text is None else Settings.from_json({"v": 1, **json.loads(text)})
+        if text is None:
+            return None
+        return Settings.from_json(loads(json.dumps({"v": 1, **json.loads(text)}).encode()))
 
     def add_mine(self, item: Submission) -> int:
         """Keep a round this box scored; returns the write's ticket (send it once durable)."""
@@ -148,7 +157,8 @@ class TournamentStore:
         return self._put("order", json.dumps(order.to_json()))
 
     def save_round_actions(self, actions: list[str]) -> int:
-        """The actions of the round in progress at this box's table."""
+        """The actions of the round in progress at this box's table; `JournalRefused`,
+        and the round kept as it was, for a text that could never be stored."""
         return self._put("round", json.dumps(actions, ensure_ascii=False))
 
     def archived(self) -> int | None:

@@ -14,8 +14,9 @@ as the rules have a table do when a mover joins it (rulings R8).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
-from typing import Any
+from typing import Any, NoReturn
 
 from pi_app.i18n import Translator
 from pi_app.net.box import TournamentBox
@@ -29,7 +30,10 @@ from pi_app.rules.cambio.tournament.game import (
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.rules.contract import Outcome, RuleError
 from pi_app.table import Journal, Table
+from pi_app.table.table import refusal
+from pi_app.table.writer import JournalRefused, check_value
 
+log = logging.getLogger(__name__)
 _ = Translator("cambio")
 
 
@@ -118,7 +122,11 @@ class NetworkTable:
             self.actions.append(notation)
 
     def play(self, action: Any) -> TournamentState | None:
-        """An action at this table; `RuleError` (nothing changes) for any other."""
+        """An action at this table; `RuleError` (nothing changes) for any other, and for
+        one the store could never keep: a text with a lone surrogate is refused before
+        the rules, whose refusals would quote it."""
+        if isinstance(action, str):
+            self._check(action)
         parsed = GAME.parse_action(action) if isinstance(action, str) else action
         if not isinstance(parsed, TableAction):
             raise RuleError("A tournament across boxes ends at its target.", domain="cambio")
@@ -129,19 +137,19 @@ class NetworkTable:
             raise RuleError("The tournament's settings have not arrived yet.", domain="cambio")
         if state.termination is not None:
             raise RuleError("The tournament is over.", domain="cambio")
-        if not self.actions:  # a new round is dealt with the seats of now
-            self.dealt_with = self._seats_now()
-        phase, result = step(self.phase, self.dealt_with, parsed.action)
-        notation = GAME.format_action(parsed)
-        if result is None:
-            self.phase = phase
-            self.actions.append(notation)
-            self.undone.clear()
-        else:
+        # a new round is dealt with the seats of now
+        dealt_with = self.dealt_with if self.actions else self._seats_now()
+        phase, result = step(self.phase, dealt_with, parsed.action)
+        if result is not None:
             score_table_round(state, self.index, result)  # RuleError: the round stays open
-            self.box.submit(result)
+            self.box.submit(result)  # refused (ProtocolError, JournalRefused): likewise
             self.phase, self.actions, self.undone = RoundPhase(), [], []
-        self._save()
+            self._save()
+            return self.state
+        actions = [*self.actions, GAME.format_action(parsed)]
+        self._save(actions)  # kept before it is shown: refused, nothing changes
+        self.phase, self.actions, self.dealt_with = phase, actions, dealt_with
+        self.undone.clear()
         return self.state
 
     def undo(self) -> TournamentState | None:
@@ -166,8 +174,25 @@ class NetworkTable:
         notices, self._notices = self._notices, []
         return notices
 
-    def _save(self) -> None:
-        self.box.store.save_round_actions(self.actions)
+    def _save(self, actions: list[str] | None = None) -> None:
+        """Keep the round's actions (`actions`, else those played): a text the store
+        could never keep is logged and refused (`JournalRefused`), the store goes on."""
+        try:
+            self.box.store.save_round_actions(self.actions if actions is None else actions)
+        except JournalRefused as error:
+            self._refused(error)
+
+    def _check(self, text: str) -> None:
+        """`JournalRefused` (logged) for a text the store could never keep."""
+        try:
+            check_value(text)
+        except JournalRefused as error:
+            self._refused(error)
+
+    def _refused(self, error: JournalRefused) -> NoReturn:
+        """Told as every refusal is (a `RuleError`), so the screen says it, no traceback."""
+        log.warning("an action at table %d refused: %s", self.index + 1, error)
+        raise refusal(error) from None
 
     def refresh(self) -> None:
         """After the order changed: a seat move at this table deals its round again."""

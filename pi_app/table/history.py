@@ -17,8 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pi_app.errors import describe
 from pi_app.table.journal import GameEntry, Journal
 from pi_app.table.protocol import GameTable
+from pi_app.table.readable import problem_of
 from pi_app.table.summary import GameSummary, summarise
 from pi_app.table.table import Table
 
@@ -39,6 +41,8 @@ class PastGame:
     """Each seat's palette index, as the game was played (see `table.players`)."""
     abandoned: bool = False
     """Left before its end (kept in the history until the host deletes it)."""
+    problem: str | None = None
+    """Why it cannot be read (translated), when `summary` is None for that reason."""
 
 
 @dataclass
@@ -75,7 +79,7 @@ class History:
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
-        self._memo: dict[int, tuple[int, GameSummary | None]] = {}
+        self._memo: dict[int, tuple[int, GameSummary | None, str | None]] = {}
         self._lock = threading.Lock()
 
     def count(self) -> int:
@@ -102,31 +106,39 @@ class History:
 
     def summary(self, game_id: int) -> GameSummary | None:
         """A game's summary (None when its rules are missing or it cannot be folded)."""
+        return self._summarised(game_id)[0]
+
+    def _summarised(self, game_id: int) -> tuple[GameSummary | None, str | None]:
+        """A game's summary, or None and why it cannot be read (memoised by version)."""
         version = self.journal.last_event(game_id)
         with self._lock:
             kept = self._memo.get(game_id)
         if kept is not None and kept[0] == version:
-            return kept[1]
-        summary = self._fold(game_id)
+            return kept[1], kept[2]
+        summary, problem = self._fold(game_id)
         with self._lock:
-            self._memo[game_id] = (version, summary)
-        return summary
+            self._memo[game_id] = (version, summary, problem)
+        return summary, problem
 
-    def _fold(self, game_id: int) -> GameSummary | None:
+    def _fold(self, game_id: int) -> tuple[GameSummary | None, str | None]:
         try:
-            return summary_of(Table.load(self.journal, game_id))
-        except Exception:  # one unreadable game must not hide the others
-            log.exception("game %s cannot be summarised", game_id)
-            return None
+            return summary_of(Table.load(self.journal, game_id)), None
+        except Exception as error:  # one unreadable game must not hide the others
+            log.warning("game %s cannot be summarised: %r", game_id, error)
+            entry = self.journal.game(game_id)
+            problem = None if entry is None else problem_of(self.journal, entry)
+            return None, problem or describe(error)
 
     def _past(self, entry: GameEntry) -> PastGame:
-        seats = tuple(str(seat) for seat in entry.setup.get("seats", ()))
+        seats = entry.seats
         extras = entry.setup.get("extras")
         colours = extras.get("colours", []) if isinstance(extras, Mapping) else []
         palette = tuple(c for c in colours if isinstance(c, int))
-        summary = self.summary(entry.id)
+        summary, problem = self._summarised(entry.id)
         abandoned = entry.abandoned and not entry.finished
-        return PastGame(entry.id, entry.game, entry.started, seats, summary, palette, abandoned)
+        return PastGame(
+            entry.id, entry.game, entry.started, seats, summary, palette, abandoned, problem
+        )
 
     def stats(
         self,

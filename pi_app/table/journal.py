@@ -10,15 +10,18 @@ of the game, and `Table.resume` rebuilds it exactly. Reads and `begin_game` wait
 the queue first, so they always see every event appended before them.
 
 Events are only ever appended; undo and redo are events too, so nothing once recorded
-is lost and the whole evening can be replayed. A journal file that SQLite cannot read
-(truncated, overwritten) is set aside under a new name, never deleted, and a fresh
-journal starts in its place.
+is lost and the whole evening can be replayed. How the file is opened, whatever the
+card does (full, read-only, damaged, newer), is `opening`'s; a row that does not read
+costs its own game only (`GameEntry.problem`); backups are made after a game ends, on
+the writer's thread (`backups`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -27,68 +30,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pi_app.errors import describe
+from pi_app.errors import describe, storage_problem
 from pi_app.i18n import Translator
 from pi_app.questions.question import Question
-from pi_app.table.writer import Listener, Writer
+from pi_app.table import backups
+from pi_app.table.lock import hold
+from pi_app.table.opening import open_journal, open_writable
+from pi_app.table.writer import JournalError, Listener, Writer
 
 log = logging.getLogger(__name__)
 _ = Translator("core")
 
-SCHEMA_VERSION = 4
-KNOWN_VERSIONS = (0, 1, 2, 3, 4)
-"""Versions read in place: 1 lacked the players (the tables below add them), 2 the
-`deleted` mark (`_add_columns` adds it), 3 the questions' tables (packs, asked, flagged;
-the tables below add them)."""
 CLOSE_SECONDS = 10.0  # how long closing waits for queued writes
 EVENT_KINDS = ("action", "undo", "redo")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    started REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    abandoned INTEGER NOT NULL DEFAULT 0,
-    deleted INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS events (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    kind TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo')),
-    action TEXT,
-    at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, seq);
-CREATE INDEX IF NOT EXISTS games_by_end ON games (finished, id);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS players (
-    name TEXT PRIMARY KEY,
-    colour INTEGER NOT NULL,
-    last_played REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS pack_questions (
-    pack TEXT NOT NULL,
-    id TEXT NOT NULL,
-    question TEXT NOT NULL,
-    PRIMARY KEY (pack, id)
-);
-CREATE TABLE IF NOT EXISTS asked_questions (
-    id TEXT NOT NULL,
-    game_id INTEGER NOT NULL,
-    at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS asked_by_id ON asked_questions (id);
-CREATE TABLE IF NOT EXISTS flagged_questions (
-    id TEXT PRIMARY KEY,
-    at REAL NOT NULL,
-    by TEXT NOT NULL
-);
-"""
 
 
 @dataclass(frozen=True)
@@ -111,6 +65,14 @@ class GameEntry:
     started: float = 0.0
     last_played: float = 0.0
     """When its latest event was recorded (its start when it has none)."""
+    problem: str | None = None
+    """Why its row cannot be read (translated), or None: such a game is still listed."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of its setup, as names (none when the setup does not say them)."""
+        seats = self.setup.get("seats")
+        return tuple(str(seat) for seat in seats) if isinstance(seats, list) else ()
 
 
 @dataclass(frozen=True)
@@ -124,60 +86,58 @@ class Player:
 class Journal:
     """The SQLite journal of every game played on this box."""
 
-    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        clock: Callable[[], float] = time.time,
+        keep_backups: bool = True,
+    ) -> None:
         self.path = Path(path)
         self.clock = clock
-        self.notice: str | None = None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = self._open()
-        except sqlite3.DatabaseError as error:
-            self._set_aside(error)
-            self._db = self._open()
+        with contextlib.suppress(OSError):  # a read-only card: read what is there
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        opened = open_journal(self.path, clock)
+        self._db = opened.db
+        self.notice: str | None = " ".join(opened.notices) or None
+        """What the box says once about this start (a damaged journal restored...)."""
+        self._problem = opened.problem
         self._lock = threading.RLock()
-        self._writer = Writer(self._db, self._lock)
+        self._next_id = self._highest_id() + 1
+        reopen = self._reopen if opened.retry else None
+        self._writer = Writer(self._db, self._lock, reopen)
+        self._backups = backups.Schedule(self.path) if keep_backups else None
+        self._held = hold(self.path)  # `tabletop journal restore` waits for it
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+    def _highest_id(self) -> int:
         try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("quick_check failed")
-            db.executescript(_SCHEMA)
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in KNOWN_VERSIONS:
-                raise sqlite3.DatabaseError(f"unknown journal version {version}")
-            _add_columns(db)
-            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.DatabaseError:
-            db.close()
-            raise
+            return int(self._db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
+        except sqlite3.Error:
+            return 0
+
+    def _reopen(self) -> sqlite3.Connection:
+        """The journal opened for writing once the disk takes it (on the writer's thread,
+        the connection's lock held): reads go to it from then on."""
+        db = open_writable(self.path)
+        self._next_id = max(self._next_id, self._highest_id_of(db) + 1)
+        old, self._db = self._db, db
+        old.close()
+        self._problem = None
+        log.warning("journal %s can be written again", self.path)
         return db
 
-    def _set_aside(self, error: Exception) -> None:
-        """Rename an unreadable journal (and its WAL files) so a fresh one can start."""
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        target = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
-        self.path.rename(target)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                side.rename(target.with_name(target.name + suffix))
-        self.notice = _(
-            "The journal {path} could not be read ({error}); it was kept as {kept} "
-            "and a new journal was started."
-        ).format(path=self.path, error=describe(error), kept=target.name)
-        log.warning(self.notice)
+    @staticmethod
+    def _highest_id_of(db: sqlite3.Connection) -> int:
+        return int(db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
 
     @property
     def error(self) -> str | None:
         """Why the journal cannot write now (translated), or None when all is well."""
-        return self._writer.error
+        return self._writer.error or self._problem
+
+    @property
+    def writable(self) -> bool:
+        """Whether new games and moves reach the disk now (else they wait in memory)."""
+        return self._problem is None and not self._writer.failing
 
     @property
     def pending(self) -> int:
@@ -201,16 +161,22 @@ class Journal:
         self._writer.close(CLOSE_SECONDS)
         with self._lock:
             self._db.close()
+        if self._held is not None:
+            os.close(self._held)
+            self._held = None
 
     def begin_game(self, game: str, setup: dict[str, Any]) -> int:
-        """Record a new game with its setup; returns its id (waits for the disk)."""
-        self.flush()
+        """Record a new game with its setup; returns its id at once (queued like every
+        write: a card that refuses writes does not stop a new game). JournalRefused,
+        and nothing recorded, for a setup that could never be stored."""
         with self._lock:
-            cursor = self._db.execute(
-                "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)",
-                (game, json.dumps(setup, sort_keys=True), self.clock()),
+            game_id = self._next_id
+            self._writer.submit(
+                "INSERT INTO games (id, game, setup, started) VALUES (?, ?, ?, ?)",
+                (game_id, game, _json(setup), self.clock()),
             )
-        return int(cursor.lastrowid or 0)
+            self._next_id += 1
+        return game_id
 
     def append(self, game_id: int, event: JournalEvent) -> int:
         """Queue one event; returns its ticket at once (see `on_durable`)."""
@@ -222,8 +188,15 @@ class Journal:
         )
 
     def set_finished(self, game_id: int, finished: bool) -> None:
-        """Mark a game over (or, after an undo, not over any more), after its events."""
+        """Mark a game over (or, after an undo, not over any more), after its events;
+        a game's end is when a backup may be due (made on the writer's thread)."""
         self._writer.submit("UPDATE games SET finished=? WHERE id=?", (int(finished), game_id))
+        if finished and self._backups is not None:
+            self._writer.after(self._backup)
+
+    def _backup(self) -> None:
+        if not self._writer.failing and self._backups is not None:
+            self._backups.run(self.clock())
 
     def abandon(self, game_id: int) -> None:
         """Leave a game unfinished for good: it will not be resumed, but is kept (the
@@ -275,7 +248,7 @@ class Journal:
     def remember_setting(self, key: str, value: object) -> None:
         """Keep a choice the host made on the box (the language, a game's options) for
         the next start; `value` is plain JSON data. Queued like every write."""
-        text = json.dumps(value, sort_keys=True)
+        text = _json(value)
         self._writer.submit(
             "INSERT INTO settings (key, value) VALUES (?, ?) "
             "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
@@ -345,20 +318,30 @@ class Journal:
     def flagged(self) -> list[tuple[str, float, str]]:
         """The flagged questions as (id, when, by whom), the first flagged first."""
         rows = self._read("SELECT id, at, by FROM flagged_questions ORDER BY at, id")
-        return [(str(qid), float(at), str(by)) for qid, at, by in rows]
+        return [(str(qid), float(at), str(by)) for qid, at, by in rows if _number(at)]
 
     def players(self, limit: int = 100) -> list[Player]:
         """The remembered players, the latest first."""
         rows = self._read(
             "SELECT name, colour FROM players ORDER BY last_played DESC, name LIMIT ?", (limit,)
         )
-        return [Player(str(name), int(colour)) for name, colour in rows]
+        return [Player(str(name), colour) for name, colour in rows if isinstance(colour, int)]
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """Rows of a query, once every queued write is on disk."""
-        self.flush()
+        """Rows of a query, once every queued write is on disk; at once, with what the
+        disk holds, while the disk refuses writes. JournalError if it cannot be read."""
+        self._writer.settle()
         with self._lock:
-            return self._db.execute(sql, params).fetchall()
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except (sqlite3.Error, UnicodeDecodeError) as error:
+                log.warning("journal read failed: %s", error)
+                why = (
+                    storage_problem(error) if isinstance(error, sqlite3.Error) else describe(error)
+                )
+                raise JournalError(
+                    _("The journal cannot be read ({why}).").format(why=why)
+                ) from error
 
     def events(self, game_id: int) -> list[JournalEvent]:
         """Every event of a game, in order."""
@@ -402,13 +385,6 @@ _GAMES = (
 )
 
 
-def _add_columns(db: sqlite3.Connection) -> None:
-    """Bring an older journal's games table up to this version, in place."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-    if "deleted" not in columns:
-        db.execute("ALTER TABLE games ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
-
-
 def _pack_question(pack: str, text: str) -> Question | None:
     """A stored pack question, or None (logged) when it cannot be read."""
     try:
@@ -418,14 +394,35 @@ def _pack_question(pack: str, text: str) -> Question | None:
         return None
 
 
+def _json(value: object) -> str:
+    """Plain JSON data as the journal keeps it: UTF-8, so a text that could never be
+    stored (a lone surrogate) is refused by the writer rather than hidden in an escape."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def _entry(row: tuple[Any, ...]) -> GameEntry:
+    """A game's row as an entry; a row that does not read says why in `problem`."""
     game_id, game, setup, finished, abandoned, started, _deleted, last_played = row
+    problem = None
+    try:
+        parsed = json.loads(setup)
+    except (TypeError, ValueError, RecursionError) as error:
+        parsed, problem = {}, _("its setup cannot be read ({error})").format(error=describe(error))
+    if problem is None and not isinstance(parsed, dict):
+        parsed, problem = {}, _("its setup is not a JSON object")
+    if not isinstance(game, str):
+        game, problem = str(game), problem or _("its game's name cannot be read")
     return GameEntry(
         int(game_id),
-        str(game),
-        json.loads(setup),
+        game,
+        parsed,
         bool(finished),
         bool(abandoned),
-        float(started),
-        float(last_played),
+        float(started) if _number(started) else 0.0,
+        float(last_played) if _number(last_played) else 0.0,
+        problem,
     )

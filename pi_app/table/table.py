@@ -17,10 +17,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pi_app.rules.contract import Game, Outcome
+from pi_app.rules.contract import Game, Outcome, RuleError
 from pi_app.rules.registry import find_game
 from pi_app.table.journal import Journal, JournalEvent
 from pi_app.table.timeline import Timeline
+from pi_app.table.writer import JournalRefused
 
 
 class Table:
@@ -70,7 +71,10 @@ class Table:
             except (TypeError, ValueError) as error:
                 raise ValueError(f"table extras must be plain JSON data: {error}") from None
         timeline = Timeline.start(game, setup)
-        game_id = journal.begin_game(game_name, setup)
+        try:
+            game_id = journal.begin_game(game_name, setup)
+        except JournalRefused as error:
+            raise refusal(error) from None
         return cls(journal, game_id, timeline, setup.get("extras"), seats)
 
     @classmethod
@@ -128,7 +132,10 @@ class Table:
 
     def _record(self, event: JournalEvent) -> Any:
         new_state = self.timeline.check(event)
-        self.ticket = self.journal.append(self.game_id, event)
+        try:
+            self.ticket = self.journal.append(self.game_id, event)
+        except JournalRefused as error:  # nothing recorded, nothing shown: a refusal
+            raise refusal(error) from None
         was_over = self.outcome() is not None
         self.timeline.commit(event, new_state)
         is_over = self.outcome() is not None
@@ -161,3 +168,8 @@ class Table:
     def take_notices(self) -> list[str]:
         """A journaled game has nothing to say besides its state."""
         return []
+
+
+def refusal(error: JournalRefused) -> RuleError:
+    """A write the journal could never store, told as a refusal like a broken rule."""
+    return RuleError("This cannot be recorded: {why}", why=str(error))

@@ -7,7 +7,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from pi_app.table.journal import SCHEMA_VERSION, Journal
+import pytest
+
+from pi_app.table.journal import Journal
+from pi_app.table.opening import JournalTooNew
+from pi_app.table.schema import SCHEMA_VERSION
 from tests.questions.samples import question
 
 
@@ -137,12 +141,13 @@ def test_a_journal_of_version_3_gains_the_question_tables_in_place(tmp_path: Pat
     again.close()
 
 
-def test_a_journal_of_a_later_version_is_set_aside_not_read(tmp_path: Path) -> None:
+def test_a_journal_of_a_later_version_is_never_touched(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     db = sqlite3.connect(path)
     db.executescript("CREATE TABLE t (x); PRAGMA user_version=5;")
     db.close()
-    journal = Journal(path)
-    assert journal.notice is not None and journal.pack_names() == []
-    assert list(tmp_path.glob("future.sqlite3.damaged-*"))
-    journal.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalTooNew, match="5"):
+        Journal(path)
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("future.sqlite3.*"))

@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pi_app.table import Journal
-from pi_app.table.journal import SCHEMA_VERSION, Player
+from pi_app.table.journal import Player
 from pi_app.table.players import PALETTE_SIZE, assign_colours
+from pi_app.table.schema import SCHEMA_VERSION
 
 
 def test_a_remembered_player_keeps_their_colour_where_it_is_free() -> None:

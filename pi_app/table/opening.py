@@ -1,0 +1,260 @@
+"""Opening the journal file: whatever the card, the box starts, and nothing is lost.
+
+- A healthy journal opens for writing. An older one is upgraded in place, after a
+  consistent copy of it was kept (`journal.sqlite3.before-v4`).
+- A newer journal (a downgrade) is never touched: its version is read before any schema
+  statement runs, and it is opened read-only; if even that fails, the box refuses to
+  start with one line naming both versions (`JournalTooNew`). It never starts empty.
+- A card that is full, read-only or failing is a state of the disk, not damage: the
+  journal is opened to read (SQLite's read-only modes, down to `immutable`, which needs
+  no -shm file), and the box says nothing new can be kept. `reopen` tries again for
+  writing, which the writer does before each commit until the disk takes writes.
+- Only a file SQLite cannot read as a database is damaged. It is set aside under a new
+  name (never deleted), the journal starts again from the newest backup that reads, and
+  every row still readable in the damaged file is added back (`salvage`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pi_app.errors import Refusal, describe
+from pi_app.i18n import Translator
+from pi_app.table import backups, schema
+from pi_app.table.disk import JournalDamaged, cannot_keep, is_damage
+from pi_app.table.salvage import Salvaged, salvage
+
+log = logging.getLogger(__name__)
+_ = Translator("core")
+
+
+class JournalTooNew(Refusal):
+    """A journal of a newer version that cannot even be read: the box does not start
+    (one translated line, naming both versions and how to go back)."""
+
+
+class _Newer(Exception):
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+@dataclass
+class Opened:
+    """A journal as opened: the connection, and what to say about it."""
+
+    db: sqlite3.Connection
+    writable: bool = True
+    notices: list[str] = field(default_factory=list)
+    """Said once (a damaged journal set aside and restored)."""
+    problem: str | None = None
+    """Why nothing new can be kept (None when the journal takes writes)."""
+    retry: bool = False
+    """Whether opening for writing may work later (a full card emptied, a card replaced)."""
+
+
+def open_journal(path: Path, clock: Callable[[], float]) -> Opened:
+    """Open the journal at `path`; never raises but `JournalTooNew`."""
+    try:
+        return Opened(open_writable(path))
+    except _Newer as newer:
+        return _read_newer(path, newer.version)
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as error:
+        if is_damage(error):
+            return _recover(path, clock, error)
+        problem = cannot_keep(error, path.parent)
+        log.warning("journal %s opened to read only: %s (%s)", path, problem, error)
+        return _read_only(path, problem)
+
+
+def open_writable(path: Path) -> sqlite3.Connection:
+    """The journal opened for writing, created or upgraded as needed; raises the
+    error that stops it (sqlite3.Error, OSError, or `_Newer` for a newer journal)."""
+    db = schema.connect(path)
+    try:
+        version = schema.version_of(db)  # read before any schema statement
+        if version > schema.SCHEMA_VERSION:
+            raise _Newer(version)
+        if version not in schema.KNOWN_VERSIONS:
+            raise JournalDamaged(f"unknown journal version {version}")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise JournalDamaged("quick_check failed")
+        if schema.is_empty(db):
+            if backups.listed(path):  # a journal cut to nothing: its backups say it was not
+                raise JournalDamaged("the journal is empty but has backups")
+            schema.create(db)
+        elif version < schema.SCHEMA_VERSION:
+            _keep_before_upgrade(path, version)
+            schema.create(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _keep_before_upgrade(path: Path, version: int) -> Path:
+    """A consistent copy of an older journal, made before it is upgraded."""
+    target = path.with_name(f"{path.name}.before-v{schema.SCHEMA_VERSION}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.before-v{schema.SCHEMA_VERSION}-{n}")
+    backups.copy(path, target)
+    log.warning("journal version %d upgraded; kept as it was in %s", version, target.name)
+    return target
+
+
+def _read_only(path: Path, problem: str) -> Opened:
+    """The journal opened to read what it holds (an empty one if nothing can be)."""
+    db = _reader(path)
+    if db is None:
+        db = _empty()
+    return Opened(db, writable=False, problem=problem, retry=True)
+
+
+def _reader(path: Path) -> sqlite3.Connection | None:
+    """A read-only connection that can read the games, or None.
+
+    `mode=ro` reads a journal with its WAL (a stop that was not clean); `immutable`
+    reads one whose -shm file cannot be made (a full or read-only card after a clean
+    stop, when everything is in the main file).
+    """
+    if not path.exists():
+        return None
+    for uri in (f"file:{path}?mode=ro", f"file:{path}?immutable=1"):
+        db = None
+        try:
+            db = schema.connect(uri, uri=True)
+            db.execute("SELECT id, game, setup, started, finished, abandoned FROM games LIMIT 1")
+            return db
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            log.info("journal not read through %s: %s", uri, error)
+            if db is not None:
+                db.close()
+    return None
+
+
+def _empty() -> sqlite3.Connection:
+    """An empty journal in memory: what the box shows when nothing can be read."""
+    db = schema.connect(":memory:")
+    schema.create(db)
+    return db
+
+
+def _read_newer(path: Path, version: int) -> Opened:
+    db = _reader(path)
+    if db is None:
+        raise JournalTooNew(
+            _(
+                "The journal {path} was written by a newer version of Table Companion "
+                "(journal version {found}; this one reads up to {known}) and cannot be "
+                "read here: install the newer version again. The journal was not changed."
+            ).format(path=path, found=version, known=schema.SCHEMA_VERSION)
+        )
+    problem = _(
+        "The journal was written by a newer version of Table Companion (journal version "
+        "{found}; this one reads up to {known}): it is only read, and nothing new is kept. "
+        "Install the newer version again to keep new games."
+    ).format(found=version, known=schema.SCHEMA_VERSION)
+    log.warning("%s (%s)", problem, path)
+    return Opened(db, writable=False, problem=problem, retry=False)
+
+
+def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Opened:
+    """A damaged journal: set aside, restored from a backup, and salvaged."""
+    try:
+        kept = set_aside(path, clock(), "damaged")
+    except OSError as failure:  # a read-only card: read the newest backup instead
+        return _read_backup(path, cannot_keep(failure, path.parent))
+    backup = backups.newest_readable(path)
+    try:
+        if backup is not None:
+            backups.copy(backup.path, path)
+        db = open_writable(path)
+        found = salvage(kept, db)
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as failure:
+        return _read_backup(path, cannot_keep(failure, path.parent))
+    notice = _told(path, kept, error, backup, found, db)
+    log.warning(notice)
+    return Opened(db, notices=[notice])
+
+
+def _read_backup(path: Path, problem: str) -> Opened:
+    """Nothing can be written: read the newest backup, if one reads."""
+    backup = backups.newest_readable(path)
+    db = _reader(backup.path) if backup is not None else None
+    return Opened(db or _empty(), writable=False, problem=problem, retry=True)
+
+
+def set_aside(path: Path, now: float, why: str) -> Path:
+    """Rename the journal (and its WAL files) to `<name>.<why>-<stamp>`; returns it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    path.rename(target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            with contextlib.suppress(OSError):
+                side.rename(target.with_name(target.name + suffix))
+    return target
+
+
+def _told(
+    path: Path,
+    kept: Path,
+    error: BaseException,
+    backup: backups.Backup | None,
+    found: Salvaged,
+    db: sqlite3.Connection,
+) -> str:
+    """What the box says once a damaged journal was restored: from what, and what is lost."""
+    said = [
+        _("The journal {path} was damaged ({error}); it is kept as {kept}.").format(
+            path=path, error=describe(error), kept=kept.name
+        )
+    ]
+    when = None
+    if backup is not None:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(backup.made))
+        said.append(_("It was restored from the backup of {when}.").format(when=when))
+    games = {int(row[0]) for row in db.execute("SELECT id FROM games")}
+    said.append(
+        _.plural(
+            "{count} game was read from the damaged file.",
+            "{count} games were read from the damaged file.",
+            len(found.games),
+        ).format(count=len(found.games))
+    )
+    lost = sorted(set(range(1, found.highest + 1)) - games)
+    if lost:
+        said.append(
+            _.plural(
+                "Game {games} could not be read and is lost.",
+                "Games {games} could not be read and are lost.",
+                len(lost),
+            ).format(games=", ".join(map(str, lost[:20])) + ("…" if len(lost) > 20 else ""))
+        )
+    elif found.highest == 0:
+        said.append(
+            _(
+                "Nothing could be read from the damaged file: what was played after "
+                "the backup is lost."
+            )
+            if backup is not None
+            else _("Nothing could be read from the damaged file, and there was no backup.")
+        )
+    else:
+        said.append(_("Every game of the damaged file is there again."))
+    return " ".join(said)

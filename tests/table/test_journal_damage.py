@@ -1,0 +1,107 @@
+"""A worn card's damage, generated: random bytes flipped and the file cut at random
+points. Every time, the journal opens (the box starts), and every game whose rows are
+intact, in the damaged file or in the backup, is listed with its events."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pi_app.table import Journal, Table, backups
+from pi_app.table.history import History
+from pi_app.table.readable import unreadable
+
+GAMES = 12
+BACKED_UP = 6  # the backup was made after this many games
+
+
+@pytest.fixture(scope="module")
+def template() -> Iterator[Path]:
+    """A journal of 12 finished games, with a backup made after the sixth."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "j.sqlite3"
+        journal = Journal(path, keep_backups=False)
+        for seed in range(GAMES):
+            table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 3}, seed=seed)
+            table.play("add 1")
+            table.play("add 2")
+            if seed + 1 == BACKED_UP:
+                journal.flush()
+                backups.make(path, 1_800_000_000.0)
+        journal.close()
+        yield path
+
+
+Rows = dict[int, tuple[tuple[object, ...], list[tuple[object, ...]]]]
+
+
+def _intact(path: Path) -> Rows:
+    """Each game that an independent look-up by id still reads: its row and events."""
+    found: Rows = {}
+    try:
+        db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    except sqlite3.Error:
+        return found
+    try:
+        for game_id in range(1, GAMES + 1):
+            try:
+                row = db.execute(
+                    "SELECT id, game, setup, finished FROM games WHERE id=?", (game_id,)
+                ).fetchone()
+                events = db.execute(
+                    "SELECT kind, action FROM events WHERE game_id=? ORDER BY seq", (game_id,)
+                ).fetchall()
+            except (sqlite3.Error, UnicodeDecodeError):
+                continue
+            if row is not None:
+                found[game_id] = (tuple(row), [tuple(e) for e in events])
+    finally:
+        db.close()
+    return found
+
+
+DAMAGE = st.tuples(
+    st.lists(st.tuples(st.integers(0, 10**9), st.integers(1, 255)), max_size=6),
+    st.none() | st.integers(0, 10**9),
+)
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(damage=DAMAGE)
+def test_every_intact_game_survives_flipped_bytes_and_a_cut(
+    template: Path, damage: tuple[list[tuple[int, int]], int | None]
+) -> None:
+    original = _intact(template)
+    assert len(original) == GAMES
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "j.sqlite3"
+        shutil.copytree(backups.folder_of(template), backups.folder_of(path))
+        data = bytearray(template.read_bytes())
+        flips, cut = damage
+        for offset, mask in flips:
+            data[offset % len(data)] ^= mask
+        if cut is not None:
+            data = data[: cut % (len(data) + 1)]
+        path.write_bytes(bytes(data))
+        still = {g: rows for g, rows in _intact(path).items() if original.get(g) == rows}
+        journal = Journal(path)  # the box starts: never an exception
+        listed = {entry.id for entry in journal.games()}
+        History(journal).page(0, GAMES + 5)
+        unreadable(journal)
+        for game_id, (_row, events) in original.items():
+            if game_id in still or game_id <= BACKED_UP:
+                assert game_id in listed, (game_id, journal.notice)
+                kept = [(e.kind, e.action) for e in journal.events(game_id)]
+                assert kept == events, (game_id, journal.notice)
+        journal.close()

@@ -1,0 +1,398 @@
+"""The journal's own faults, without a mount: a writer that never dies, texts that could
+never be stored refused at once, newer and older journals, damage restored from a
+backup and salvaged, rows that do not read, and the automatic backups."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from pi_app.config import Config
+from pi_app.i18n import set_language
+from pi_app.rules import RuleError
+from pi_app.table import Journal, JournalEvent, Table, backups, writer
+from pi_app.table.history import History
+from pi_app.table.opening import JournalTooNew
+from pi_app.table.readable import problem_of, unreadable
+from pi_app.table.schema import SCHEMA_VERSION
+from pi_app.table.writer import JournalRefused
+from tests.journals import reopen
+
+SURROGATE = "Ben\ud800"
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    """The messages checked below are read in English (the conftest resets French)."""
+    set_language("en")
+
+
+def _finished(journal: Journal, seed: int = 3) -> Table:
+    """A game of the tiny race played to its end (target 3: add 1, add 2)."""
+    table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 3}, seed=seed)
+    table.play("add 1")
+    table.play("add 2")
+    assert table.outcome() is not None
+    return table
+
+
+def _wait(condition: object, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "condition never met"
+        time.sleep(0.01)
+
+
+# ---- the writer never dies --------------------------------------------------------
+
+
+def test_a_write_that_fails_for_itself_is_skipped_alone_and_the_writer_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 50}, seed=3)
+    journal.flush()
+    with journal._lock:  # everything below lands in one batch
+        table.play("add 1")
+        journal._writer.submit(  # a program's fault: the game's id again
+            "INSERT INTO games (id, game, setup, started) VALUES (?, 'x', '{}', 0)",
+            (table.game_id,),
+        )
+        table.play("add 2")
+    with caplog.at_level(logging.ERROR):
+        _wait(lambda: journal.pending == 0)
+    assert "IntegrityError" in caplog.text and "Traceback" in caplog.text
+    assert journal.error is not None and "IntegrityError" in journal.error
+    table.play("add 1")  # the thread is alive: more writes land
+    journal.flush(10)
+    assert [e.action for e in reopen(table).events(table.game_id)] == ["add 1", "add 2", "add 1"]
+
+
+def test_an_encoding_fault_past_the_check_does_not_kill_the_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 50}, seed=3)
+    monkeypatch.setattr(writer, "check_value", lambda value: None)  # as before the check
+    journal.append(table.game_id, JournalEvent("action", SURROGATE))
+    table.play("add 2")
+    _wait(lambda: journal.pending == 0)
+    assert journal.error is not None and "UnicodeEncodeError" in journal.error
+    assert journal.events(table.game_id) == [JournalEvent("action", "add 2")]
+
+
+def test_a_surrogate_is_refused_in_every_text_the_journal_keeps(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 50}, seed=3)
+    table.play("add 1")
+    journal.flush()
+    refusals = [
+        lambda: journal.append(table.game_id, JournalEvent("action", f"add 1 {SURROGATE}")),
+        lambda: journal.begin_game("tiny-race", {"seats": ["Ana", SURROGATE]}),
+        lambda: journal.begin_game(SURROGATE, {"seats": ["Ana", "Ben"]}),
+        lambda: journal.remember_setting("language", SURROGATE),
+        lambda: journal.remember_setting(SURROGATE, 1),
+        lambda: journal.remember_players([journal_player(SURROGATE)]),
+        lambda: journal.flag(SURROGATE, "box"),
+        lambda: journal.flag("q1", f"phone:{SURROGATE}"),
+        lambda: journal.mark_asked(SURROGATE, table.game_id),
+    ]
+    for refuse in refusals:
+        with pytest.raises(JournalRefused) as refused:
+            refuse()
+        assert "U+D800" in str(refused.value)
+        str(refused.value).encode("utf-8")  # the refusal itself can be shown
+    assert journal.pending == 0
+    with pytest.raises(RuleError, match="U\\+D800"):  # the table tells it as a refusal
+        Table.new(journal, "tiny-race", ["Ana", SURROGATE], {"target": 5}, seed=1)
+    table.play("add 2")
+    journal.flush(10)
+    again = reopen(table)
+    assert [e.action for e in again.events(table.game_id)] == ["add 1", "add 2"]
+    assert [g.id for g in again.games()] == [table.game_id]
+    assert again.settings() == {} and again.flagged() == [] and again.asked_ids() == set()
+
+
+def journal_player(name: str) -> object:
+    from pi_app.table.journal import Player
+
+    return Player(name, 1)
+
+
+# ---- versions -----------------------------------------------------------------------
+
+
+def test_a_newer_journal_is_read_never_written(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    first = _finished(Journal(path))
+    first.journal.close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=9")
+    db.close()
+    before = path.read_bytes()
+    journal = Journal(path)
+    assert (
+        journal.error is not None and "9" in journal.error and str(SCHEMA_VERSION) in journal.error
+    )
+    assert [g.id for g in journal.games()] == [first.game_id]
+    table = Table.new(journal, "tiny-race", ["Cy", "Di"], {"target": 9}, seed=1)
+    table.play("add 2")  # played in memory
+    assert table.state.total == 2 and not journal.writable
+    journal._writer.close(0.5)
+    assert path.read_bytes() == before
+    names = {p.name for p in tmp_path.iterdir()}  # nothing set aside, copied or upgraded
+    assert names <= {"j.sqlite3", "j.sqlite3-wal", "j.sqlite3-shm", "j.sqlite3.backups"}
+
+
+def test_a_newer_journal_that_cannot_be_read_stops_the_box_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pi_app.cli import main
+
+    path = tmp_path / "j.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE other (x); PRAGMA user_version=7;")
+    db.close()
+    before = path.read_bytes()
+    assert main(["--lang", "en", "--journal", str(path), "export", "--list"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "7" in said[0] and str(SCHEMA_VERSION) in said[0]
+    assert "newer version" in said[0] and path.read_bytes() == before
+    with pytest.raises(JournalTooNew):
+        Journal(path)
+
+
+def test_an_older_journal_is_copied_before_its_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,"
+        " started REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
+        " abandoned INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL,"
+        " kind TEXT NOT NULL, action TEXT, at REAL NOT NULL);"
+        """INSERT INTO games (game, setup, started) VALUES ('tiny-race',"""
+        """ '{"seats": ["A", "B"], "options": {"target": 9}, "seed": 1}', 1);"""
+        "PRAGMA user_version=1;"
+    )
+    db.close()
+    journal = Journal(path)
+    assert [g.id for g in journal.games()] == [1]
+    kept = tmp_path / f"old.sqlite3.before-v{SCHEMA_VERSION}"
+    old = sqlite3.connect(kept)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert old.execute("SELECT game, setup FROM games").fetchall() == [
+        ("tiny-race", '{"seats": ["A", "B"], "options": {"target": 9}, "seed": 1}')
+    ]
+    assert "deleted" not in {row[1] for row in old.execute("PRAGMA table_info(games)")}
+    old.close()
+
+
+# ---- damage: backups and salvage ---------------------------------------------------
+
+
+def test_a_damaged_journal_starts_again_from_its_backup_and_what_still_reads(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    early = [_finished(journal, seed).game_id for seed in (1, 2)]
+    journal.flush()
+    backups.make(path, time.time() - 3600)
+    late = [_finished(journal, seed).game_id for seed in (3, 4)]
+    journal.close()
+    data = bytearray(path.read_bytes())
+    data[:100] = b"\0" * 100  # the header overwritten: SQLite sees no database
+    path.write_bytes(bytes(data))
+    restored = Journal(path)
+    assert restored.notice is not None and "backup" in restored.notice
+    assert [g.id for g in restored.games()] == early  # the later games' rows cannot be read
+    assert late == [3, 4] and "after the backup is lost" in restored.notice
+    assert list(tmp_path.glob("j.sqlite3.damaged-*"))
+
+
+def test_a_truncated_journal_keeps_what_still_reads_besides_the_backup(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    first = _finished(journal, 1)
+    journal.flush()
+    backups.make(path, time.time() - 3600)
+    later = [_finished(journal, seed) for seed in range(2, 40)]
+    journal.close()
+    size = path.stat().st_size
+    with path.open("r+b") as file:  # the last pages torn off
+        file.truncate(size - 4096 * 2)
+    restored = Journal(path)
+    ids = [g.id for g in restored.games()]
+    assert first.game_id in ids
+    assert restored.notice is not None
+    for table in later:
+        if table.game_id in ids:  # every game read back has its events whole or none
+            assert [e.action for e in restored.events(table.game_id)] in (
+                ["add 1", "add 2"],
+                ["add 1"],
+                [],
+            )
+
+
+# ---- rows that do not read ---------------------------------------------------------
+
+
+def _break(path: Path, sql: str, *params: object) -> None:
+    db = sqlite3.connect(path)
+    db.execute(sql, params)
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("UPDATE games SET setup='{not json' WHERE id=?", "invalid JSON"),
+        ("UPDATE games SET setup='[1, 2]' WHERE id=?", "not a JSON object"),
+        ("UPDATE games SET game='chess' WHERE id=?", "chess"),
+        ("UPDATE events SET action='add 7' WHERE game_id=? AND action='add 2'", "event 2"),
+        ("UPDATE events SET action=x'ff00' WHERE game_id=? AND action='add 1'", "event 1"),
+    ],
+)
+def test_a_row_that_does_not_read_costs_its_own_game_only(
+    tmp_path: Path, damage: str, said: str
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    tables = [_finished(journal, seed) for seed in (1, 2, 3)]
+    journal.close()
+    broken = tables[1].game_id
+    _break(path, damage, broken)
+    journal = Journal(path)
+    assert journal.notice is None  # nothing set aside: the file is sound
+    entries = {e.id: e for e in journal.games()}
+    assert sorted(entries) == [t.game_id for t in tables]
+    problems = dict((e.id, why) for e, why in unreadable(journal))
+    assert list(problems) == [broken] and said in problems[broken]
+    history = History(journal)
+    listed = {p.id: p for p in history.page(0, 10)}
+    assert set(listed) == set(entries)
+    assert listed[broken].summary is None and listed[broken].problem == problems[broken]
+    for table in (tables[0], tables[2]):
+        assert listed[table.game_id].summary is not None
+        assert problem_of(journal, entries[table.game_id]) is None
+
+
+def test_export_lists_an_unreadable_game_and_refuses_it_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pi_app.cli import main
+
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    tables = [_finished(journal, seed) for seed in (1, 2)]
+    journal.close()
+    _break(path, "UPDATE games SET setup='{not json' WHERE id=?", tables[0].game_id)
+    assert main(["--lang", "en", "--journal", str(path), "export", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{tables[0].game_id}\t") and "unreadable: " in lines[0]
+    assert lines[1].endswith("\tfinished")
+    code = main(["--lang", "en", "--journal", str(path), "export", "--game", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and "Game 1 cannot be read" in err
+
+
+# ---- automatic backups -------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_backup_follows_a_game_s_end_at_most_every_half_hour(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    clock = Clock()
+    journal = Journal(path, clock=clock)
+    table = _finished(journal, 1)
+    _wait(lambda: len(backups.listed(path)) == 1)
+    made = backups.listed(path)[0]
+    assert backups.count_games(made.path) == 1 and backups.readable(made.path)
+    assert made.path.parent == tmp_path / "j.sqlite3.backups"
+    clock.now += 60
+    _finished(journal, 2)
+    journal.flush()
+    clock.now += backups.EVERY_SECONDS
+    _finished(journal, 3)
+    _wait(lambda: len(backups.listed(path)) == 2)
+    assert backups.count_games(backups.listed(path)[0].path) == 3
+    assert table.journal is journal
+    journal.close()
+
+
+def test_the_backups_kept_are_the_last_ten_and_one_a_day_for_a_week(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    Journal(path).close()
+    now = 1_800_000_000.0
+    for hours in range(0, 24 * 10, 6):  # four a day for ten days
+        backups.make(path, now - hours * 3600)
+    gone = backups.prune(path, now)
+    kept = backups.listed(path)
+    assert len(kept) + len(gone) == 40
+    assert [b.made for b in kept[:10]] == [now - h * 3600 for h in range(0, 60, 6)]
+    days = {time.strftime("%Y-%m-%d", time.localtime(b.made)) for b in kept}
+    week = {time.strftime("%Y-%m-%d", time.localtime(now - d * 86400)) for d in range(0, 7)}
+    assert week <= days
+    assert all(now - b.made <= 7 * 86400 for b in kept[10:])
+
+
+def test_journal_backups_and_restore_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pi_app.cli import main
+
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    _finished(journal, 1)
+    journal.flush()
+    backups.make(path, time.time() - 7200)
+    _finished(journal, 2)
+    journal.flush()
+    args = ["--lang", "en", "--journal", str(path), "journal"]
+    assert main([*args, "backups"]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert len(listing) == 1 and listing[0].startswith("1\t") and "1 game" in listing[0]
+    assert main([*args, "restore", "1"]) == 2  # the box (this journal) holds it
+    assert "stop it first" in capsys.readouterr().err
+    journal.close()
+    assert main([*args, "restore", "3"]) == 2
+    assert "no backup 3" in capsys.readouterr().err
+    assert main([*args, "restore", "1"]) == 0
+    assert "is restored" in capsys.readouterr().out
+    assert [g.id for g in Journal(path).games()] == [1]
+    replaced = list(tmp_path.glob("j.sqlite3.replaced-*"))
+    assert len([p for p in replaced if not p.name.endswith(("-wal", "-shm"))]) == 1
+
+
+def test_doctor_names_each_unreadable_row(tmp_path: Path) -> None:
+    from pi_app import doctor
+
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    tables = [_finished(journal, seed) for seed in (1, 2, 3)]
+    journal.close()
+    config = Config()
+    config.values["journal"] = str(path)
+    verdict = doctor.check_records(doctor.Machine(), config)
+    assert verdict.status == doctor.OK and verdict.said == "3 games; 0 backups"
+    _break(path, "UPDATE games SET setup='{not json' WHERE id=?", tables[0].game_id)
+    _break(path, "UPDATE games SET game='chess' WHERE id=?", tables[2].game_id)
+    verdict = doctor.check_records(doctor.Machine(), config)
+    lines = verdict.said.splitlines()
+    assert verdict.status == doctor.WARN and len(lines) == 3
+    assert "game 1 (tiny-race) cannot be read: its setup cannot be read" in lines[1]
+    assert "game 3 (chess) cannot be read" in lines[2] and "chess" in lines[2]
