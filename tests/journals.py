@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from pi_app.table import Journal, Table
+
+FIRST_VERSION = (
+    "CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,"
+    " started REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
+    " abandoned INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL,"
+    " kind TEXT NOT NULL, action TEXT, at REAL NOT NULL);"
+)
+"""The tables of a journal of the first version (`user_version` 1)."""
+
+
+def first_version_journal(path: Path, game: str, setup: str, finished: bool) -> None:
+    """A journal as the first version wrote it, holding one game."""
+    db = sqlite3.connect(path)
+    db.executescript(FIRST_VERSION + "PRAGMA user_version=1;")
+    db.execute(
+        "INSERT INTO games (game, setup, started, finished) VALUES (?, ?, 1, ?)",
+        (game, setup, int(finished)),
+    )
+    db.commit()
+    db.close()
 
 
 def reopen(table: Table) -> Journal:

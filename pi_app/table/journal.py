@@ -6,8 +6,9 @@ what is queued in one transaction (`pi_app.table.writer`). So an event is shown 
 once and durable one commit later, a few milliseconds (one fsync) on a good disk; a
 listener (`on_durable`) hears when. A pulled plug loses at most the events whose
 commit was still in flight, always the latest ones: the journal on disk is a prefix
-of the game, and `Table.resume` rebuilds it exactly. Reads and `begin_game` wait for
-the queue first, so they always see every event appended before them.
+of the game, and `Table.resume` rebuilds it exactly. A new game is queued too (its id
+is counted here). Reads wait for the queue first, so they see every event appended
+before them, except while the disk refuses writes: then they read what it holds, at once.
 
 Events are only ever appended; undo and redo are events too, so nothing once recorded
 is lost and the whole evening can be replayed. How the file is opened, whatever the
@@ -102,32 +103,22 @@ class Journal:
         """What the box says once about this start (a damaged journal restored...)."""
         self._problem = opened.problem
         self._lock = threading.RLock()
-        self._next_id = self._highest_id() + 1
+        self._next_id = _highest_id(self._db) + 1
         reopen = self._reopen if opened.retry else None
         self._writer = Writer(self._db, self._lock, reopen)
         self._backups = backups.Schedule(self.path) if keep_backups else None
         self._held = hold(self.path)  # `tabletop journal restore` waits for it
 
-    def _highest_id(self) -> int:
-        try:
-            return int(self._db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
-        except sqlite3.Error:
-            return 0
-
     def _reopen(self) -> sqlite3.Connection:
         """The journal opened for writing once the disk takes it (on the writer's thread,
         the connection's lock held): reads go to it from then on."""
         db = open_writable(self.path)
-        self._next_id = max(self._next_id, self._highest_id_of(db) + 1)
+        self._next_id = max(self._next_id, _highest_id(db) + 1)
         old, self._db = self._db, db
         old.close()
         self._problem = None
         log.warning("journal %s can be written again", self.path)
         return db
-
-    @staticmethod
-    def _highest_id_of(db: sqlite3.Connection) -> int:
-        return int(db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
 
     @property
     def error(self) -> str | None:
@@ -392,6 +383,14 @@ def _pack_question(pack: str, text: str) -> Question | None:
     except (ValueError, TypeError) as error:
         log.warning("a question of the pack %s cannot be read (%s); it is left out", pack, error)
         return None
+
+
+def _highest_id(db: sqlite3.Connection) -> int:
+    """The latest game's id in `db` (0 when it has none, or cannot say)."""
+    try:
+        return int(db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
+    except sqlite3.Error:
+        return 0
 
 
 def _json(value: object) -> str:

@@ -112,18 +112,16 @@ def _rows(
     then games looked up one by one (a bad cell stops a scan, not a look-up), and the
     events of every game found, through their index."""
     seen: set[object] = set()
+    select = f"SELECT {key}, {', '.join(columns)} FROM {table}"
     queries: list[tuple[str, tuple[int, ...]]] = [
-        (f"SELECT {key}, {', '.join(columns)} FROM {table} ORDER BY {key} {order}", ())
-        for order in ("ASC", "DESC")
+        (f"{select} ORDER BY {key} {order}", ()) for order in ("ASC", "DESC")
     ]
     if table == "games":
         top = min(found.highest, LOOKUPS)
-        queries += [
-            (f"{queries[0][0].split(' ORDER')[0]} WHERE id=?", (n,)) for n in range(1, top + 1)
-        ]
+        queries += [(f"{select} WHERE id=?", (n,)) for n in range(1, top + 1)]
     if table == "events":
-        query = f"SELECT seq, {', '.join(columns)} FROM events WHERE game_id=? ORDER BY seq"
-        queries += [(query, (game,)) for game in sorted(found.games)[:LOOKUPS]]
+        by_game = f"{select} WHERE game_id=? ORDER BY seq"
+        queries += [(by_game, (game,)) for game in sorted(found.games)[:LOOKUPS]]
     for query, params in queries:
         if params and table == "games" and params[0] in seen:
             continue

@@ -20,7 +20,7 @@ from pi_app.table.opening import JournalTooNew
 from pi_app.table.readable import problem_of, unreadable
 from pi_app.table.schema import SCHEMA_VERSION
 from pi_app.table.writer import JournalRefused
-from tests.journals import reopen
+from tests.journals import first_version_journal, reopen
 
 SURROGATE = "Ben\ud800"
 
@@ -168,26 +168,14 @@ def test_a_newer_journal_that_cannot_be_read_stops_the_box_with_one_line(
 
 def test_an_older_journal_is_copied_before_its_upgrade(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    db.executescript(
-        "CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,"
-        " started REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
-        " abandoned INTEGER NOT NULL DEFAULT 0);"
-        "CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL,"
-        " kind TEXT NOT NULL, action TEXT, at REAL NOT NULL);"
-        """INSERT INTO games (game, setup, started) VALUES ('tiny-race',"""
-        """ '{"seats": ["A", "B"], "options": {"target": 9}, "seed": 1}', 1);"""
-        "PRAGMA user_version=1;"
-    )
-    db.close()
+    setup = '{"seats": ["A", "B"], "options": {"target": 9}, "seed": 1}'
+    first_version_journal(path, "tiny-race", setup, finished=False)
     journal = Journal(path)
     assert [g.id for g in journal.games()] == [1]
     kept = tmp_path / f"old.sqlite3.before-v{SCHEMA_VERSION}"
     old = sqlite3.connect(kept)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 1
-    assert old.execute("SELECT game, setup FROM games").fetchall() == [
-        ("tiny-race", '{"seats": ["A", "B"], "options": {"target": 9}, "seed": 1}')
-    ]
+    assert old.execute("SELECT game, setup FROM games").fetchall() == [("tiny-race", setup)]
     assert "deleted" not in {row[1] for row in old.execute("PRAGMA table_info(games)")}
     old.close()
 

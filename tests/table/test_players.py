@@ -12,6 +12,7 @@ from pi_app.table import Journal
 from pi_app.table.journal import Player
 from pi_app.table.players import PALETTE_SIZE, assign_colours
 from pi_app.table.schema import SCHEMA_VERSION
+from tests.journals import first_version_journal
 
 
 def test_a_remembered_player_keeps_their_colour_where_it_is_free() -> None:
@@ -62,18 +63,7 @@ def test_the_journal_remembers_players_latest_first(tmp_path: Path) -> None:
 
 def test_a_journal_of_the_first_version_gains_players_in_place(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    db.executescript(
-        "CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,"
-        " started REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
-        " abandoned INTEGER NOT NULL DEFAULT 0);"
-        "CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL,"
-        " kind TEXT NOT NULL, action TEXT, at REAL NOT NULL);"
-        "INSERT INTO games (game, setup, started, finished)"
-        """ VALUES ('gambit7', '{"seats": ["A", "B", "C"]}', 1, 1);"""
-        "PRAGMA user_version=1;"
-    )
-    db.close()
+    first_version_journal(path, "gambit7", '{"seats": ["A", "B", "C"]}', finished=True)
     journal = Journal(path)
     assert journal.notice is None  # read in place, not set aside
     assert [g.id for g in journal.finished_games(5)] == [1]
