@@ -94,6 +94,9 @@ def open_writable(path: Path) -> sqlite3.Connection:
         elif version < schema.SCHEMA_VERSION:
             _keep_before_upgrade(path, version)
             schema.create(db)
+        wrong = schema.mismatch(db)
+        if wrong is not None:
+            raise JournalDamaged(f"the journal's tables are not this version's: {wrong}")
     except BaseException:
         db.close()
         raise
@@ -112,12 +115,14 @@ def _keep_before_upgrade(path: Path, version: int) -> Path:
     return target
 
 
-def _read_only(path: Path, problem: str) -> Opened:
-    """The journal opened to read what it holds (an empty one if nothing can be)."""
-    db = _reader(path)
+def _read_only(path: Path, problem: str, own: bool = True) -> Opened:
+    """The journal opened to read what it holds; when it cannot be (or `own` is False:
+    it is damaged), its newest backup that reads; an empty one if nothing can be."""
+    db = _reader(path) if own else None
     if db is None:
-        db = _empty()
-    return Opened(db, writable=False, problem=problem, retry=True)
+        backup = backups.newest_readable(path)
+        db = None if backup is None else _reader(backup.path)
+    return Opened(db or _empty(), writable=False, problem=problem, retry=True)
 
 
 def _reader(path: Path) -> sqlite3.Connection | None:
@@ -134,6 +139,8 @@ def _reader(path: Path) -> sqlite3.Connection | None:
         try:
             db = schema.connect(uri, uri=True)
             db.execute("SELECT id, game, setup, started, finished, abandoned FROM games LIMIT 1")
+            if schema.version_of(db) == schema.SCHEMA_VERSION and schema.mismatch(db):
+                raise JournalDamaged("the journal's tables are not this version's")
             return db
         except (sqlite3.Error, UnicodeDecodeError) as error:
             log.info("journal not read through %s: %s", uri, error)
@@ -173,7 +180,7 @@ def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Op
     try:
         kept = set_aside(path, clock(), "damaged")
     except OSError as failure:  # a read-only card: read the newest backup instead
-        return _read_backup(path, cannot_keep(failure, path.parent))
+        return _read_only(path, cannot_keep(failure, path.parent), own=False)
     backup = backups.newest_readable(path)
     try:
         if backup is not None:
@@ -181,17 +188,10 @@ def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Op
         db = open_writable(path)
         found = salvage(kept, db)
     except (sqlite3.Error, OSError, UnicodeDecodeError) as failure:
-        return _read_backup(path, cannot_keep(failure, path.parent))
+        return _read_only(path, cannot_keep(failure, path.parent), own=False)
     notice = _told(path, kept, error, backup, found, db)
     log.warning(notice)
     return Opened(db, notices=[notice])
-
-
-def _read_backup(path: Path, problem: str) -> Opened:
-    """Nothing can be written: read the newest backup, if one reads."""
-    backup = backups.newest_readable(path)
-    db = _reader(backup.path) if backup is not None else None
-    return Opened(db or _empty(), writable=False, problem=problem, retry=True)
 
 
 def set_aside(path: Path, now: float, why: str) -> Path:

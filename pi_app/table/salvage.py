@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pi_app.table import schema
 from pi_app.table.schema import read_text
 
 log = logging.getLogger(__name__)
@@ -32,14 +33,6 @@ _PUT = {
     "players": ("name", "INSERT OR REPLACE"),
     "pack_questions": ("rowid", "INSERT OR IGNORE"),
     "flagged_questions": ("id", "INSERT OR IGNORE"),
-}
-_COLUMNS = {
-    "games": ("id", "game", "setup", "started", "finished", "abandoned", "deleted"),
-    "events": ("seq", "game_id", "kind", "action", "at"),
-    "settings": ("key", "value"),
-    "players": ("name", "colour", "last_played"),
-    "pack_questions": ("pack", "id", "question"),
-    "flagged_questions": ("id", "at", "by"),
 }
 
 
@@ -78,8 +71,8 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:
             found.highest = int(source.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
         into.execute("BEGIN IMMEDIATE")
         for table, (key, put) in _PUT.items():
-            columns = _COLUMNS[table]
-            for row in _rows(source, table, key, columns, found):
+            columns = schema.COLUMNS[table]
+            for row in _rows(source, table, key, _readable_columns(source, table), found):
                 if table == "games" and not _keeps(into, row):
                     continue
                 marks = ", ".join("?" * len(columns))
@@ -111,6 +104,8 @@ def _rows(
     """Every readable row of `table`, read up from the first and down from the last;
     then games looked up one by one (a bad cell stops a scan, not a look-up), and the
     events of every game found, through their index."""
+    if not columns:  # a column it cannot do without was renamed by the damage
+        return
     seen: set[object] = set()
     select = f"SELECT {key}, {', '.join(columns)} FROM {table}"
     queries: list[tuple[str, tuple[int, ...]]] = [
@@ -132,6 +127,24 @@ def _rows(
                     yield tuple(row[1:])
         except (sqlite3.Error, UnicodeDecodeError) as error:
             log.info("salvage of %s stopped reading: %s", table, error)
+
+
+def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]:
+    """What to select for each of the table's columns: the column itself, or, where a
+    flipped bit renamed it in the schema, its default (no default: nothing to select)."""
+    try:
+        present = schema.columns_of(source, table)
+    except (sqlite3.Error, UnicodeDecodeError):
+        return ()
+    chosen = []
+    for column in schema.COLUMNS[table]:
+        if column in present:
+            chosen.append(column)
+        elif column in schema.DEFAULTS:
+            chosen.append(f"{schema.DEFAULTS[column]!r} AS {column}")
+        else:
+            return ()
+    return tuple(chosen)
 
 
 def _typed(row: tuple[Any, ...]) -> bool:

@@ -15,15 +15,25 @@ KNOWN_VERSIONS = (0, 1, 2, 3, 4)
 """Versions read in place: 1 lacked the players (the tables below add them), 2 the
 `deleted` mark (`add_columns` adds it), 3 the questions' tables (packs, asked, flagged;
 the tables below add them)."""
-TABLES = (
-    "games",
-    "events",
-    "settings",
-    "players",
-    "pack_questions",
-    "asked_questions",
-    "flagged_questions",
-)
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "games": ("id", "game", "setup", "started", "finished", "abandoned", "deleted"),
+    "events": ("seq", "game_id", "kind", "action", "at"),
+    "settings": ("key", "value"),
+    "players": ("name", "colour", "last_played"),
+    "pack_questions": ("pack", "id", "question"),
+    "asked_questions": ("id", "game_id", "at"),
+    "flagged_questions": ("id", "at", "by"),
+}
+"""Every table of this version and the columns the box reads from it."""
+DEFAULTS: dict[str, object] = {
+    "started": 0.0,
+    "at": 0.0,
+    "last_played": 0.0,
+    "finished": 0,
+    "abandoned": 0,
+    "deleted": 0,
+}
+"""What a column a flipped bit renamed is read as when its rows are salvaged."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -103,8 +113,22 @@ def create(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
 
+def columns_of(db: sqlite3.Connection, table: str) -> set[str]:
+    """The columns `table` has in `db` (none when it has no such table)."""
+    return {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def mismatch(db: sqlite3.Connection) -> str | None:
+    """What this version's tables lack in `db` (a flipped bit in the schema's text that
+    SQLite's quick check does not see), or None."""
+    for table, columns in COLUMNS.items():
+        missing = set(columns) - columns_of(db, table)
+        if missing:
+            return f"{table} lacks {', '.join(sorted(missing))}"
+    return None
+
+
 def add_columns(db: sqlite3.Connection) -> None:
     """Bring an older journal's games table up to this version, in place."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-    if "deleted" not in columns:
+    if "deleted" not in columns_of(db, "games"):
         db.execute("ALTER TABLE games ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pi_app.table import Journal, Table, backups
@@ -79,6 +79,10 @@ DAMAGE = st.tuples(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(damage=DAMAGE)
+@example(damage=([(3798, 8)], None))  # a column's name in the schema's text, once seen
+@example(damage=([(3025, 128)], None))  # bytes that are not UTF-8
+@example(damage=([(7110, 1)], None))  # a cell a scan cannot pass, a look-up can
+@example(damage=([], 0))  # cut to nothing: the backups say it was a journal
 def test_every_intact_game_survives_flipped_bytes_and_a_cut(
     template: Path, damage: tuple[list[tuple[int, int]], int | None]
 ) -> None:

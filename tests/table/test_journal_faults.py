@@ -227,6 +227,28 @@ def test_a_truncated_journal_keeps_what_still_reads_besides_the_backup(tmp_path:
             )
 
 
+def test_a_column_renamed_in_the_schema_s_text_is_damage_its_rows_salvaged(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    tables = [_finished(journal, seed) for seed in (1, 2)]
+    journal.close()
+    db = sqlite3.connect(path)  # a flipped bit in the text SQLite keeps the schema as
+    db.execute("PRAGMA writable_schema=ON")
+    db.execute(
+        "UPDATE sqlite_master SET sql=replace(sql, ' at REAL', ' au REAL') WHERE name='events'"
+    )
+    db.commit()
+    db.close()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [t.game_id for t in tables]
+    for table in tables:  # the renamed column's values are lost, the events are not
+        assert [e.action for e in restored.events(table.game_id)] == ["add 1", "add 2"]
+    assert unreadable(restored) == []
+
+
 # ---- rows that do not read ---------------------------------------------------------
 
 
