@@ -105,11 +105,7 @@ def open_writable(path: Path) -> sqlite3.Connection:
 
 def _keep_before_upgrade(path: Path, version: int) -> Path:
     """A consistent copy of an older journal, made before it is upgraded."""
-    target = path.with_name(f"{path.name}.before-v{schema.SCHEMA_VERSION}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.before-v{schema.SCHEMA_VERSION}-{n}")
+    target = _unused_name(path, f"before-v{schema.SCHEMA_VERSION}")
     backups.copy(path, target)
     log.warning("journal version %d upgraded; kept as it was in %s", version, target.name)
     return target
@@ -197,17 +193,22 @@ def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Op
 def set_aside(path: Path, now: float, why: str) -> Path:
     """Rename the journal (and its WAL files) to `<name>.<why>-<stamp>`; returns it."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    target = path.with_name(f"{path.name}.{why}-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    target = _unused_name(path, f"{why}-{stamp}")
     path.rename(target)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             with contextlib.suppress(OSError):
                 side.rename(target.with_name(target.name + suffix))
+    return target
+
+
+def _unused_name(path: Path, tag: str) -> Path:
+    """`<name>.<tag>` beside `path`, or `<name>.<tag>-2`, -3... when that one is taken."""
+    target, n = path.with_name(f"{path.name}.{tag}"), 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{tag}-{n}")
     return target
 
 
