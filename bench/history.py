@@ -68,7 +68,7 @@ if what == "open":
     t = time.perf_counter(); app.feed(Press(OpenGame(oldest))); app.step([])
     out["game"] = time.perf_counter() - t
     t = time.perf_counter(); app.feed(Press("back")); app.feed(Press("stats"))
-    app.scene.job.thread.join(); app.step([])
+    app.scene.job.finished.wait(); app.step([])
     out["stats"] = time.perf_counter() - t
 journal.close()
 print(json.dumps(out))

@@ -65,13 +65,13 @@ def measure_app(with_timer):
         app.execute(StartTimer("bets", seconds + 5))
     app.running = True
     stop = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
-    wall, cpu, frames = time.monotonic(), time.process_time(), app.frames
+    wall, cpu, frames = time.monotonic(), time.process_time(), app.painter.frames
     stop.start()
     app.run()
     wall, cpu = time.monotonic() - wall, time.process_time() - cpu
-    app.timer = None
+    app.show.timer = None
     app.dirty = True
-    return 100 * cpu / wall, (app.frames - frames) / wall
+    return 100 * cpu / wall, (app.painter.frames - frames) / wall
 
 def measure_fixed(with_timer):
     if with_timer:
@@ -86,7 +86,7 @@ def measure_fixed(with_timer):
         clock.tick(60)
         frames += 1
     wall, cpu = time.monotonic() - wall, time.process_time() - cpu
-    app.timer = None
+    app.show.timer = None
     app.dirty = True
     return 100 * cpu / wall, frames / wall
 

@@ -5,6 +5,10 @@
 - No import cycle between the package's modules, imports inside functions included:
   a cycle hidden in a function is found only when that function first runs.
 - Scenes draw state and never change it: no drawing method writes `self.…`.
+- The box's core (`pi_app/box`) imports no pygame, directly or through another module
+  of the package: the phones-only box drives it without a display.
+- No class of the display is over 300 lines, and the app itself (the loop, the
+  routing and the drawing) is at most 200: a feature's code lives in its own parts.
 """
 
 from __future__ import annotations
@@ -149,3 +153,75 @@ def test_drawing_changes_no_scene_state() -> None:
         line for path in sorted(display.rglob("*.py")) for line in _written_while_drawing(path)
     ]
     assert found == []
+
+
+MAX_DISPLAY_CLASS = 300
+MAX_APP = 200
+
+
+def _reaches(start: str, graph: dict[str, set[str]]) -> set[str]:
+    """Every module of the package `start` imports, directly or not."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for other in graph.get(todo.pop(), set()):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def _imports_pygame(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] == "pygame" for a in node.names
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "pygame":
+            return True
+    return False
+
+
+def test_the_core_imports_no_pygame() -> None:
+    known = _modules()
+    graph = {name: set(_imported(name, path, known)) for name, path in known.items()}
+    core = [name for name in known if name == "pi_app.box" or name.startswith("pi_app.box.")]
+    assert core, "the core's package is read"
+    found = sorted(
+        f"{name} (through {other})" if other != name else name
+        for name in core
+        for other in {name, *_reaches(name, graph)}
+        if _imports_pygame(known[other])
+    )
+    assert found == [], "the core reaches pygame:\n" + "\n".join(found)
+
+
+def test_the_pygame_finder_finds_an_import(tmp_path: Path) -> None:
+    module = tmp_path / "drawing.py"
+    module.write_text("from pygame import Rect\n", encoding="utf-8")
+    assert _imports_pygame(module)
+    module.write_text("import pygame.freetype\n", encoding="utf-8")
+    assert _imports_pygame(module)
+    module.write_text("import json  # pygame is not here\n", encoding="utf-8")
+    assert not _imports_pygame(module)
+
+
+def _class_sizes(folder: Path) -> Iterator[tuple[int, str]]:
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                size = node.end_lineno - node.lineno + 1
+                yield size, f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({size} lines)"
+
+
+def test_no_class_of_the_display_is_over_300_lines_and_the_app_over_200() -> None:
+    sizes = list(_class_sizes(PACKAGE / "display"))
+    assert sizes, "the display's classes are read"
+    too_big = [where for size, where in sizes if size > MAX_DISPLAY_CLASS]
+    assert too_big == [], "classes to split:\n" + "\n".join(too_big)
+    (app,) = [
+        size
+        for size, where in sizes
+        if where.startswith("pi_app/display/app.py") and " App " in where
+    ]
+    assert app <= MAX_APP, f"App is {app} lines: its features belong in parts of their own"

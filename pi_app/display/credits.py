@@ -10,7 +10,7 @@ from collections.abc import Hashable, Sequence
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
 from pi_app.display.intents import Back, Intent, Press
-from pi_app.display.scene import Command, Ctx, GoHome, Scene
+from pi_app.display.scene import Command, Ctx, GoHome, Parts, Scene
 from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator, verbatim
 
@@ -59,3 +59,8 @@ class CreditsScene(Scene):
         if isinstance(intent, Back) or intent == Press(Button.BACK):
             return (GoHome(),)
         return ()
+
+
+def credits_page(parts: Parts) -> Scene:
+    """Where the box's questions come from, as a page over the home (`scene.OpenPage`)."""
+    return CreditsScene()

@@ -59,11 +59,6 @@ TakeBack = Callable[[GameTable], Sequence[Command]]
 """What one Undo does at a table: which moves it takes back, or why none."""
 
 
-def never_asks(state: object) -> bool:
-    """A game without questions to ask (`GameDeclaration.asks`)."""
-    return False
-
-
 def last_move(table: GameTable) -> Sequence[Command]:
     """Undo in a game among people: the table's last move."""
     return (UndoAction(),)
@@ -95,9 +90,6 @@ class GameDeclaration:
     seats_here: int | None = None
     """The most seats one box seats for it, when fewer than its rules allow (a one-box
     tournament: what the home's seat list holds legibly); None: the rules' maximum."""
-    asks: Callable[[object], bool] = never_asks
-    """Whether a state's round waits for its question (answers open, none asked): at a
-    table playing with the box's questions, the quizmaster asks one then."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

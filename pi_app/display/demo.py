@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 from pi_app.i18n import Translator
 
 if TYPE_CHECKING:
+    from pi_app.box.computer import Computer
     from pi_app.display.driver import DemoScript
     from pi_app.display.intents import Intent
-    from pi_app.display.memory import ScreenMemory
     from pi_app.display.scene import Command, Scene
     from pi_app.table.journal import Journal
 
@@ -64,9 +64,9 @@ class Driver:
         return journal
 
     @property
-    def memory(self) -> ScreenMemory:
-        memory: ScreenMemory = self.app.screens.memory
-        return memory
+    def computer(self) -> Computer:
+        computer: Computer = self.app.session.computer
+        return computer
 
     @property
     def scene(self) -> Scene:
@@ -125,7 +125,7 @@ class Driver:
         if self.shots is None:
             return None
         path = self.shots / f"{name}.png"
-        pygame.image.save(self.app.screen, str(path))
+        pygame.image.save(self.app.painter.surface, str(path))
         self.saved.append(path)
         return path
 

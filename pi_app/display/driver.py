@@ -12,8 +12,8 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Protocol
 
+from pi_app.box.computer import Computer
 from pi_app.display.intents import Intent
-from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Command, Scene
 from pi_app.table.journal import Journal
 
@@ -27,8 +27,8 @@ class DemoDriver(Protocol):
         ...
 
     @property
-    def memory(self) -> ScreenMemory:
-        """What the app's screens keep (a script pauses the engine through it)."""
+    def computer(self) -> Computer:
+        """The computer's seat (a script pauses it to play its side itself)."""
         ...
 
     @property

@@ -102,12 +102,11 @@ def _gambo_undo(d: DemoDriver) -> None:
     from pi_app.display.games.gambo import (
         DEMO_SETUP,
         engine_label,
-        engine_paused,
         opponent_extras,
     )
     from pi_app.display.scene import NewGame, Play
 
-    with engine_paused(d.memory):
+    with d.computer.paused():
         seats = ("Alice", engine_label("medium"))
         d.run(NewGame("gambo", seats, {"setup": DEMO_SETUP}, opponent_extras("medium")))
         for notation in ("adv b4", "adv a4", "adv b3"):  # the computer opens; Alice; it replies

@@ -4,7 +4,9 @@ Three views on one scene. The list shows a page of finished games (date, game,
 players, winners); a tap opens one: its ranking, the score chart or the table of
 scores after each round (each move for Gambo), and a button that saves its record
 (to a USB stick when one is mounted). The statistics count every finished game of the
-remembered players, on a worker thread, since a long-used box has thousands of games.
+remembered players, as a job, since a long-used box has thousands of games: they keep
+their own state and drawing (`history_stats`); the words the views share are in
+`history_words`.
 
 Everything is read from the journal when a view opens or a page turns, never while
 drawing; the scene keeps only what it shows.
@@ -12,127 +14,31 @@ drawing; the scene keeps only what it shows.
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 import pygame
 
+from pi_app.box.jobs import Jobs
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
-from pi_app.display.final import draw_ranking, ranking_split, seat_index, winners_text
-from pi_app.display.intents import WAKE_EVENT, Back, Intent, Press, post
-from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene
+from pi_app.display.final import draw_ranking, ranking_split, seat_index
+from pi_app.display.history_stats import Statistics, StatsJob
+from pi_app.display.history_stats import StatsOf as StatsOf
+from pi_app.display.history_words import date_text, game_line, game_title
+from pi_app.display.intents import Back, Intent, Press
+from pi_app.display.scene import Command, Ctx, GoHome, Notice, Parts, Redraw, Scene
 from pi_app.display.targets import Button
-from pi_app.i18n import Translator, current_language
-from pi_app.rules.registry import games
+from pi_app.i18n import Translator
 from pi_app.table import JournalError
-from pi_app.table.history import History, PastGame, PlayerStats
+from pi_app.table.history import History, PastGame
 from pi_app.table.summary import GameSummary
 
-log = logging.getLogger(__name__)
 _ = Translator("display")
-
-DATE_FORMATS = {"fr": "%d/%m/%Y %H:%M", "de": "%d.%m.%Y %H:%M", "en": "%Y-%m-%d %H:%M"}
-
-
-def date_text(started: float, lang: str | None = None) -> str:
-    """When a game began, in the language's usual way of writing dates."""
-    fmt = DATE_FORMATS.get(lang or current_language(), DATE_FORMATS["en"])
-    return time.strftime(fmt, time.localtime(started))
-
-
-def game_title(name: str) -> str:
-    """A game's title from its rules (its record name when the rules are missing)."""
-    rules = games().get(name)
-    return name if rules is None else rules.title
-
-
-def game_line(past: PastGame) -> str:
-    """The two lines of a game in the list: when and what, then who won and who played
-    (an abandoned game: who played)."""
-    head = f"{date_text(past.started)} · {game_title(past.game)}"
-    summary = past.summary
-    if past.abandoned:
-        return f"{head} · {_('abandoned')}\n{', '.join(past.seats)}"
-    if summary is None:
-        return f"{head} · {_('unreadable')}\n{past.problem or ', '.join(past.seats)}"
-    others = ", ".join(seat for seat in past.seats if seat not in summary.winners)
-    players = f"{winners_text(summary)} · {others}" if others else winners_text(summary)
-    return f"{head}\n{players}"
-
-
-def played_won(played: int, won: int) -> dict[str, str]:
-    """Games played and won, each count in its own form ("1 jouée", "2 gagnées")."""
-    return {
-        "played": _.plural("{n} played", "{n} played", played).format(n=played),
-        "won": _.plural("{n} won", "{n} won", won).format(n=won),
-    }
-
-
-def player_line(stats: PlayerStats) -> str:
-    """A player in the statistics list: games played and won."""
-    return _("{name} · {played}, {won}").format(
-        name=stats.name, **played_won(stats.played, stats.won)
-    )
-
-
-def tally_lines(stats: PlayerStats) -> list[str]:
-    """A player's figures, a line per game, then how often their own slate won."""
-    lines = [
-        _("{title}: {played}, {won}, best score {best}").format(
-            title=game_title(game),
-            best=score_text(tally.best or 0),
-            **played_won(tally.played, tally.won),
-        )
-        for game, tally in sorted(stats.games.items(), key=lambda item: game_title(item[0]))
-    ]
-    if stats.slate_rounds:
-        rounds = stats.slate_rounds
-        share = round(100 * stats.slate_wins / rounds)
-        lines.append(
-            _.plural(
-                "Gambit 7: their own slate won {wins} of {rounds} round ({share} %)",
-                "Gambit 7: their own slate won {wins} of {rounds} rounds ({share} %)",
-                rounds,
-            ).format(wins=stats.slate_wins, rounds=rounds, share=share)
-        )
-    return lines
-
-
-class StatsJob:
-    """The statistics, counted on a thread; `done`/`total` say how far it is."""
-
-    def __init__(self, history: History) -> None:
-        self.done = 0
-        self.total = 0
-        self.result: list[PlayerStats] | None = None
-        self.error: str | None = None
-        self._last_wake = 0.0
-        self.thread = threading.Thread(target=self._run, args=(history,), daemon=True)
-        self.thread.start()
-
-    def _run(self, history: History) -> None:
-        try:
-            self.result = history.stats(progress=self._progress)
-        except Exception as error:  # said on screen; the history stays usable
-            log.exception("statistics failed")
-            self.error = str(error)
-        post(pygame.event.Event(WAKE_EVENT))
-
-    def _progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
-        now = time.monotonic()
-        if now - self._last_wake > 0.25:
-            self._last_wake = now
-            post(pygame.event.Event(WAKE_EVENT))
 
 
 class HistoryButton(StrEnum):
@@ -157,22 +63,27 @@ class OpenGame:
     game_id: int
 
 
-@dataclass(frozen=True)
-class StatsOf:
-    """A player's statistics, by name."""
-
-    name: str
+def history_page(parts: Parts) -> Scene:
+    """The history as a page over the home (`scene.OpenPage`)."""
+    per_page = 5 if parts.theme.height >= 480 else 4
+    return HistoryScene(History(parts.session.journal), parts.session.jobs, per_page)
 
 
 class HistoryScene(Scene):
-    """The history's three views: `list`, `game` and `stats`."""
+    """The history's views: `list`, `game` (and `delete`, its question), and the
+    statistics' `stats` and `player` (`history_stats.Statistics`)."""
 
     name = "history"
 
     def __init__(
-        self, history: History, per_page: int = 4, data_folder: Path | None = None
+        self,
+        history: History,
+        jobs: Jobs,
+        per_page: int = 4,
+        data_folder: Path | None = None,
     ) -> None:
         self.history = history
+        self.jobs = jobs
         self.per_page = per_page
         self.data_folder = data_folder or history.journal.path.parent
         self.view = "list"
@@ -182,12 +93,14 @@ class HistoryScene(Scene):
         self.opened: PastGame | None = None
         self.rounds_view = False
         self.rounds_page = 0
-        self.stats_page = 0
-        self.player: str | None = None
-        self.job: StatsJob | None = None
-        self._shown_progress = (0, 0)
+        self.stats = Statistics(per_page)
         self.error: str | None = None
         self.load()
+
+    @property
+    def job(self) -> StatsJob | None:
+        """The statistics' count, once asked for (it is kept while the history is open)."""
+        return self.stats.job
 
     def key(self) -> Hashable:
         return ("history",)
@@ -207,6 +120,7 @@ class HistoryScene(Scene):
             self.listed = []
 
     def open(self, game_id: int) -> None:
+        """Read one game for its view (the storage failing is said on the list)."""
         try:
             self.opened = self.history.game(game_id)
         except JournalError as error:
@@ -220,6 +134,7 @@ class HistoryScene(Scene):
     # ---- drawing ------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        """The view shown, in the same frame: a title, the body, a row of buttons."""
         t = canvas.theme
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
         head, rest = split(area, t.button_h, t.gap)
@@ -228,26 +143,16 @@ class HistoryScene(Scene):
         if self.view in ("game", "delete") and self.opened is not None:
             self._draw_game(canvas, head, body, foot, self.opened)
         elif self.view in ("stats", "player"):
-            self._draw_stats(canvas, head, body, foot)
+            pages = self.stats.draw(canvas, head, body, self.view == "player")
+            buttons = ((_("Back"), Button.BACK, True), ("»", HistoryButton.STATS_NEXT, pages > 1))
+            button_row(canvas, foot, buttons)
         else:
             self._draw_list(canvas, head, body, foot)
-
-    def _buttons(
-        self, canvas: Canvas, foot: pygame.Rect, buttons: Sequence[tuple[str, Any, bool]]
-    ) -> None:
-        """A row of buttons; an arrow (one character) takes half the width of a word."""
-        weights = [1 if len(label) == 1 else 2 for label, _target, _on in buttons]
-        gap = canvas.theme.gap
-        unit = (foot.width - gap * (len(buttons) - 1)) / sum(weights)
-        x = float(foot.x)
-        for weight, (label, target, enabled) in zip(weights, buttons, strict=True):
-            box = pygame.Rect(round(x), foot.y, round(unit * weight), foot.height)
-            canvas.button(box, label, target, enabled=enabled)
-            x += unit * weight + gap
 
     def _draw_list(
         self, canvas: Canvas, head: pygame.Rect, body: pygame.Rect, foot: pygame.Rect
     ) -> None:
+        """A page of games, each a button to its view; the pages turn at the foot."""
         t = canvas.theme
         pages = max(1, -(-self.count // self.per_page))
         title = _.plural("History: {count} game", "History: {count} games", self.count).format(
@@ -262,7 +167,7 @@ class HistoryScene(Scene):
             canvas.text(_("No finished game yet."), body, t.body, th.MUTED)
         for cell, past in zip(rows(body, self.per_page, t.gap // 2), self.listed, strict=False):
             canvas.button(cell, game_line(past), OpenGame(past.id), colour=th.PANEL)
-        self._buttons(
+        button_row(
             canvas,
             foot,
             (
@@ -281,13 +186,15 @@ class HistoryScene(Scene):
         foot: pygame.Rect,
         past: PastGame,
     ) -> None:
+        """One game: its ranking beside its chart or its rounds' table (or the question
+        whether to delete it), and what can be done with it at the foot."""
         t = canvas.theme
         title = f"{game_title(past.game)} · {date_text(past.started)}"
         if past.abandoned:
             title = f"{title} · {_('abandoned')}"
         canvas.text(title, head, t.title, th.ACCENT, align="left")
         if self.view == "delete":
-            self._draw_delete(canvas, body, foot, past)
+            draw_delete_question(canvas, body, foot, past)
             return
         summary = past.summary
         if summary is None:
@@ -300,11 +207,11 @@ class HistoryScene(Scene):
             left, right = ranking_split(canvas, body, summary)
             draw_ranking(canvas, left, summary, index_of)
             if self.rounds_view:
-                self._draw_rounds(canvas, right, summary, index_of)
+                draw_rounds(canvas, right, summary, index_of, self.rounds_page)
             else:
                 draw_chart(canvas, right, summary, lambda seat: canvas.seat_colour(index_of(seat)))
         toggle = _("Chart") if self.rounds_view else _("Rounds")
-        self._buttons(
+        button_row(
             canvas,
             foot,
             (
@@ -315,106 +222,10 @@ class HistoryScene(Scene):
             ),
         )
 
-    def _draw_delete(
-        self, canvas: Canvas, body: pygame.Rect, foot: pygame.Rect, past: PastGame
-    ) -> None:
-        """Deleting is said twice: what goes, then keep or delete (never where Delete was)."""
-        t = canvas.theme
-        question = _("Delete this abandoned game from the history? {players}").format(
-            players=", ".join(past.seats)
-        )
-        canvas.text(question, body.inflate(-2 * t.pad, 0), t.body, th.TEXT)
-        keep, confirm, _gap = cols(foot, 3, t.gap)
-        canvas.button(keep, _("Keep it"), Button.BACK, colour=th.GOOD)
-        canvas.button(confirm, _("Delete it"), HistoryButton.CONFIRM_DELETE, colour=th.BAD)
-
-    def _draw_rounds(
-        self, canvas: Canvas, box: pygame.Rect, summary: GameSummary, index_of: Any
-    ) -> None:
-        """Scores after each round, a page at a time: a tap shows the next rounds, then
-        the next seats when they do not all fit across."""
-        t = canvas.theme
-        canvas.panel(box, th.PANEL)
-        inner = box.inflate(-t.gap, -t.gap)
-        font = canvas.fonts.font(t.min_font)
-        line = font.get_linesize() + 6
-        labels = max((font.size(label)[0] for label, _s in summary.table), default=0) + 8
-        widths = [font.size(score_text(v))[0] for _l, vs in summary.table for v in vs]
-        widths += [font.size(seat)[0] for seat in summary.seats]  # names are drawn whole
-        column = max(max(widths, default=20) + 8, line * 2)
-        per_page = max(1, inner.height // line - 1)
-        row_pages = max(1, -(-len(summary.table) // per_page))
-        label_w = min(inner.width // 2, labels)
-        across = max(1, (inner.width - label_w) // column)
-        pages = row_pages * -(-len(summary.seats) // across)
-        if pages > 1:  # room for the page's number ("1/2"): it says there is more
-            label_w = min(inner.width // 2, max(labels, font.size(f"{pages}/{pages}")[0] + 8))
-            across = max(1, (inner.width - label_w) // column)
-        groups = [summary.seats[i : i + across] for i in range(0, len(summary.seats), across)]
-        page = self.rounds_page % (row_pages * len(groups))
-        seats = groups[page // row_pages]
-        first = (page % row_pages) * per_page
-        header, rest = split(inner, line, 0)
-        columns = pygame.Rect(header.x + label_w, header.y, header.width - label_w, line)
-        if row_pages * len(groups) > 1:
-            marker = f"{page + 1}/{row_pages * len(groups)}"
-            canvas.text(marker, (header.x, header.y, label_w, line), t.min_font, th.MUTED, "left")
-        for cell, seat in zip(cols(columns, len(seats), 2), seats, strict=True):
-            colour = canvas.seat_colour(index_of(seat))
-            pygame.draw.rect(canvas.surface, colour, (cell.x, cell.bottom - 3, cell.width, 3))
-            canvas.text(seat, cell.inflate(0, -4), t.min_font, colour, align="right")
-        offset = summary.seats.index(seats[0])
-        shown = summary.table[first : first + per_page]
-        for row, (label, scores) in zip(rows(rest, per_page, 0), shown, strict=False):
-            canvas.text(
-                label, (row.x, row.y, label_w - 4, row.height), t.min_font, th.MUTED, "left"
-            )
-            cells = cols((row.x + label_w, row.y, row.width - label_w, row.height), len(seats), 2)
-            for cell, score in zip(cells, scores[offset : offset + len(seats)], strict=True):
-                canvas.text(score_text(score), cell, t.min_font, th.TEXT, align="right")
-        canvas.hits.append(Hit(box, HistoryButton.ROUNDS_PAGE))
-
-    def _draw_stats(
-        self, canvas: Canvas, head: pygame.Rect, body: pygame.Rect, foot: pygame.Rect
-    ) -> None:
-        t = canvas.theme
-        job = self.job
-        result = job.result if job is not None else None
-        chosen = self._chosen(result)
-        title = chosen.name if chosen is not None else _("Statistics")
-        canvas.text(title, head, t.title, th.ACCENT, align="left")
-        pages = 1
-        if job is not None and job.error is not None:
-            canvas.text(job.error, body, t.small, th.WARN)
-        elif result is None:
-            done, total = (job.done, job.total) if job is not None else (0, 0)
-            text = _("Counting the games… {done} of {total}").format(done=done, total=total)
-            canvas.text(text, body, t.body, th.MUTED)
-        elif chosen is not None:
-            overall = _("All games: {played}, {won}").format(
-                **played_won(chosen.played, chosen.won)
-            )
-            lines = [overall, *tally_lines(chosen)]
-            for cell, line in zip(rows(body, max(4, len(lines)), t.gap // 2), lines, strict=False):
-                canvas.text(line, cell, t.small, th.TEXT, align="left")
-        elif not result:
-            canvas.text(_("No remembered player yet."), body, t.body, th.MUTED)
-        else:
-            pages = max(1, -(-len(result) // self.per_page))
-            page = self.stats_page % pages
-            shown = result[page * self.per_page : (page + 1) * self.per_page]
-            for cell, stats in zip(rows(body, self.per_page, t.gap // 2), shown, strict=False):
-                canvas.button(cell, player_line(stats), StatsOf(stats.name), colour=th.PANEL)
-        buttons = ((_("Back"), Button.BACK, True), ("»", HistoryButton.STATS_NEXT, pages > 1))
-        self._buttons(canvas, foot, buttons)
-
-    def _chosen(self, result: Sequence[PlayerStats] | None) -> PlayerStats | None:
-        found = [s for s in result or () if s.name == self.player]
-        return found[0] if found and self.view == "player" else None
-
     # ---- inputs -------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        """A tap changes the view or its page; export and delete act on the game opened."""
         match intent:
             case Back() | Press(target=Button.BACK):
                 return self._back()
@@ -424,13 +235,12 @@ class HistoryScene(Scene):
                 self.page += 1 if turn == Button.NEXT else -1
                 self.load()
             case Press(target=HistoryButton.STATS):
-                self.view, self.stats_page = "stats", 0
-                if self.job is None or self.job.error is not None:
-                    self.job = StatsJob(self.history)
+                self.view = "stats"
+                self.stats.open(self.history, self.jobs)
             case Press(target=HistoryButton.STATS_NEXT):
-                self.stats_page += 1
+                self.stats.page += 1
             case Press(target=StatsOf(name=name)):
-                self.view, self.player = "player", name
+                self.view, self.stats.player = "player", name
             case Press(target=HistoryButton.TOGGLE):
                 self.rounds_view, self.rounds_page = not self.rounds_view, 0
             case Press(target=HistoryButton.ROUNDS_PAGE):
@@ -444,6 +254,7 @@ class HistoryScene(Scene):
         return ()
 
     def _back(self) -> Sequence[Command]:
+        """One view up (a player to the statistics, the question to its game), or home."""
         if self.view == "list":
             return (GoHome(),)
         self.view = {"player": "stats", "delete": "game"}.get(self.view, "list")
@@ -484,20 +295,139 @@ class HistoryScene(Scene):
 
     def poll(self, ctx: Ctx) -> Sequence[Command]:
         """Redraw as the statistics are counted."""
-        job = self.job
-        if job is None or self.view not in ("stats", "player"):
-            return ()
-        progress = (job.done, -1 if job.result is None and job.error is None else 1)
-        if progress != self._shown_progress:
-            self._shown_progress = progress
+        if self.view in ("stats", "player") and self.stats.progressed():
             return (Redraw(),)
         return ()
+
+
+# ---- the views' parts: the foot's buttons, the question before deleting ---------------
+
+
+def button_row(
+    canvas: Canvas, foot: pygame.Rect, buttons: Sequence[tuple[str, Hashable, bool]]
+) -> None:
+    """A row of buttons; an arrow (one character) takes half the width of a word."""
+    weights = [1 if len(label) == 1 else 2 for label, _target, _on in buttons]
+    gap = canvas.theme.gap
+    unit = (foot.width - gap * (len(buttons) - 1)) / sum(weights)
+    x = float(foot.x)
+    for weight, (label, target, enabled) in zip(weights, buttons, strict=True):
+        box = pygame.Rect(round(x), foot.y, round(unit * weight), foot.height)
+        canvas.button(box, label, target, enabled=enabled)
+        x += unit * weight + gap
+
+
+def draw_delete_question(
+    canvas: Canvas, body: pygame.Rect, foot: pygame.Rect, past: PastGame
+) -> None:
+    """Deleting is said twice: what goes, then keep or delete (never where Delete was)."""
+    t = canvas.theme
+    question = _("Delete this abandoned game from the history? {players}").format(
+        players=", ".join(past.seats)
+    )
+    canvas.text(question, body.inflate(-2 * t.pad, 0), t.body, th.TEXT)
+    keep, confirm, _gap = cols(foot, 3, t.gap)
+    canvas.button(keep, _("Keep it"), Button.BACK, colour=th.GOOD)
+    canvas.button(confirm, _("Delete it"), HistoryButton.CONFIRM_DELETE, colour=th.BAD)
+
+
+# ---- one game's rounds: the scores after each, a page at a time ------------------------
+
+
+@dataclass(frozen=True)
+class RoundsCut:
+    """How the rounds' table is cut to fit its box: the height of a line, the width of
+    the rounds' labels, the rounds a page holds, the pages of rounds, and the groups of
+    seats that fit across (each group its own pages)."""
+
+    line: int
+    label_w: int
+    per_page: int
+    row_pages: int
+    groups: list[tuple[str, ...]]
+
+    @property
+    def pages(self) -> int:
+        return self.row_pages * len(self.groups)
+
+
+def rounds_cut(canvas: Canvas, inner: pygame.Rect, summary: GameSummary) -> RoundsCut:
+    """The table's cut: as many rounds as the height holds, as many seats as the width
+    holds with every name and score whole, and room for the page's number ("1/2")
+    when there is more than one page."""
+    font = canvas.fonts.font(canvas.theme.min_font)
+    line = font.get_linesize() + 6
+    labels = max((font.size(label)[0] for label, _s in summary.table), default=0) + 8
+    widths = [font.size(score_text(v))[0] for _l, vs in summary.table for v in vs]
+    widths += [font.size(seat)[0] for seat in summary.seats]  # names are drawn whole
+    column = max(max(widths, default=20) + 8, line * 2)
+    per_page = max(1, inner.height // line - 1)
+    row_pages = max(1, -(-len(summary.table) // per_page))
+    label_w = min(inner.width // 2, labels)
+    across = max(1, (inner.width - label_w) // column)
+    pages = row_pages * -(-len(summary.seats) // across)
+    if pages > 1:  # room for the page's number ("1/2"): it says there is more
+        label_w = min(inner.width // 2, max(labels, font.size(f"{pages}/{pages}")[0] + 8))
+        across = max(1, (inner.width - label_w) // column)
+    groups = [summary.seats[i : i + across] for i in range(0, len(summary.seats), across)]
+    return RoundsCut(line, label_w, per_page, row_pages, groups)
+
+
+def draw_rounds(
+    canvas: Canvas,
+    box: pygame.Rect,
+    summary: GameSummary,
+    index_of: Callable[[str], int],
+    tapped: int,
+) -> None:
+    """Scores after each round, a page at a time (`tapped`: the taps so far): a tap
+    shows the next rounds, then the next seats when they do not all fit across."""
+    t = canvas.theme
+    canvas.panel(box, th.PANEL)
+    inner = box.inflate(-t.gap, -t.gap)
+    cut = rounds_cut(canvas, inner, summary)
+    page = tapped % cut.pages
+    seats = cut.groups[page // cut.row_pages]
+    first = (page % cut.row_pages) * cut.per_page
+    header, rest = split(inner, cut.line, 0)
+    _rounds_header(canvas, header, cut, page, seats, index_of)
+    label_w = cut.label_w
+    offset = summary.seats.index(seats[0])
+    shown = summary.table[first : first + cut.per_page]
+    for row, (label, scores) in zip(rows(rest, cut.per_page, 0), shown, strict=False):
+        canvas.text(label, (row.x, row.y, label_w - 4, row.height), t.min_font, th.MUTED, "left")
+        cells = cols((row.x + label_w, row.y, row.width - label_w, row.height), len(seats), 2)
+        for cell, score in zip(cells, scores[offset : offset + len(seats)], strict=True):
+            canvas.text(score_text(score), cell, t.min_font, th.TEXT, align="right")
+    canvas.hits.append(Hit(box, HistoryButton.ROUNDS_PAGE))
+
+
+def _rounds_header(
+    canvas: Canvas,
+    header: pygame.Rect,
+    cut: RoundsCut,
+    page: int,
+    seats: Sequence[str],
+    index_of: Callable[[str], int],
+) -> None:
+    """The page's number (when there are several) over the labels, and each seat's name
+    over its column, underlined in its colour."""
+    t = canvas.theme
+    line, label_w = cut.line, cut.label_w
+    columns = pygame.Rect(header.x + label_w, header.y, header.width - label_w, line)
+    if cut.pages > 1:
+        marker = f"{page + 1}/{cut.pages}"
+        canvas.text(marker, (header.x, header.y, label_w, line), t.min_font, th.MUTED, "left")
+    for cell, seat in zip(cols(columns, len(seats), 2), seats, strict=True):
+        colour = canvas.seat_colour(index_of(seat))
+        pygame.draw.rect(canvas.surface, colour, (cell.x, cell.bottom - 3, cell.width, 3))
+        canvas.text(seat, cell.inflate(0, -4), t.min_font, colour, align="right")
 
 
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo history`: three games played to their end, then the history."""
     from pi_app.display.games.gambit7 import DEMO_ROUNDS
-    from pi_app.display.scene import NewGame, Play, ShowHistory
+    from pi_app.display.scene import NewGame, OpenPage, Play
 
     rounds = (*DEMO_ROUNDS, ((7, 9, 8, 12), 8))  # the Gambit 7 demo's six, then one more
 
@@ -527,7 +457,7 @@ def demo_script(d: DemoDriver) -> None:
     d.press("final")
     d.shot("history-cambio-final")
     d.press("home")
-    d.run(ShowHistory())
+    d.run(OpenPage(history_page))
     d.shot("history-list")
     d.press(OpenGame(d.journal.finished_games(2)[1].id))
     d.shot("history-game")
@@ -537,7 +467,7 @@ def demo_script(d: DemoDriver) -> None:
     d.press("stats")
     scene = d.scene
     if isinstance(scene, HistoryScene) and scene.job is not None:
-        scene.job.thread.join()  # the statistics, counted before the picture
+        scene.job.finished.wait()  # the statistics, counted before the picture
     d.shot("history-stats")
     d.press(StatsOf("Chloé"))
     d.shot("history-player")

@@ -117,10 +117,22 @@ BELL_EVENT: int = pygame.event.custom_type()
 BUTTON_EVENT: int = pygame.event.custom_type()
 # A device changed (the Pico came, went, or was refused): wake the loop to look.
 DEVICE_EVENT: int = pygame.event.custom_type()
-# A phone's answer or bet waits in the hub (pi_app.web): wake the loop to take it.
-PHONE_EVENT: int = pygame.event.custom_type()
 WAKE_EVENT: int = pygame.event.custom_type()
-"""Posted by background work (the engine's search) only to wake the loop."""
+"""Posted by `wake` only to wake the loop: a job is done, a phone's request waits."""
+
+
+def wake() -> None:
+    """Wake the loop from any thread: the one way every part does it (the jobs service,
+    the phones' hub, the tournament's link, the addresses' watcher).
+
+    The event ends a wait in SDL (x11, wayland); the flag ends the short waits of the
+    drivers that poll (kmsdrm, dummy). Before the display is open there is no loop to
+    wake: the flag alone is set, and the first frame shows what the work found.
+    """
+    _WOKEN.set()
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+
 
 # Host buttons by name (the pinout's names) and what each means.
 BUTTON_INTENTS: dict[str, Intent] = {

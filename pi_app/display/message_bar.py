@@ -116,6 +116,10 @@ class MessageBar:
             return self.message.since + (self._page + 1) * PAGE_SECONDS
         return self.until()
 
+    def next_deadline(self, now: float) -> float | None:
+        """The loop's name for `deadline`: every timed part says it so."""
+        return self.deadline()
+
     def lay_out(self, canvas: Canvas) -> None:
         """Find the message's place on the frame the scene has just drawn, and its pages."""
         if self.message is None:

@@ -1,179 +1,37 @@
-"""The app's side of a Cambio tournament across boxes, and the screen to join one.
+"""The screen to join a Cambio tournament across boxes.
 
-`BoxTournament` is what the app holds: the box's tournament store, Mosquitto when
-this box created the tournament, and the table (`net.table.NetworkTable`) the app
-plays like any other; its screens are the tournament's (`games.cambio_tournament`).
-`JoinScene` lists the tournaments the broker shows and joins one as table N once its
-key is typed.
+`JoinScene` lists the tournaments the broker shows (asked through the jobs service,
+so the loop never waits on the network) and joins one as table N once its key is
+typed. The tournament itself is the session's (`pi_app.box.tournament`); its screens
+are the tournament's game's (`games.cambio_tournament`).
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import Path
-from typing import Any
 
 import pygame
 
+from pi_app.box.jobs import Jobs
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
-from pi_app.display.intents import WAKE_EVENT, Back, Char, Enter, Erase, Intent, Press, post
+from pi_app.display.intents import Back, Char, Enter, Erase, Intent, Press
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import (
     Command,
-    CreateTournament,
     Ctx,
     GoHome,
     JoinTournament,
-    Redraw,
+    Parts,
     Scene,
 )
 from pi_app.display.targets import Button, KbKey
 from pi_app.i18n import Translator, current_language
-from pi_app.net.box import TournamentBox, join_code
-from pi_app.net.broker import DEFAULT_PORT, Broker
 from pi_app.net.directory import Listing, list_tournaments
-from pi_app.net.store import TournamentStore
-from pi_app.net.table import NetworkTable
-from pi_app.rules.cambio.tournament.game import default_seating
-from pi_app.rules.contract import RuleError
-from pi_app.table import Journal, JournalError
 
-log = logging.getLogger(__name__)
 _ = Translator("display")
-
-STORE_NAME = "tournament.sqlite3"
-
-
-@dataclass(frozen=True)
-class News:
-    """What the tournament's network brought since the last look."""
-
-    changed: bool = False
-    moved: bool = False
-    """A seat move touches this box's table: the ring sweeps to announce it."""
-    notices: list[str] = field(default_factory=list)
-
-
-class BoxTournament:
-    """This box's tournament across boxes: store, broker (on the creator) and table."""
-
-    def __init__(self, config: Mapping[str, Any], folder: Path, wake: Callable[[], None]) -> None:
-        self.folder = folder
-        self.broker_host = str(config.get("tournament.broker", "")) or "127.0.0.1"
-        self.port = int(config.get("tournament.port", DEFAULT_PORT))
-        self.own_broker = not config.get("tournament.broker", "")
-        self.wake = wake
-        self.broker: Broker | None = None
-        self.table: NetworkTable | None = None
-        self.store: TournamentStore | None = None
-        self._rounds = 0
-
-    def _store(self) -> TournamentStore:
-        if self.store is None:
-            self.store = TournamentStore(self.folder / STORE_NAME)
-        return self.store
-
-    def resume(self) -> NetworkTable | None:
-        """The tournament this box was part of before a restart, if any."""
-        if not (self.folder / STORE_NAME).exists():
-            return None
-        store = self._store()
-        membership = store.membership()
-        if membership is None:
-            return None
-        if membership.creator and self.own_broker:
-            self._start_broker(membership.tid, membership.password)
-        return self._open(TournamentBox(store))
-
-    def create(self, seats: Sequence[str], options: Mapping[str, Any], tables: int) -> NetworkTable:
-        """A new tournament played at `tables` tables, this box at table 1."""
-        seating = [list(row) for row in default_seating(list(seats), tables)]
-        name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
-        box, code = TournamentBox.create(
-            self._store(), name, seating, dict(options), self.broker_host, self.port
-        )
-        if self.own_broker:
-            tid, _dash, password = code.partition("-")
-            try:
-                self._start_broker(tid, password)
-            except Exception:
-                box.leave()
-                raise
-        return self._open(box)
-
-    def join(self, tid: str, key: str, table: int) -> NetworkTable:
-        box = TournamentBox.join(
-            self._store(), join_code(tid, key), table, self.broker_host, self.port
-        )
-        return self._open(box)
-
-    def _start_broker(self, tid: str, password: str) -> None:
-        broker = Broker(self.folder / "broker", self.port)
-        broker.configure(tid, password)
-        broker.start()
-        self.broker = broker
-
-    def _open(self, box: TournamentBox) -> NetworkTable:
-        link = box.connect()
-        link.wake = self.wake
-        self.table = NetworkTable(box)
-        self._rounds = len(box.ledger.rounds) if box.ledger else 0
-        return self.table
-
-    def poll(self, journal: Journal) -> News:
-        """What arrived: whether anything changed, a seat move touching this table, what
-        to say. A finished tournament is kept in `journal` (its history), once."""
-        table = self.table
-        if table is None:
-            return News()
-        changed = table.box.poll()
-        ledger = table.box.ledger
-        rounds = len(ledger.rounds) if ledger else 0
-        moved = False
-        if rounds != self._rounds:
-            self._rounds = rounds
-            table.refresh()
-            mine = table.index
-            moved = any(mine in (m.from_table, m.to_table) for m in table.box.moves)
-        if table.archived is None and table.outcome() is not None:
-            try:  # the finished tournament goes into this box's history, once
-                table.archive(journal)
-            except (RuleError, JournalError) as error:
-                log.warning("the tournament could not be kept in the journal: %s", error)
-        return News(changed, moved, table.take_notices())
-
-    def start(self, command: CreateTournament | JoinTournament) -> NetworkTable | str:
-        """Create or join a tournament: its table, or why it could not start."""
-        from pi_app.net.broker import BrokerError
-        from pi_app.net.protocol import ProtocolError
-
-        self.close()
-        try:
-            if isinstance(command, CreateTournament):
-                return self.create(command.seats, command.options, command.tables)
-            return self.join(command.tid, command.key, command.table)
-        except RuleError as error:
-            return error.message()
-        except (BrokerError, ProtocolError, OSError) as error:
-            return _("The tournament could not start: {error}").format(error=error)
-
-    def leave(self) -> None:
-        """This box leaves its tournament (the table's `abandon` forgot it already)."""
-        self.close()
-        self.table = None
-
-    def close(self) -> None:
-        if self.table is not None:
-            self.table.box.close()
-        if self.broker is not None:
-            self.broker.stop()
-            self.broker = None
 
 
 class JoinButton(StrEnum):
@@ -197,7 +55,7 @@ class JoinScene(Scene):
 
     name = "tournament-join"
 
-    def __init__(self, broker_host: str, port: int) -> None:
+    def __init__(self, broker_host: str, port: int, jobs: Jobs) -> None:
         self.broker_host, self.port = broker_host, port
         self.listed: list[Listing] | None = None
         self.error: str | None = None
@@ -205,28 +63,19 @@ class JoinScene(Scene):
         self.table = 1
         self.editor: NameEditor | None = None
         self.key_text = ""
-        self._shown: object = None
-        threading.Thread(target=self._fetch, daemon=True).start()
+        jobs.run(lambda: list_tournaments(broker_host, port), self._listed, self._failed)
 
     def key(self) -> Hashable:
         return ("tournament-join",)
 
-    def _fetch(self) -> None:
-        try:
-            self.listed = list_tournaments(self.broker_host, self.port)
-        except OSError as error:
-            self.error = _("No broker at {host}:{port}: {error}").format(
-                host=self.broker_host, port=self.port, error=error
-            )
-            self.listed = []
-        post(pygame.event.Event(WAKE_EVENT))
+    def _listed(self, listed: list[Listing]) -> None:
+        self.listed = listed
 
-    def poll(self, ctx: Ctx) -> Sequence[Command]:
-        shown = (self.listed is None, self.error)
-        if shown != self._shown:
-            self._shown = shown
-            return (Redraw(),)
-        return ()
+    def _failed(self, error: BaseException) -> None:
+        self.error = _("No broker at {host}:{port}: {error}").format(
+            host=self.broker_host, port=self.port, error=error
+        )
+        self.listed = []
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
@@ -308,3 +157,9 @@ class JoinScene(Scene):
             case Press(target=KbKey(key=key)):
                 editor.press(key)
         return ()
+
+
+def join_page(parts: Parts) -> Scene:
+    """The tournaments to join, as a page over the home (`scene.OpenPage`)."""
+    network = parts.session.network
+    return JoinScene(network.broker_host, network.port, parts.session.jobs)

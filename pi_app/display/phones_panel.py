@@ -14,12 +14,10 @@ from collections.abc import Callable, Sequence
 from pi_app.display.canvas import Canvas
 from pi_app.display.intents import Intent, Press
 from pi_app.display.phones import draw_phones
-from pi_app.display.scene import SandTimer
 from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
 from pi_app.web.hub import Hub
-from pi_app.web.requests import Flagger, perform, refusal
 from pi_app.web.wifi_code import Hotspot
 
 _ = Translator("display")
@@ -43,8 +41,6 @@ class PhonesPanel:
         thread, cleared by the loop as it draws the panel again."""
         self._seatings = hub.seatings
         """The hub's count of seats taken and freed when the loop last asked."""
-        self.flag: Flagger | None = None
-        """Keeps a question a phone flags as wrong (the app gives its journal's)."""
         self.hotspot: Hotspot | None = None
         """The box's own Wi-Fi while it makes one: the panel shows its code first."""
 
@@ -83,20 +79,9 @@ class PhonesPanel:
         seats = list(table.seats)
         draw_phones(canvas, links, seats, held, chosen, self.page, hotspot=self.hotspot)
 
-    def serve(self, table: GameTable | None) -> bool:
-        """Carry out the phones' requests on `table` (None: no game shown); True when
-        one of them changed the table."""
-        changed = False
-        for request, future in self.hub.take():
-            if table is None:
-                future.set_result(refusal(_("No game at the table yet."), request.lang))
-                continue
-            reply = perform(table, request, self.flag)
-            future.set_result(reply)
-            changed = changed or reply.ok
-        return changed
-
-    def publish(self, table: GameTable | None, timer: SandTimer | None, now: float) -> None:
-        """Hand the phones the table's state (None: no game shown) and the sand timer."""
-        left = 0.0 if timer is None else timer.remaining(now)
-        self.hub.publish(table, timer, left)
+    def outdated(self) -> bool:
+        """Whether the panel must be drawn again: a seat was taken or freed under it,
+        or the box's addresses changed (the flag is then cleared)."""
+        moved = self.seats_moved() or self.moved
+        self.moved = False
+        return moved

@@ -14,30 +14,26 @@ from enum import StrEnum
 
 import pygame
 
+from pi_app.box.packs import PACKS_SETTING
+from pi_app.box.quizmaster import BOX, CARDS, PACK, SETTING
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import Setup, Start
 from pi_app.display.intents import Enter, Intent, Press
-from pi_app.display.quizmaster import BOX, CARDS, PACK, SETTING
 from pi_app.display.scene import (
     Command,
     Ctx,
     FlagQuestion,
-    Notice,
-    UndoAction,
     sand_timer,
 )
 from pi_app.display.targets import Button
 from pi_app.i18n import N_, Translator, current_language, verbatim
 from pi_app.questions.numbers import with_unit
 from pi_app.rules.question import RoundQuestion
-from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
-PACKS_SETTING = "questions.packs"
-"""The configuration's list of the host's packs (the app reads it from the journal)."""
 _SOURCES: tuple[tuple[str, str], ...] = (
     (CARDS, N_("Cards")),
     (BOX, N_("Box: all")),
@@ -164,16 +160,3 @@ def card_tap(
     if card_up and isinstance(intent, Enter):
         return (), False
     return None
-
-
-def question_undo(
-    table: GameTable, number: int, asked: RoundQuestion | None, answered: bool
-) -> Sequence[Command]:
-    """Undo (`GameDeclaration.undo`) where the box asks the questions: a round holding
-    nothing but its question (round `number`, nobody `answered`) goes back with the step
-    that opened it, or the quizmaster would ask again; round 1's has nothing before it."""
-    if asked is None or answered or not table.can_undo:
-        return (UndoAction(),)
-    if number == 1:
-        return (Notice(_("The game has just begun: nothing to undo."), True),)
-    return (UndoAction(2),)

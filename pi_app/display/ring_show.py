@@ -131,6 +131,11 @@ class RingShow:
             waits.append(self._script[0][0] - now)
         return waits
 
+    def next_deadline(self, now: float) -> float | None:
+        """When the show must be looked at again (None: not before an input)."""
+        waits = self.deadlines()
+        return now + min(waits) if waits else None
+
     def on_screen(self) -> Callable[[], Sequence[RGB]] | None:
         """Where to read the LEDs to draw when the ring has none to show them on."""
         return self.ring.on_screen()

@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
+from pi_app.box.unfinished import PausedGame
 from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split
@@ -22,10 +23,13 @@ from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB, Theme
-from pi_app.display.unfinished import PausedGame
 from pi_app.i18n import Translator, verbatim
 from pi_app.table.protocol import GameTable
 from pi_app.wifi.hotspot import Hotspot
+
+if TYPE_CHECKING:
+    from pi_app.box.session import Session
+    from pi_app.wifi.hotspot import NetworkManager
 
 _ = Translator("display")
 
@@ -91,22 +95,12 @@ class ShowFinal:
 
 
 @dataclass(frozen=True)
-class ShowHistory:
-    """Show the finished games of the journal."""
-
-
-@dataclass(frozen=True)
 class CreateTournament:
     """Create a Cambio tournament across boxes: this box plays table 1 of `tables`."""
 
     seats: tuple[str, ...]
     options: Mapping[str, Any]
     tables: int
-
-
-@dataclass(frozen=True)
-class ShowJoin:
-    """Show the tournaments this box can join."""
 
 
 @dataclass(frozen=True)
@@ -186,16 +180,6 @@ class QuitApp:
 
 
 @dataclass(frozen=True)
-class ShowCredits:
-    """Show where the box's questions come from (their sources and licences)."""
-
-
-@dataclass(frozen=True)
-class ShowWifi:
-    """Show the box's own Wi-Fi: its state, and On or Off."""
-
-
-@dataclass(frozen=True)
 class WifiChanged:
     """The box's own Wi-Fi came up (`hotspot`) or went down (None): the phones' panel
     shows its code, the phones' checks are answered on its address."""
@@ -210,33 +194,30 @@ class FlagQuestion:
     question_id: str
 
 
-Command = (
-    Play
-    | UndoAction
-    | RedoAction
-    | StartTimer
-    | StopTimer
-    | NewGame
-    | ShowFinal
-    | ShowHistory
-    | CreateTournament
-    | ShowJoin
-    | JoinTournament
-    | GoHome
-    | Resume
-    | Abandon
-    | SetLanguage
-    | Remember
-    | Cue
-    | RingFlash
-    | Notice
-    | Redraw
-    | QuitApp
-    | ShowCredits
-    | FlagQuestion
-    | ShowWifi
-    | WifiChanged
-)
+class Command(Protocol):
+    """What a scene asks of the app: any frozen value whose kind has a handler in
+    `display.commands` (the registry is open: a feature adds its command and its
+    handler in its own files, and is composed there in one line)."""
+
+
+@dataclass(frozen=True)
+class OpenPage:
+    """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
+    `make` builds its scene from the app's parts, so a new page needs no new command."""
+
+    make: Callable[[Parts], Scene]
+
+
+class Parts(Protocol):
+    """What a page is built with (the app is one)."""
+
+    @property
+    def theme(self) -> Theme: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    wifi: Callable[[], NetworkManager]
 
 
 # ---- what scenes read -----------------------------------------------------------

@@ -49,6 +49,8 @@ class Screens:
         """The host's kept choices (the app's, updated in place as the host chooses)."""
         self._shared = ScreenMemory()
         self._memories: dict[tuple[str, int], ScreenMemory] = {}
+        self.shown: GameTable | None = table
+        """The game whose screens these are (the home may be over them)."""
         self.memory = self._memory_of(table)
         """What the screens of the game at the table keep (each game has its own)."""
         self.mode = Mode.GAME if table is not None else Mode.HOME
@@ -96,7 +98,7 @@ class Screens:
         """Another game at the table (new or resumed): its screens are made from its
         state, with its own memory; the home is made afresh."""
         self.mode, self._game, self._home, self._page = Mode.GAME, None, None, None
-        self.memory = self._memory_of(table)
+        self.shown, self.memory = table, self._memory_of(table)
 
     def _memory_of(self, table: GameTable | None) -> ScreenMemory:
         """The memory of `table`'s screens, kept while the box runs (a paused Gambo

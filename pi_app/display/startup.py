@@ -8,11 +8,9 @@ without it (the keyboard for missing pins, no phones for a taken port), and says
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import sys
-import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -20,11 +18,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from pi_app.display.app import App
+from pi_app.display.intents import wake
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.i18n import Translator
 from pi_app.table import Journal
 
 if TYPE_CHECKING:
+    from pi_app.box.jobs import Jobs
     from pi_app.web.server import PhoneServer
     from pi_app.wifi.hotspot import Hotspot
 
@@ -93,14 +93,7 @@ class Phones:
         self.hotspot: Hotspot | None = None  # the box's own Wi-Fi, once it is up
         self.open_portal: Callable[[Hotspot], None] | None = None
         """Answers the phones' checks on the box's own Wi-Fi (port 80 of its address)."""
-
-
-def _wake_the_loop() -> None:
-    """Have the loop draw again (from another thread); nothing when no loop runs yet."""
-    from pi_app.display.intents import WAKE_EVENT, post
-
-    with contextlib.suppress(pygame.error):  # no display yet: drawn when it is opened
-        post(pygame.event.Event(WAKE_EVENT))
+        self.server: PhoneServer | None = None
 
 
 def _open_portal(server: PhoneServer, made: Hotspot) -> None:
@@ -112,26 +105,30 @@ def _open_portal(server: PhoneServer, made: Hotspot) -> None:
         log.warning("port %s of the box's own Wi-Fi: %s", PORTAL_PORT, error)
 
 
-def start_wifi(config: Any, server: PhoneServer, started: Phones) -> None:
-    """The box's own Wi-Fi as `wifi.hotspot` says, on a thread of its own (it waits up
-    to 30 s for a known network): once it is up, port 80 answers the phones' checks."""
+def start_wifi(config: Any, server: PhoneServer, started: Phones, jobs: Jobs) -> None:
+    """The box's own Wi-Fi as `wifi.hotspot` says, as a job (it waits up to 30 s for a
+    known network): once it is up, port 80 answers the phones' checks and the QR panel
+    shows the network's code first."""
     from pi_app.wifi.hotspot import NetworkManager, decide
 
     setting = str(config["wifi.hotspot"])
     if setting == "never" or (setting == "when-no-network" and not _is_box(config)):
         return
 
-    def bring_up() -> None:
+    def bring_up() -> Hotspot | None:
         made = decide(setting, NetworkManager(config.journal_path.parent))
+        if made is not None:
+            _open_portal(server, made)
+        return made
+
+    def up(made: Hotspot | None) -> None:
         if made is None:
             return
         started.hotspot = made
-        _open_portal(server, made)
-        if started.panel is not None:  # the QR panel shows the network's code first
+        if started.panel is not None:
             started.panel.hotspot = made
-            _wake_the_loop()
 
-    threading.Thread(target=bring_up, name="wifi", daemon=True).start()
+    jobs.run(bring_up, up)
 
 
 def start_phones(config: Any) -> Phones:
@@ -143,7 +140,6 @@ def start_phones(config: Any) -> Phones:
     started = Phones()
     if not config["phones.enabled"]:
         return started
-    from pi_app.display.intents import WAKE_EVENT, post
     from pi_app.web.hub import Hub
     from pi_app.web.reach import JoinLinks, Reach, watch
     from pi_app.web.seats import SeatBook
@@ -167,11 +163,10 @@ def start_phones(config: Any) -> Phones:
         """A new network while the panel is open: draw it again with its addresses."""
         if panel.open and links.moved():
             panel.moved = True  # a flag the loop reads; set again until the panel follows
-            post(pygame.event.Event(WAKE_EVENT))
+            wake()
 
-    started.panel = panel
+    started.panel, started.server = panel, server
     started.open_portal = lambda made: _open_portal(server, made)
-    start_wifi(config, server, started)  # once up, the panel shows the network's code
     started.closers = [watch(follow), server.stop]
     return started
 
@@ -212,6 +207,8 @@ def run_app(config: Any) -> int:
     if phones.problem is not None:
         app.flash_message(phones.problem, error=True)
     app.open_portal = phones.open_portal
+    if phones.server is not None:  # once up, the panel shows the network's code
+        start_wifi(config, phones.server, phones, app.session.jobs)
     log.info("first frame after %.3f s", time.monotonic() - started)
     try:
         return app.run()
@@ -219,7 +216,7 @@ def run_app(config: Any) -> int:
         return 0
     finally:
         _close(closers)
-        app.network.close()
+        app.session.close()
         journal.close()
         pygame.quit()
 

@@ -2,21 +2,23 @@
 box's network with its name and password, the known network it is on), and buttons to
 turn the box's network on or off, as `tabletop wifi status|on|off` does.
 
-NetworkManager answers in its own time: every question to it runs on a thread, and
-the page shows "asking" meanwhile; the table's loop never waits on it.
+NetworkManager answers in its own time: every question to it is a job (the jobs
+service, `pi_app.box.jobs`), and the page shows "asking" meanwhile; the table's loop
+never waits on it, and draws the page again as soon as the job is done, whatever the
+answer said.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from pi_app.box.jobs import Jobs
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
 from pi_app.display.intents import Back, Intent, Press
-from pi_app.display.scene import Command, Ctx, GoHome, Notice, Redraw, Scene, WifiChanged
+from pi_app.display.scene import Command, Ctx, GoHome, Notice, Parts, Scene, WifiChanged
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator, verbatim
 from pi_app.wifi.hotspot import Hotspot, NetworkManager, Status, WifiError
@@ -44,36 +46,42 @@ class WifiScene(Scene):
 
     name = "wifi"
 
-    def __init__(self, manager: NetworkManager, wake: Callable[[], None]) -> None:
+    def __init__(self, manager: NetworkManager, jobs: Jobs) -> None:
         self.manager = manager
-        self.wake = wake
+        self.jobs = jobs
         self.seen: Seen | None = None
         self.busy = False
         self.said: list[Command] = []
         """What a finished question to NetworkManager has to say (taken by `poll`)."""
-        self._lock = threading.Lock()
         self._work(self._ask)
 
     def key(self) -> Hashable:
         return ("wifi",)
 
-    # ---- NetworkManager, on a thread --------------------------------------------------
+    # ---- NetworkManager, as jobs -------------------------------------------------------
 
     def _work(self, job: Callable[[], list[Command]]) -> None:
         self.busy = True
 
-        def run() -> None:
+        def run() -> tuple[list[Command], Seen]:
             try:
                 said = job()
             except WifiError as error:
                 said = [Notice(_("NetworkManager refused: {error}").format(error=error), True)]
-            seen = self._look()
-            with self._lock:
-                self.seen, self.busy = seen, False
-                self.said += said
-            self.wake()
+            return said, self._look()
 
-        threading.Thread(target=run, name="wifi-page", daemon=True).start()
+        self.jobs.run(run, self._answered, self._failed)
+
+    def _answered(self, answer: tuple[list[Command], Seen]) -> None:
+        """On the loop's thread: what NetworkManager said, and what it has to say."""
+        said, self.seen = answer
+        self.busy = False
+        self.said += said
+
+    def _failed(self, error: BaseException) -> None:
+        """NetworkManager could not be asked at all: said, and the page asks no more."""
+        self.busy = False
+        self.said.append(Notice(_("NetworkManager refused: {error}").format(error=error), True))
 
     def _look(self) -> Seen:
         status = self.manager.status()
@@ -91,9 +99,8 @@ class WifiScene(Scene):
         return [WifiChanged(None), Notice(_("The box's own Wi-Fi is off."))]
 
     def poll(self, ctx: Ctx) -> Sequence[Command]:
-        with self._lock:
-            said, self.said = self.said, []
-        return [*said, Redraw()] if said else ()
+        said, self.said = self.said, []
+        return said
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -116,8 +123,10 @@ class WifiScene(Scene):
     def _lines(self) -> list[tuple[str, th.RGB]]:
         """The page's lines: what NetworkManager said, or that the box is asking it."""
         seen = self.seen
-        if seen is None or self.busy:
+        if self.busy:
             return [(_("Asking NetworkManager…"), th.MUTED)]
+        if seen is None:  # the question failed: said in the message bar
+            seen = Seen(Status(nmcli=False, device=None, hotspot=False, network=None), None)
         status = seen.status
         if not status.nmcli:
             return [
@@ -157,3 +166,8 @@ class WifiScene(Scene):
         elif intent == Press(WifiButton.OFF):
             self._work(self._off)
         return ()
+
+
+def wifi_page(parts: Parts) -> Scene:
+    """The box's own Wi-Fi, as a page over the home (`scene.OpenPage`)."""
+    return WifiScene(parts.wifi(), parts.session.jobs)

@@ -18,10 +18,19 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from pi_app.i18n import LANGUAGES
 from pi_app.rules.contract import RuleError
+
+
+@runtime_checkable
+class AsksQuestions(Protocol):
+    """A game whose rounds may start with the box's question: the box's quizmaster asks
+    one when `awaits_question(state)` (every other game is never asked one)."""
+
+    def awaits_question(self, state: object) -> bool: ...
+
 
 MAX_ID = 200
 """The longest id, in characters."""

@@ -1,40 +1,59 @@
-"""A table owned by a thread of its own: the phones' server without the display.
+"""The box without a screen: the session driven by a thread of its own, for the phones.
 
-For tests and for running the server alone: the owner takes the hub's requests as the
-display loop would, carries them out on its table and publishes each new state. `call`
-runs anything else on the table (what the box's keypad would do) on the same thread.
+`PhonesOwner` is the loop the display would be, minus the drawing: it sleeps until a
+phone's request, a finished job (the computer's search, a look at the packs) or a
+deadline of the session, then serves the phones, polls the session and publishes the
+table. It drives the same core as the display (`pi_app.box.session`), so the box's
+own questions are asked and the computer plays here too. `call` runs what the host
+would tap on the box on the same thread; a call that changed the table is told to
+every part as an action of the box's.
+
+`TableOwner` is one table in a session of its own: for tests, and for running the
+phones' server alone.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from pi_app.box.health import JournalWatch
+from pi_app.box.jobs import Jobs
+from pi_app.box.phones import PhoneTables
+from pi_app.box.session import Session
 from pi_app.table.table import Table
 from pi_app.web.hub import Hub
-from pi_app.web.requests import perform
 
 T = TypeVar("T")
+LONGEST_SLEEP = 60.0  # seconds: with no deadline at all, look again at least this often
 
 
-class TableOwner:
-    """One table, one thread, the hub's requests in order."""
+class PhonesOwner:
+    """A session, its phones' hub and one thread; requests and calls in order."""
 
-    def __init__(self, table: Table, hub: Hub) -> None:
-        self.table = table
+    def __init__(self, session: Session, hub: Hub) -> None:
+        self.session = session
         self.hub = hub
         self._woken = threading.Event()
+        session.jobs.wake = self._woken.set
+        self.tables = PhoneTables(session, hub)
+        self.health = JournalWatch(session)
         self._calls: list[tuple[Callable[[Any], Any], Future[Any]]] = []
         self._lock = threading.Lock()
         self._stop = False
         self._thread = threading.Thread(target=self._run, name="table-owner", daemon=True)
         hub.on_request(self._woken.set)
-        table.journal.on_durable(hub.durable)
 
-    def start(self) -> TableOwner:
-        self.hub.publish(self.table)
+    @property
+    def table(self) -> Any:
+        """The game at the table (the session's)."""
+        return self.session.table
+
+    def start(self) -> PhonesOwner:
+        self.tables.publish(self.session.table, None, 0.0)
         self._thread.start()
         return self
 
@@ -42,6 +61,7 @@ class TableOwner:
         self._stop = True
         self._woken.set()
         self._thread.join(5)
+        self.session.jobs.close()
 
     def call(self, work: Callable[[Any], T], timeout: float = 10) -> T:
         """Run `work(table)` on the owner's thread; its result, or its exception."""
@@ -52,17 +72,41 @@ class TableOwner:
         result: T = future.result(timeout)
         return result
 
+    def _sleep(self) -> float:
+        """Seconds until the earliest deadline of the session and the journal's watch."""
+        now = time.monotonic()
+        found = [self.session.next_deadline(now), self.health.next_deadline(now)]
+        deadline = min((d for d in found if d is not None), default=now + LONGEST_SLEEP)
+        return max(0.0, deadline - now)
+
     def _run(self) -> None:
         while not self._stop:
-            self._woken.wait()
+            self._woken.wait(self._sleep())
             self._woken.clear()
-            for request, future in self.hub.take():
-                future.set_result(perform(self.table, request))
-            with self._lock:
-                calls, self._calls = self._calls, []
-            for work, future in calls:
-                try:
-                    future.set_result(work(self.table))
-                except Exception as error:
-                    future.set_exception(error)
-            self.hub.publish(self.table)
+            self.tables.serve(self.session.table)
+            self.session.poll()
+            self.health.poll()
+            self._carry_out_calls()
+            self.tables.publish(self.session.table, None, 0.0)
+
+    def _carry_out_calls(self) -> None:
+        with self._lock:
+            calls, self._calls = self._calls, []
+        for work, future in calls:
+            table = self.session.table
+            before = None if table is None else table.state
+            try:
+                future.set_result(work(table))
+            except Exception as error:
+                future.set_exception(error)
+            if table is not None and table.state is not before:
+                self.session.accepted(table, "call", "box")
+
+
+class TableOwner(PhonesOwner):
+    """One table, in a session of its own, owned by one thread."""
+
+    def __init__(self, table: Table, hub: Hub, config: dict[str, Any] | None = None) -> None:
+        session = Session(config or {}, table.journal, jobs=Jobs())
+        super().__init__(session, hub)
+        session.seat(table)

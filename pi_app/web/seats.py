@@ -4,14 +4,31 @@ Each game has a join secret (shown only on the box, in its QR code) and each cla
 seat a token (given to the one phone that claimed it). They are kept in a small JSON
 file beside the journal, written atomically on each change, so that phones find their
 seats again after the box restarts. Tokens are compared in constant time.
+
+The box can pause a game, start or resume another, and come back to the first: each
+game keeps its own book (secret and tokens), so that its phones keep their seats when
+it is resumed, as they do after a restart. Only the game on the box (the current one)
+lets phones join or act; the books of paused games wait, at most `MAX_BOOKS` of them.
+
+The file's shape (`_encode`)::
+
+    {"current": 12, "games": {"12": {"secret": "...", "tokens": {"Ana": "..."}}, ...},
+     "game_id": 12, "secret": "...", "tokens": {"Ana": "..."}}
+
+`games` lists the books from the least to the most recently current. The last three
+keys repeat the current game's book in the shape the first version wrote (one book),
+so that a box taken back to that version keeps its phones seated; this version reads
+that older shape too (`_decode`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import logging
 import os
+import re
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -19,87 +36,241 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
+MAX_BOOKS = 32
+"""Books kept: a paused game's phones join again after this many other games."""
+
+MAX_FILE_BYTES = 1 << 20
+"""A longer seats file is not ours (ours is a few kilobytes): it is not read."""
+
+_GAME_KEY = re.compile(r"0|-?[1-9][0-9]{0,18}")
+"""A game id as `str(int)` writes it, as a key of `games` (JSON keys are strings)."""
+
+_MAX_GAME_ID = 2**63 - 1
+"""The journal's game ids are SQLite row ids: a bigger number is not one."""
+
 
 @dataclass
 class Book:
-    """The current game's secret and seat tokens."""
+    """One game's join secret and seat tokens."""
 
-    game_id: int = 0
-    secret: str = ""
+    secret: str
     tokens: dict[str, str] = field(default_factory=dict)  # seat -> token
 
 
 class SeatBook:
-    """Join secrets and seat tokens, thread-safe, saved to `path` (None: in memory)."""
+    """Join secrets and seat tokens, a book per game, thread-safe, saved to `path`
+    (None: in memory).
+
+    The server's threads ask (`secret_matches`, `holders`, `claim`, `seat_of`) while
+    the box's thread changes the game shown (`game`), frees seats and forgets games:
+    every method holds one lock, also while it saves, so that the file always holds a
+    state the methods have returned.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._book = self._load()
+        books, current = self._load()
+        self._books: dict[int, Book] = books  # the least recently current first
+        self._current: int | None = current
 
-    def _load(self) -> Book:
-        if self.path is None or not self.path.exists():
-            return Book()
+    # -- the file -----------------------------------------------------------------------
+
+    def _load(self) -> tuple[dict[int, Book], int | None]:
+        """The books saved, or none when the file is missing or not one we wrote.
+
+        A seats file that does not read (a worn card, a hand edit, a file from elsewhere)
+        costs the phones their seats, never the box its start: phones scan again.
+        """
+        if self.path is None:
+            return {}, None
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return Book(int(data["game_id"]), str(data["secret"]), dict(data["tokens"]))
-        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+            with self.path.open("rb") as file:
+                raw = file.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            return {}, None
+        except OSError as error:
             log.warning("phone seats file %s unreadable (%s): phones join again", self.path, error)
-            return Book()
+            return {}, None
+        try:
+            if len(raw) > MAX_FILE_BYTES:
+                raise ValueError(f"longer than {MAX_FILE_BYTES} bytes")
+            return _decode(json.loads(raw.decode("utf-8")))
+        except (ValueError, TypeError, RecursionError) as error:
+            log.warning("phone seats file %s unreadable (%s): phones join again", self.path, error)
+            return {}, None
 
     def _save(self) -> None:
+        """Write the books, atomically (a new file renamed over the old), under the lock."""
         if self.path is None:
             return
-        book = self._book
-        data = {"game_id": book.game_id, "secret": book.secret, "tokens": book.tokens}
         temporary = self.path.with_name(self.path.name + ".new")
         try:
-            temporary.write_text(json.dumps(data), encoding="utf-8")
+            temporary.write_text(json.dumps(_encode(self._books, self._current)), "utf-8")
             os.chmod(temporary, 0o600)
             os.replace(temporary, self.path)
         except OSError as error:  # phones keep their seats until the box restarts
             log.warning("phone seats not saved to %s: %s", self.path, error)
+            with contextlib.suppress(OSError):  # else the next save writes over it
+                temporary.unlink(missing_ok=True)
+
+    # -- the box's side -----------------------------------------------------------------
 
     def game(self, game_id: int) -> str:
-        """The join secret of `game_id`; a new game gets a new secret and no seats."""
+        """Make `game_id` the game phones join and act in, and give its join secret.
+
+        A game seen for the first time gets a new secret and no seats; a game seen
+        before (paused, then resumed) gets back its own secret and tokens, so its
+        phones keep their seats. Beyond `MAX_BOOKS` books, the least recently current
+        is dropped. The file is written only when something changed: the server asks
+        on every state it publishes.
+        """
         with self._lock:
-            if self._book.game_id != game_id or not self._book.secret:
-                self._book = Book(game_id, secrets.token_urlsafe(9))
+            book = self._books.pop(game_id, None)
+            changed = book is None or self._current != game_id
+            if book is None:
+                book = Book(secrets.token_urlsafe(9))
+            self._books[game_id] = book  # the most recently current last
+            self._current = game_id
+            while len(self._books) > MAX_BOOKS:
+                del self._books[next(iter(self._books))]
+            if changed:
                 self._save()
-            return self._book.secret
+            return book.secret
+
+    def forget(self, game_id: int) -> None:
+        """Drop the book of `game_id`, a game finished or abandoned: its secret and
+        tokens stop working, and the game, if ever shown again, gets new ones. When it
+        was the current game, no game lets phones join until `game` is called."""
+        with self._lock:
+            if self._books.pop(game_id, None) is None:
+                return
+            if self._current == game_id:
+                self._current = None
+            self._save()
+
+    def free(self, seat: str) -> None:
+        """The host frees a seat of the current game: its phone's token stops working."""
+        with self._lock:
+            book = self._book()
+            if book is not None and book.tokens.pop(seat, None) is not None:
+                self._save()
+
+    # -- the phones' side (the current game only) ---------------------------------------
+
+    def _book(self) -> Book | None:
+        """The current game's book (under the lock): a paused game's secret and tokens
+        must never let a phone join or act in the game on the box."""
+        return None if self._current is None else self._books.get(self._current)
 
     def secret_matches(self, secret: object) -> bool:
+        """Whether `secret` is the current game's join secret (in constant time)."""
         with self._lock:
-            ours = self._book.secret
-        return bool(ours) and isinstance(secret, str) and hmac.compare_digest(secret, ours)
+            book = self._book()
+            ours = "" if book is None else book.secret
+        return bool(ours) and _same(secret, ours)
 
     def holders(self) -> set[str]:
-        """The seats held by a phone."""
+        """The seats of the current game held by a phone."""
         with self._lock:
-            return set(self._book.tokens)
+            book = self._book()
+            return set() if book is None else set(book.tokens)
 
     def claim(self, seat: str) -> str | None:
-        """A new token for a free seat, or None when a phone already holds it."""
+        """A new token for a free seat of the current game, or None when a phone already
+        holds it (or no game is current: there is no book to write it in)."""
         with self._lock:
-            if seat in self._book.tokens:
+            book = self._book()
+            if book is None or seat in book.tokens:
                 return None
             token = secrets.token_urlsafe(18)
-            self._book.tokens[seat] = token
+            book.tokens[seat] = token
             self._save()
             return token
 
-    def free(self, seat: str) -> None:
-        """The host frees a seat: its phone's token stops working."""
-        with self._lock:
-            if self._book.tokens.pop(seat, None) is not None:
-                self._save()
-
     def seat_of(self, token: object) -> str | None:
-        """The seat a token holds, or None."""
-        if not isinstance(token, str):
-            return None
+        """The seat of the current game a token holds, or None."""
         with self._lock:
-            for seat, held in self._book.tokens.items():
-                if hmac.compare_digest(held, token):
+            book = self._book()
+            if book is None:
+                return None
+            for seat, held in book.tokens.items():
+                if _same(token, held):
                     return seat
         return None
+
+
+def _same(given: object, ours: str) -> bool:
+    """Whether a phone's `given` string is `ours`, in constant time.
+
+    `hmac.compare_digest` refuses str with other than ASCII characters (TypeError): a
+    phone's text is any, ours is ASCII (token_urlsafe), so other text is simply not ours.
+    """
+    return isinstance(given, str) and given.isascii() and hmac.compare_digest(given, ours)
+
+
+def _encode(books: dict[int, Book], current: int | None) -> dict[str, object]:
+    """The file's JSON (see the module's word), books in their order of recency."""
+    data: dict[str, object] = {
+        "current": current,
+        "games": {
+            str(game_id): {"secret": b.secret, "tokens": b.tokens} for game_id, b in books.items()
+        },
+    }
+    if current is not None and current in books:  # the first version's shape, to go back
+        data.update(game_id=current, secret=books[current].secret, tokens=books[current].tokens)
+    return data
+
+
+def _decode(data: object) -> tuple[dict[int, Book], int | None]:
+    """The books and current game of a seats file's JSON, either shape.
+
+    Anything not as this module writes it raises ValueError: a file with one wrong
+    part is not trusted for the rest. Secrets and tokens must be ASCII (`_same`).
+    """
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    if "games" not in data:  # the first version: one book, the current game's
+        game_id = _game_id(data.get("game_id"))
+        secret = data.get("secret")
+        if secret == "" and data.get("tokens") in ({}, None):
+            return {}, None  # no game was ever shown
+        return {game_id: _read_book(secret, data.get("tokens"))}, game_id
+    games = data["games"]
+    if not isinstance(games, dict):
+        raise ValueError("games is not an object")
+    books: dict[int, Book] = {}
+    for key, value in games.items():
+        if not _GAME_KEY.fullmatch(key):
+            raise ValueError("a game id is not a number")
+        if not isinstance(value, dict):
+            raise ValueError("a game's book is not an object")
+        books[_game_id(int(key))] = _read_book(value.get("secret"), value.get("tokens"))
+    current = data.get("current")
+    if current is not None:
+        current = _game_id(current)
+        if current not in books:
+            raise ValueError("the current game has no book")
+        books[current] = books.pop(current)  # the most recently current last
+    while len(books) > MAX_BOOKS:  # a bound this version did not write
+        del books[next(iter(books))]
+    return books, current
+
+
+def _game_id(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError("a game id is not a whole number")
+    if not -_MAX_GAME_ID <= value <= _MAX_GAME_ID:
+        raise ValueError("a game id is out of range")
+    return value
+
+
+def _read_book(secret: object, tokens: object) -> Book:
+    if not isinstance(secret, str) or not secret or not secret.isascii():
+        raise ValueError("a secret is not a string of ASCII")
+    if not isinstance(tokens, dict):
+        raise ValueError("tokens is not an object")
+    for seat, token in tokens.items():
+        if not isinstance(token, str) or not token or not token.isascii():
+            raise ValueError(f"the token of {seat!r} is not a string of ASCII")
+    return Book(secret, dict(tokens))

@@ -6,10 +6,14 @@ with its own event loop; the table's owner never waits for it (see `hub.py`).
 
 Routes: `/j/{secret}` the join page (from the box's QR code), `/play` the phone's page,
 `/static/…` its script and style, `/texts/{lang}.json` its words, `/api/seats` and
-`/api/claim` to take a seat, `/ws` the websocket. Every request is small and checked:
-an unknown secret or token is refused, bodies and messages have a size limit, and a
-phone that floods gets refused, then cut off; nothing it sends changes the game unless
-the table accepts it as an event.
+`/api/claim` to take a seat, `/ws` the websocket. The phone's script is `play.js`
+followed by each game's own play, `static/games/<record name>.js`: every one the package
+holds, with no list to keep (`GAME_SCRIPTS`), in the one file the page asks for, so a
+phone opens no more connections for them (`gate.PER_ADDRESS`). The pages allow no
+script, style or connection but the box's own (`page_headers`). Every request is small
+and checked: an unknown secret or token is refused, bodies and messages have a size
+limit, and a phone that floods gets refused, then cut off; nothing it sends changes the
+game unless the table accepts it as an event.
 
 Admission (`gate.py` for the connections themselves): a websocket counts toward
 `MAX_PHONES` only once it said a valid hello, and one that has not within
@@ -25,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import threading
 import time
 from importlib import resources
@@ -69,6 +74,8 @@ STATIC = {
     "join.js": "text/javascript",
     "style.css": "text/css",
 }
+GAMES_FOLDER = "games"  # static/games/<record name>.js: a game's own play on the phone
+_HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 
 def _language(request: web.Request) -> str:
@@ -110,7 +117,46 @@ def _ident(value: object) -> str | int | None:
 
 
 def _asset(name: str) -> bytes:
-    return resources.files("pi_app.web").joinpath("static", name).read_bytes()
+    return resources.files("pi_app.web").joinpath("static", *name.split("/")).read_bytes()
+
+
+def game_scripts() -> tuple[str, ...]:
+    """Each game's own play on the phone's page, `games/<record name>.js`, as the package
+    holds them: a new game's script is served and loaded without a line elsewhere."""
+    folder = resources.files("pi_app.web").joinpath("static", GAMES_FOLDER)
+    if not folder.is_dir():
+        return ()
+    names = (entry.name for entry in folder.iterdir() if entry.is_file())
+    return tuple(sorted(f"{GAMES_FOLDER}/{name}" for name in names if name.endswith(".js")))
+
+
+GAME_SCRIPTS = game_scripts()
+
+
+def play_script() -> bytes:
+    """play.js, then each game's own play (`GAME_SCRIPTS`), which registers itself in
+    play.js's registry: the phone's one script, as /static/play.js."""
+    parts = [_asset("play.js")]
+    for name in GAME_SCRIPTS:
+        parts.append(f"\n// ---- static/{name} ----\n".encode() + _asset(name))
+    return b"".join(parts)
+
+
+def page_headers(host: str) -> dict[str, str]:
+    """A page's headers: scripts, styles, images and connections from the box alone
+    (its websocket named outright for browsers whose 'self' leaves ws: out), no inline
+    script or style, no frame, form or base, and no referrer (a link holds the secret)."""
+    sockets = f" ws://{host} wss://{host}" if _HOST.fullmatch(host) else ""
+    policy = (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        f"connect-src 'self'{sockets}; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    )
+    return {
+        "Content-Security-Policy": policy,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
 
 
 class Phone:
@@ -160,6 +206,7 @@ class PhoneServer:
         self._answers: dict[str, dict[str | int, asyncio.Task[Reply]]] = {}
         self._closing: set[asyncio.Task[None]] = set()
         self._working: set[asyncio.Task[Reply]] = set()
+        self._play_js = play_script()  # composed once
         hub.on_publish(self._published)
 
     # -- life -----------------------------------------------------------------------
@@ -288,16 +335,22 @@ class PhoneServer:
     async def _join_page(self, request: web.Request) -> web.Response:
         if not self.hub.seats.secret_matches(request.match_info["secret"]):
             return self._refused(request, STALE_LINK, 403)
-        return web.Response(body=_asset("join.html"), content_type="text/html")
+        return self._page(request, _asset("join.html"))
 
     async def _play_page(self, request: web.Request) -> web.Response:
-        return web.Response(body=_asset("play.html"), content_type="text/html")
+        return self._page(request, _asset("play.html"))
+
+    def _page(self, request: web.Request, body: bytes) -> web.Response:
+        headers = page_headers(request.host)
+        return web.Response(body=body, content_type="text/html", headers=headers)
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in STATIC:
             raise web.HTTPNotFound()
-        return web.Response(body=_asset(name), content_type=STATIC[name])
+        body = self._play_js if name == "play.js" else _asset(name)
+        headers = {"X-Content-Type-Options": "nosniff"}
+        return web.Response(body=body, content_type=STATIC[name], headers=headers)
 
     async def _texts(self, request: web.Request) -> web.Response:
         lang = request.match_info["lang"]

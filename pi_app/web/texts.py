@@ -37,6 +37,7 @@ TEXTS = {
     "place_bet": N_("Place my bet"),
     "clear_bet": N_("Take my chips back"),
     "bet_placed": N_("Your bet is on the mat."),
+    "no_bet": N_("You bet nothing this round."),  # the box took an empty bet (the rules allow it)
     "bets_closed": N_("No more bets: the betting is closed."),
     "qod_closed": N_("Time is up: no more bets."),
     "payout": N_("This round: {before} → {after}"),
@@ -60,6 +61,9 @@ TEXTS = {
     "true_answer": N_("True answer: {answer}"),
     "source": N_("Source: {source}"),
     "flag_question": N_("This question seems wrong"),
+    "game_over": N_("The game is over."),
+    "won_one": N_("The game is over: {winners} won."),
+    "won_many": N_("The game is over: {winners} won together."),
 }
 
 

@@ -5,7 +5,10 @@ what, before the answers are revealed: on the table the slates stay face down), 
 answer, the mat as the box sorted it with what each case pays, every bet on it, and
 its own payout. Spectators see the same without a seat. Every game offers the scores
 and the history, from its own record: `game.replay(game.export(state))`; what a game
-shows beyond them is its own, found by its name (`web.games.<game>.view`, `GameView`).
+shows beyond them is its own, found by its name (`web.games.<game>.view`, `GameView`),
+and travels under the fixed key `play` beside `game`, the game's record name: the
+phone's page draws it with that game's own script (`static/games/<game>.js`), found
+by the same name, so no shared code names a game.
 
 Answers are shown as the box shows them (`shown_answer`): a duration or percentage as
 it was typed (`1h30`, `45 %`), any other as its number, while targets and zone bounds
@@ -21,6 +24,8 @@ from pi_app.web.games import phone_module
 from pi_app.web.texts import game_title
 
 Json = dict[str, Any]
+PLAY = "play"
+"""The key of a game's own part of the view (`GameView.view`), whichever the game."""
 
 
 def summary(game: Game[Any, Any], state: Any) -> Json:
@@ -29,12 +34,13 @@ def summary(game: Game[Any, Any], state: Any) -> Json:
         scored = game.replay(game.export(state))
     except Exception:  # a game without history yet must still show its seats
         scored = {}
+    outcome = game.outcome(state)  # the end as the table knows it, however it came
     return {
         "game": game.name,
         "title": game.title,
         "scores": scored.get("scores", {}),
-        "winners": scored.get("winners", []),
-        "finished": bool(scored.get("finished", False)),
+        "winners": scored.get("winners", []) if outcome is None else list(outcome.winners),
+        "finished": outcome is not None,
         "rounds": scored.get("rounds", []),
     }
 
@@ -62,11 +68,11 @@ def phone_view(
     for every phone, and re-scoring the game is the costly part). `locale`, the
     phone's language, writes the answers of a game that has no table locale.
     """
-    view = dict(summary(game, state) if base is None else base)
+    view = dict(summary(game, state) if base is None else base)  # `game` names the game
     view["title"] = game_title(str(view["title"]), locale)
     view["game_id"] = game_id
     view["you"] = seat
     play = phone_module(game.name)
     if isinstance(play, GameView):
-        view[game.name] = play.view(state, seat, locale)
+        view[PLAY] = play.view(state, seat, locale)
     return view

@@ -134,11 +134,12 @@ def test_home_refuses_duplicate_seat_names(app_factory: Any) -> None:
 def test_idle_app_sleeps_and_does_not_redraw(app_factory: Any, clock: FakeClock) -> None:
     app = app_factory()
     _gambit7(app)
-    frames = app.frames
+    app.journal.flush()  # idle: nothing waits to be written either
+    frames = app.painter.frames
     assert app.wait_ms() >= 1000
     clock.advance(5)
     app.step([])
-    assert app.frames == frames
+    assert app.painter.frames == frames
 
 
 def test_sand_timer_animates_at_most_30_frames_a_second(app_factory: Any, clock: FakeClock) -> None:
@@ -147,18 +148,18 @@ def test_sand_timer_animates_at_most_30_frames_a_second(app_factory: Any, clock:
     app.execute(StartTimer("answers", 30))
     app.step([])
     assert 0 < app.wait_ms() <= 34
-    frames = app.frames
+    frames = app.painter.frames
     for _ in range(100):  # one simulated second in 10 ms steps
         clock.advance(0.01)
         app.step([])
-    assert 25 <= app.frames - frames <= 31
-    assert app.ring.calls[-1][0] == "timer"
+    assert 25 <= app.painter.frames - frames <= 31
+    assert app.show.ring.calls[-1][0] == "timer"
     clock.advance(40)
     app.step([])
-    frames = app.frames
+    frames = app.painter.frames
     clock.advance(1)
     app.step([])
-    assert app.frames == frames  # time is up: nothing moves, nothing is drawn
+    assert app.painter.frames == frames  # time is up: nothing moves, nothing is drawn
 
 
 def test_intents_from_keys_keypad_mouse_and_gpio(app_factory: Any) -> None:
@@ -235,11 +236,11 @@ def test_ring_without_leds_is_drawn_in_the_top_bar(app_factory: Any, clock: Fake
     app.execute(StartTimer("answers", 30))
     app.step([])
     assert ring.timer_left() is not None
-    assert any(app.screen.get_at(p)[:3] != (20, 24, 30) for p in _ring_points(slot))
-    frames = app.frames
+    assert any(app.painter.surface.get_at(p)[:3] != (20, 24, 30) for p in _ring_points(slot))
+    frames = app.painter.frames
     clock.advance(0.05)
     app.step([])
-    assert app.frames == frames + 1  # the drawn ring animates with the sand timer
+    assert app.painter.frames == frames + 1  # the drawn ring animates with the sand timer
     hardware = LedRing(MockRing())
     again = app_factory(ring=DeviceRing(hardware))  # the same game, on a box with LEDs
     again.step([])

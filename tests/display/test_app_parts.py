@@ -13,11 +13,12 @@ import pytest
 from pi_app.display.demo import FakeClock
 from pi_app.display.final import FinalScene
 from pi_app.display.games.cambio_tournament import TableChoice, TableTab
+from pi_app.display.history import history_page
 from pi_app.display.intents import Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.ring import RecordingRing
 from pi_app.display.ring_show import WARNING_SECONDS, RingShow, Tick
-from pi_app.display.scene import GoHome, NewGame, Play, Resume, ShowFinal, ShowHistory
+from pi_app.display.scene import GoHome, NewGame, OpenPage, Play, Resume, ShowFinal
 from pi_app.display.screens import Mode
 
 TEN = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -26,7 +27,7 @@ TEN = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 def test_one_mode_says_which_screen_is_up(app_factory: Any) -> None:
     app = app_factory()
     assert app.screens.mode is Mode.HOME and app.scene.name == "home"
-    app.execute(ShowHistory())
+    app.execute(OpenPage(history_page))
     assert app.screens.mode is Mode.PAGE and app.scene.name == "history"
     app.execute(GoHome())
     app.execute(NewGame("cambio", TEN[:4], {}))

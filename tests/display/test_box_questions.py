@@ -195,9 +195,9 @@ def test_the_longest_questions_fit_their_cards(app_factory: Any, size: str, lang
         _start(app)
         table = app.table
         table.undo()  # the drawn question goes; the longest is asked in its place
-        app.quizmaster.bank = lambda: [longest]
+        app.session.quizmaster.bank = lambda: [longest]
         app.journal.flush()
-        from pi_app.display.quizmaster import notation, round_question
+        from pi_app.box.quizmaster import notation, round_question
 
         table.play(notation(round_question(longest)))
         app.step([])
@@ -270,10 +270,10 @@ def test_a_question_flagged_on_this_box_is_not_drawn_in_the_next_game(app_factor
     bank = builtin_by_id()
     two = [bank["country-area:DE"], bank["country-area:FR"]]
     app = app_factory()
-    app.quizmaster.bank = lambda: two
+    app.session.quizmaster.bank = lambda: two
     _start(app)
     first = _question(app).id
-    app.quizmaster.flag(two[1].id if first == two[0].id else two[0].id, "phone:Bruno")
+    app.session.quizmaster.flag(two[1].id if first == two[0].id else two[0].id, "phone:Bruno")
 
     def no_read() -> None:
         raise AssertionError("a round's draw read the journal")

@@ -61,7 +61,7 @@ def test_a_false_ring_is_said_on_screen_the_moment_it_happens(app_factory: Any, 
     assert app.table.state.phase == "trading"
     words = _("False ring: {seat} ({fine} when the round is scored)").format(seat="Dan", fine="-20")
     assert words in shown(app)  # who rang falsely, and what it will cost
-    assert app.ring.calls[-1][:2] == ("flash", th.BAD)
+    assert app.show.ring.calls[-1][:2] == ("flash", th.BAD)
     assert "…" not in shown(app)
     second = app_factory(size)  # it stays said after a restart: it is the round's state
     assert words in shown(second)

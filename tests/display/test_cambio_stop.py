@@ -46,7 +46,7 @@ def test_the_bell_is_journaled_before_the_stop_screen_shows(app_factory: Any) ->
     assert app.table.state.phase == "stopped"
     assert _journal(app)[-1][1] == "bell"
     assert cues.played == ["bell"]
-    assert app.ring.calls[-1][:2] == ("flash", th.STOP_RED)
+    assert app.show.ring.calls[-1][:2] == ("flash", th.STOP_RED)
     app.step([])
     assert app.scene.name == "cambio-stop" and "STOP" in _shown(app)
     assert not app.scene.wants_bell(app.ctx())

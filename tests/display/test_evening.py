@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pi_app.display.demo import DEMO_START, Driver, FakeClock, make_app
 from pi_app.display.evening import evening
+from pi_app.display.home_unfinished import UnfinishedPage
 from pi_app.display.screens import Mode
 from pi_app.i18n import current_language, translate
 from tests.display.layout_checks import drawn_text
@@ -22,11 +23,11 @@ def test_an_evening_keeps_every_game_and_restarts_in_german(tmp_path: Path) -> N
     assert not games["cambio"].finished and not games["cambio"].abandoned  # still waiting
     assert not games["gambo"].abandoned
     assert current_language() == "de"  # chosen on the box, kept through the restart
-    assert app.screens.mode is Mode.HOME and app.scene.page == "unfinished"
+    assert app.screens.mode is Mode.HOME and isinstance(app.scene.page, UnfinishedPage)
     shown = drawn_text(app.canvas.texts)
     assert translate("Unfinished games", "display", "de") in shown
     assert "Cambio" in shown and "Gambo" in shown
-    gambo = app.unfinished.find(games["gambo"].id)
+    gambo = app.session.unfinished.find(games["gambo"].id)
     assert gambo is not None
     # one Undo took back the computer's reply and Alice's move: its opening stays
     assert gambo.state.history == ("adv b4",)

@@ -77,7 +77,7 @@ def test_the_end_of_a_game_shows_every_name_whole(
         drawn = {text.text for text in texts}
         assert not shortened(texts), [t.text for t in shortened(texts)]
         assert set(seats) <= drawn  # every seat ranked, its name whole
-        assert not touching_border(app.screen, texts, th.WARN)  # the winner's outline
+        assert not touching_border(app.painter.surface, texts, th.WARN)  # the winner's outline
         assert not outside(texts, screen) and not too_small(texts, 18)
     finally:
         set_language("fr")

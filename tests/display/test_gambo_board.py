@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from pi_app.display import theme as th
-from pi_app.display.games.gambo import Square, engine_paused, opponent_extras
+from pi_app.display.games.gambo import Square, opponent_extras
 from pi_app.display.intents import Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.i18n import set_language, translate
@@ -34,7 +34,7 @@ def game(
 ) -> None:
     """A game of `moves`, drawn; the engine (on B) is paused: the test plays its side."""
     extras = opponent_extras("hard") if engine else {}
-    with engine_paused(app.screens.memory):
+    with app.session.computer.paused():
         app.execute(NewGame("gambo", seats, {"setup": SETUP}, extras))
         for move in moves:
             app.execute(Play(move))
@@ -117,7 +117,7 @@ def test_the_central_squares_are_numbered_as_the_moves_name_them(
 
 def pip_width(app: Any, cell: pygame.Rect) -> int:
     """The widest run of the strength marks' colour across any row of `cell`."""
-    surface, widest = app.screen, 0
+    surface, widest = app.painter.surface, 0
     for y in range(cell.top, cell.bottom):
         run = 0
         for x in range(cell.left, cell.right):

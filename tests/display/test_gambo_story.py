@@ -11,7 +11,6 @@ import pytest
 
 from pi_app.display import theme as th
 from pi_app.display.games.gambo import (
-    EnginePause,
     Square,
     ghosts,
     last_move_colour,
@@ -53,7 +52,7 @@ def app_factory(app_factory: Any) -> Any:
 
 def pause_engine(app: Any) -> None:
     """Pause the engine of `app`: it neither searches nor plays."""
-    app.screens.memory.of(EnginePause).paused = True
+    app.session.computer.held = True
 
 
 def play(app: Any, *moves: str, engine: bool = True) -> None:
@@ -75,7 +74,7 @@ def cell_of(app: Any, index: int) -> pygame.Rect:
 
 
 def colour_count(app: Any, box: pygame.Rect, colour: tuple[int, int, int]) -> int:
-    surface = app.screen
+    surface = app.painter.surface
     return sum(
         1
         for x in range(box.left, box.right)

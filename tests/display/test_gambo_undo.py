@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from pi_app.display.games import gambo
-from pi_app.display.games.gambo import EngineMemory, Square, engine_paused, opponent_extras
+from pi_app.ai.gambo import opponent
+from pi_app.display.games.gambo import Square, opponent_extras
 from pi_app.display.intents import Press, Redo, Undo, wait_events
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.display.screens import Mode
@@ -34,27 +34,31 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 class Searches:
-    """Every search the engine starts, with the moves of the position it searches."""
+    """Every search the computer starts (the moves of the position it searches), and
+    what each found."""
 
     def __init__(self) -> None:
-        self.started: list[tuple[tuple[str, ...], gambo.EngineWorker]] = []
+        self.started: list[tuple[str, ...]] = []
+        self.results: list[tuple[tuple[str, ...], str]] = []
 
-    def searched(self, history: tuple[str, ...]) -> list[str | None]:
+    def searched(self, history: tuple[str, ...]) -> list[str]:
         """The moves found by the searches of the position after `history`."""
-        return [worker.result for seen, worker in self.started if seen == history]
+        return [move for seen, move in self.results if seen == history]
 
 
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> Searches:
     seen = Searches()
-    real = gambo.EngineWorker
+    real = opponent.choose
 
-    class Recorded(real):  # type: ignore[misc, valid-type]
-        def __init__(self, key: Any, state: Any, level: str) -> None:
-            super().__init__(key, state, level)
-            seen.started.append((tuple(state.history), self))
+    def recorded(state: Any, level: str) -> str:
+        history = tuple(state.history)
+        seen.started.append(history)
+        move = real(state, level)
+        seen.results.append((history, move))
+        return move
 
-    monkeypatch.setattr(gambo, "EngineWorker", Recorded)
+    monkeypatch.setattr(opponent, "choose", recorded)
     return seen
 
 
@@ -152,15 +156,12 @@ def test_redo_brings_back_both_moves_and_the_engine_adds_none(
 def test_a_search_begun_before_the_undo_is_dropped(app_factory: Any, searches: Searches) -> None:
     app = start(app_factory)
     first = history(app)
-    advance(app, "a0")
-    app.step([])  # the engine starts its search for the position after a0
-    stale = app.screens.memory.of(EngineMemory).worker
-    assert stale is not None and searches.started[-1] == ((*first, "adv a0"), stale)
+    advance(app, "a0")  # the engine starts its search for the position after a0 at once
+    assert app.session.computer.thinking
 
     app.feed(Press(Button.UNDO))  # the player's own move: the engine had not replied
     assert history(app) == first
-    stale.thread.join(DEADLINE)
-    assert stale.result is not None
+    wait_until(app, lambda: bool(searches.searched((*first, "adv a0"))), "the stale search")
     steps_while_waiting(app)
     assert history(app) == first  # the stale move is not played on the player's turn
 
@@ -217,7 +218,7 @@ def test_undo_from_the_end_of_a_game_against_the_engine(app_factory: Any) -> Non
     record = json.loads((GOLDEN / "gambo" / "full-game-tie-to-last-duel.json").read_text())
     app = app_factory()
     extras = opponent_extras("easy")
-    with engine_paused(app.screens.memory):  # the record plays the engine's side
+    with app.session.computer.paused():  # the record plays the engine's side
         app.execute(NewGame("gambo", ("Alice", "Engine"), {"setup": record["setup"]}, extras))
         for move in record["moves"]:
             app.execute(Play(move))

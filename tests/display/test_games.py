@@ -9,6 +9,7 @@ from pi_app.display.games.cambio_tournament import announcements
 from pi_app.display.games.gambo import Square, engine_level, opponent_extras
 from pi_app.display.games.quitte_ou_double import Zone
 from pi_app.display.home import Cycle, GameTap, Pick
+from pi_app.display.home_options import OptionsPage
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.display.targets import KbKey, KeyTap, SeatTap
@@ -22,7 +23,7 @@ def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
     app.feed(Press(GameTap("cambio")))
     app.feed(Press("next"))  # seats -> options
     app.step([])
-    assert app.scene.page == "options"
+    assert isinstance(app.scene.page, OptionsPage)
     app.feed(Press(Cycle("variant")))
     app.feed(Press(Pick("variant", 1)))  # simple -> with CAMBIO cards
     app.feed(Press("next"))  # start
@@ -35,9 +36,9 @@ def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
 def test_gambo_engine_moves_through_the_table_off_the_ui_thread(app_factory: Any) -> None:
     app = app_factory()
     app.execute(NewGame("gambo", ("Alice", "Ordinateur"), {}, opponent_extras("easy")))
-    app.step([])
     assert app.table.state.to_move == 1  # B, the engine, moves first
-    deadline = time.monotonic() + 20
+    assert app.session.computer.thinking  # its search runs off the loop: played at a drain
+    deadline = time.monotonic() + 60
     while app.table.state.to_move == 1 and time.monotonic() < deadline:
         app.step()  # the screen keeps answering while the engine searches
         time.sleep(0.01)
@@ -225,7 +226,7 @@ def test_quitte_ou_double_bets_stop_when_their_sand_timer_runs_out(
     app.feed(Press(Zone("125..187")))
     assert app.table.state is before and app.message is not None
     app.feed(Press("timer"))  # turning the hourglass again does not reopen them...
-    assert app.timer is None or app.timer.done(clock())
+    assert app.show.timer is None or app.show.timer.done(clock())
     app.feed(Press(Zone("125..187")))
     assert app.table.state is before
     app.feed(Press("undo"))  # ... undo does, as for any event

@@ -116,7 +116,7 @@ def test_the_end_of_a_game_ranks_charts_and_celebrates(app_factory: Any, clock: 
     for _step in range(12):
         clock.advance(0.2)
         app.step([])
-    flashes = [call[1] for call in app.ring.calls if call[0] == "flash"]
+    flashes = [call[1] for call in app.show.ring.calls if call[0] == "flash"]
     assert flashes == [th.OKABE_ITO[6]] * 6  # Bo's own colour, six times
     app.feed(Press("undo"))  # the last round was wrong: back to the game
     app.step([])
@@ -191,7 +191,7 @@ def test_statistics_are_counted_in_the_background(app_factory: Any) -> None:
     app.feed(Press("menu"))
     app.feed(Press("history"))
     app.feed(Press("stats"))
-    app.scene.job.thread.join(10)
+    app.scene.job.finished.wait(10)
     app.step([])
     app.feed(Press(StatsOf("Bo")))
     shown = texts(app)
@@ -267,6 +267,6 @@ def test_a_shared_win_celebrates_every_winner_in_turn(app_factory: Any, clock: F
     for _step in range(20):
         clock.advance(0.2)
         app.step([])
-    flashes = [call[1] for call in app.ring.calls if call[0] == "flash"]
+    flashes = [call[1] for call in app.show.ring.calls if call[0] == "flash"]
     assert flashes == [th.OKABE_ITO[c] for c in (4, 0, 6)] * 2
     assert _("Winners: {names}").format(names="Al, Bo, Cy") in texts(app)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pi_app.display.home import GameTap
+from pi_app.display.home_options import OptionsPage
 from pi_app.display.intents import Back, Bell, Char, Enter, Erase, Press
 from pi_app.display.keyboard import ACCENTS, LAYOUTS, MAX_NAME, NameEditor, capital
 from pi_app.display.targets import KbKey, SeatTap
@@ -152,7 +153,7 @@ def test_physical_keyboard_types_into_the_same_editor(app_factory: Any) -> None:
     assert app.scene.seats[0] == "Jean Luc"
     assert app.scene.editor is None and app.table is None
     app.feed(Enter())  # Enter outside the editor moves on as before
-    assert app.scene.page == "options"
+    assert isinstance(app.scene.page, OptionsPage)
     app.feed(Press("next"))
     assert app.table is not None and app.table.state.seats[0] == "Jean Luc"
 

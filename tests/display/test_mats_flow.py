@@ -267,12 +267,12 @@ def test_the_check_mark_is_drawn_once_a_seat_has_bet(app_factory: Any) -> None:
     _gambit7(app)
     _to_bets(app)
     cell = next(hit.rect for hit in app.canvas.hits if hit.target == SeatTap(1))
-    before = pygame.image.tobytes(app.screen.subsurface(cell), "RGB")
+    before = pygame.image.tobytes(app.painter.surface.subsurface(cell), "RGB")
     app.feed(Press(SeatTap(0)))  # Bruno's cell is no longer the selected one either way
     app.execute(Play('bet "Bruno" []'))
     app.dirty = True
     app.step([])
-    assert pygame.image.tobytes(app.screen.subsurface(cell), "RGB") != before
+    assert pygame.image.tobytes(app.painter.surface.subsurface(cell), "RGB") != before
 
 
 # ---- 3. the minus key ---------------------------------------------------------------
@@ -465,16 +465,16 @@ def test_each_team_shows_its_gain_tokens_and_a_mark_once_both_tokens_are_down(
     app.execute(Play("reveal"))
     app.step([])
     cell = next(hit.rect for hit in app.canvas.hits if hit.target == SeatTap(1))
-    before = pygame.image.tobytes(app.screen.subsurface(cell), "RGB")
+    before = pygame.image.tobytes(app.painter.surface.subsurface(cell), "RGB")
     app.execute(Play('bet "Violet" <10'))
     app.dirty = True
     app.step([])
-    once = pygame.image.tobytes(app.screen.subsurface(cell), "RGB")
+    once = pygame.image.tobytes(app.painter.surface.subsurface(cell), "RGB")
     assert once != before  # a bet token left the hand
     app.execute(Play('bet "Violet" <10'))
     app.dirty = True
     app.step([])
-    assert pygame.image.tobytes(app.screen.subsurface(cell), "RGB") != once  # both down
+    assert pygame.image.tobytes(app.painter.surface.subsurface(cell), "RGB") != once  # both down
 
 
 def test_ok_with_no_tile_typed_says_what_is_missing(app_factory: Any) -> None:

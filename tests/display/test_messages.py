@@ -37,7 +37,7 @@ def touch(app: Any, target: object) -> None:
     """A finger on `target`, as a touch screen reports it: the touch, then the mouse
     click SDL makes of it (which says it came from a touch)."""
     rect = [hit.rect for hit in app.canvas.hits if hit.target == target][-1]
-    width, height = app.screen.get_size()
+    width, height = app.painter.surface.get_size()
     finger = pygame.event.Event(
         pygame.FINGERDOWN, x=rect.centerx / width, y=rect.centery / height, finger_id=0
     )

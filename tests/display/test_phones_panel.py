@@ -50,7 +50,7 @@ def _panel_area(app: Any) -> pygame.Rect:
 
 
 def _pixels(app: Any, area: pygame.Rect) -> bytes:
-    return pygame.image.tobytes(app.screen.subsurface(area), "RGB")
+    return pygame.image.tobytes(app.painter.surface.subsurface(area), "RGB")
 
 
 @pytest.mark.parametrize("size", ["800x480", "480x320"])

@@ -15,6 +15,7 @@ from pi_app.display.games import declaration_of
 from pi_app.display.games.generic import Action, GenericScene
 from pi_app.display.history import HistoryScene, OpenGame
 from pi_app.display.home import Cycle, GameTap, HomeScene, Pick
+from pi_app.display.home_options import OptionsPage, PickPage
 from pi_app.display.intents import Press
 from pi_app.display.scene import ShowFinal
 from pi_app.i18n import translate
@@ -58,12 +59,12 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     assert home.seats == ["Vert", "Jaune"]  # the colours' names, in French
 
     app.feed(Press("next"))  # its option, from its declaration
-    assert home.page == "options" and Cycle("target") in targets(app)
+    assert isinstance(home.page, OptionsPage) and Cycle("target") in targets(app)
     assert _("Target") in shown(app) and "10" in shown(app)
     app.feed(Press(Cycle("target")))  # the list of its values
-    assert home.page == "pick" and Pick("target", 1) in targets(app)
+    assert isinstance(home.page, PickPage) and Pick("target", 1) in targets(app)
     app.feed(Press(Pick("target", 1)))
-    assert home.page == "options"
+    assert isinstance(home.page, OptionsPage)
     assert "5" in shown(app) and home.setup().options == {"target": 5}
 
     app.feed(Press("next"))  # start

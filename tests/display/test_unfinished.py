@@ -3,6 +3,7 @@ its places, and the host's choices kept across a restart."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -17,6 +18,8 @@ from pi_app.display.home import (
     Remembered,
     ResumeGame,
 )
+from pi_app.display.home_options import OptionsPage, PickPage
+from pi_app.display.home_unfinished import ConfirmPage, UnfinishedPage
 from pi_app.display.intents import Press
 from pi_app.display.scene import GoHome, NewGame, Play
 from pi_app.display.screens import Mode
@@ -74,7 +77,7 @@ def test_a_paused_game_is_resumed_exactly_where_it_was(app_factory: Any) -> None
     app.execute(Play("deal"))
     app.feed(Press("menu"))
     app.feed(Press(HomeButton.UNFINISHED))
-    assert app.scene.page == "unfinished"
+    assert isinstance(app.scene.page, UnfinishedPage)
     listed = _shown(app)
     assert "Gambit 7" in listed and "Cambio" in listed and "Alice" in listed
     assert listed.index("Cambio") < listed.index("Gambit 7")
@@ -102,10 +105,10 @@ def test_abandoning_asks_first_and_the_game_stays_in_the_history(app_factory: An
     app.feed(Press("menu"))
     app.feed(Press(HomeButton.UNFINISHED))
     app.feed(Press(AskAbandon(quiz)))
-    assert app.scene.page == "confirm"
+    assert isinstance(app.scene.page, ConfirmPage)
     assert _("Abandon this game?") in _shown(app) and "Gambit 7" in _shown(app)
     app.feed(Press(HomeButton.KEEP))  # changed their mind: nothing happens
-    assert app.scene.page == "unfinished" and not app.journal.game(quiz).abandoned
+    assert isinstance(app.scene.page, UnfinishedPage) and not app.journal.game(quiz).abandoned
     app.feed(Press(AskAbandon(quiz)))
     app.feed(Press(HomeButton.CONFIRM_ABANDON))
     assert app.journal.game(quiz).abandoned
@@ -161,9 +164,10 @@ def test_options_are_picked_from_their_list(app_factory: Any) -> None:
     app.feed(Press("next"))
     app.feed(Press(Cycle("variant")))
     hits = _hits(app)
-    assert app.scene.page == "pick" and {Pick("variant", 0), Pick("variant", 1)} <= set(hits)
+    assert isinstance(app.scene.page, PickPage)
+    assert {Pick("variant", 0), Pick("variant", 1)} <= set(hits)
     app.feed(Press("back"))  # nothing picked: nothing changed
-    assert app.scene.page == "options" and app.scene.picks.get("variant", 0) == 0
+    assert isinstance(app.scene.page, OptionsPage) and app.scene.picks.get("variant", 0) == 0
     app.feed(Press(Cycle("variant")))
     app.feed(Press(Pick("variant", 1)))
     app.feed(Press("next"))
@@ -205,13 +209,13 @@ def test_a_game_s_seats_and_options_are_offered_again_after_a_restart(
 def test_an_abandoned_game_stays_in_the_history_until_the_host_deletes_it(
     app_factory: Any, tmp_path: Any
 ) -> None:
-    from pi_app.display.history import HistoryButton, OpenGame
-    from pi_app.display.scene import Abandon, ShowHistory
+    from pi_app.display.history import HistoryButton, OpenGame, history_page
+    from pi_app.display.scene import Abandon, OpenPage
 
     app = app_factory()
     quiz, _cards = _paused_gambit7_then_cambio(app)
     app.execute(Abandon(quiz))
-    app.execute(ShowHistory())
+    app.execute(OpenPage(history_page))
     history = app.scene
     history.usb = lambda: tmp_path  # type: ignore[method-assign]
     assert OpenGame(quiz) in _hits(app) and _("abandoned") in _shown(app)
@@ -231,15 +235,15 @@ def test_an_abandoned_game_stays_in_the_history_until_the_host_deletes_it(
 
 
 def test_a_finished_game_cannot_be_deleted(app_factory: Any) -> None:
-    from pi_app.display.history import HistoryButton, OpenGame
-    from pi_app.display.scene import ShowHistory
+    from pi_app.display.history import HistoryButton, OpenGame, history_page
+    from pi_app.display.scene import OpenPage
 
     app = app_factory()
     app.execute(NewGame("cambio", CARDS, {"target": 100}))
     for notation in ("deal", "open", 'ring "Ana"', "show Dollar 9"):
         app.execute(Play(notation))
     assert app.table.outcome() is not None
-    app.execute(ShowHistory())
+    app.execute(OpenPage(history_page))
     app.feed(Press(OpenGame(app.table.game_id)))
     assert HistoryButton.DELETE not in _hits(app)
     app.journal.delete(app.table.game_id)
@@ -247,17 +251,19 @@ def test_a_finished_game_cannot_be_deleted(app_factory: Any) -> None:
 
 
 def test_each_game_at_the_table_keeps_its_own_screen_memory(app_factory: Any) -> None:
-    from pi_app.display.games.gambo import EngineMemory, EnginePause
     from pi_app.display.scene import Resume
 
+    @dataclass
+    class Kept:
+        value: int = 0
+
     app = app_factory()
-    app.screens.memory.of(EnginePause).paused = True  # the app's, before any game
     app.execute(NewGame("gambo", ("Alice", "Bruno"), {}))
     gambo = app.table.game_id
-    first = app.screens.memory.of(EngineMemory)
+    first = app.screens.memory.of(Kept)
+    first.value = 7
     app.execute(GoHome())
     app.execute(NewGame("cambio", CARDS, {}))
-    assert app.screens.memory.of(EngineMemory) is not first  # no search lands elsewhere
-    assert app.screens.memory.of(EnginePause).paused
+    assert app.screens.memory.of(Kept) is not first  # what one game's screens keep
     app.execute(Resume(gambo))
-    assert app.screens.memory.of(EngineMemory) is first
+    assert app.screens.memory.of(Kept) is first and first.value == 7

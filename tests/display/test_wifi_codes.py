@@ -355,7 +355,7 @@ def test_the_box_s_panel_shows_its_hotspot_and_a_seat_s_code_at_once(
         app.step([])
         assert "2. Code de Cléo" in [t.text for t in app.canvas.texts]
         secret = phones.hub.seats.game(app.table.game_id)
-        assert read_all(app.screen, tmp_path / "box.png") == [
+        assert read_all(app.painter.surface, tmp_path / "box.png") == [
             wifi_text("Tabletop-7Q4K", "truite-violon-42"),
             f"http://10.42.0.1:8080/j/{secret}#Cl%C3%A9o",
         ]

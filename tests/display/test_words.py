@@ -41,7 +41,7 @@ def test_one_game_is_one_game_in_the_history_and_the_statistics(
     app.feed(Press("stats"))
     scene = app.scene
     assert isinstance(scene, HistoryScene) and scene.job is not None
-    scene.job.thread.join(30)
+    scene.job.finished.wait(30)
     app.step([])
     app.feed(Press(StatsOf("Bo")))  # Bo won the one game
     texts(app)
@@ -85,7 +85,7 @@ def test_the_statistics_list_counts_in_words(app_factory: Any) -> None:
     app.feed(Press("stats"))
     scene = app.scene
     assert isinstance(scene, HistoryScene) and scene.job is not None
-    scene.job.thread.join(30)
+    scene.job.finished.wait(30)
     texts(app)
     assert "Bo · 1 played, 1 won" in drawn(app)
     assert "Al · 1 played, 0 won" in drawn(app)

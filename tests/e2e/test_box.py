@@ -154,7 +154,7 @@ def test_cambio_round_with_the_bell(box: Box) -> None:
     assert bell.dropped == 1 and app.table.state.phase == "deal"
     box.tap("deal")
     assert app.scene.name == "cambio-study"
-    assert app.ring.calls[-1][:2] == ("timer", 30.0)
+    assert app.show.ring.calls[-1][:2] == ("timer", 30.0)
     left = box.led_ring.timer_left()  # the ring itself runs the sand timer
     assert left is not None and 29 < left <= 30
     assert bell.listening
@@ -165,7 +165,7 @@ def test_cambio_round_with_the_bell(box: Box) -> None:
     box.press_pin(PINOUT.bell)
     assert app.scene.name == "cambio-stop"
     assert "STOP" in box.shown()
-    assert app.ring.calls[-1][0] == "flash"
+    assert app.show.ring.calls[-1][0] == "flash"
     assert not bell.listening  # the table stopped asking
     assert app.table.state.phase == "stopped"  # the bell is an event of the table
     app.journal.flush()  # one commit later it is on disk
@@ -187,7 +187,7 @@ def test_gambit7_round_from_answers_to_payouts_with_a_restart(box: Box) -> None:
     app.execute(NewGame("gambit7", seats, {}))
     app.step([])
     box.press_pin(PINOUT.bell)  # the bell turns the sand timer
-    assert app.ring.calls[-1][:2] == ("timer", 30.0)
+    assert app.show.ring.calls[-1][:2] == ("timer", 30.0)
     for key in "28":
         box.tap(KeyTap(key))
     box.tap("ok")

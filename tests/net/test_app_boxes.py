@@ -41,7 +41,7 @@ def apps(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
         made.append(make_app("800x480", tmp_path / name / "journal.sqlite3", FakeClock(), config))
     yield made[0], made[1]
     for app in made:
-        app.network.close()
+        app.session.close()
         app.journal.close()
     set_language("fr")
 
@@ -75,7 +75,7 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     one, two = apps
     one.execute(CreateTournament(PLAYERS, {"variant": "simple", "target": 1000}, 2))
     assert isinstance(one.scene, NetworkScene) and one.message is None
-    me = one.network.table.box.me
+    me = one.session.network.table.box.me
     code = translate("code {code}", "display").format(code=f"{me.tid}-{me.password}")
     assert code in status_text(one.table) and code in shown(one)
     run_until(apps, lambda: one.table.box.online, "the creator online")
@@ -112,11 +112,13 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
         assert expected.format(player="Ana", table=2, seat=1) in text
         assert not outside(app.canvas.texts, app.canvas.rect)
         assert not too_small(app.canvas.texts, 18)
-        run_until(apps, lambda app=app: any(c[0] == "progress" for c in app.ring.calls), "sweep")
+        run_until(
+            apps, lambda app=app: any(c[0] == "progress" for c in app.show.ring.calls), "sweep"
+        )
     assert one.table.export() == two.table.export()
 
-    assert one.network.broker is not None
-    one.network.broker.kill()  # the broker gone: box two says so and plays on
+    assert one.session.network.broker is not None
+    one.session.network.broker.kill()  # the broker gone: box two says so and plays on
     run_until(apps, lambda: not two.table.box.online, "box two offline")
     assert translate("offline: the table plays on", "display") in shown(two)
     play_round(two, 1, "Eve")
@@ -151,13 +153,13 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
     assert replay_record(record)["scores"]["Ana"] == 200
 
     # box two restarts (a pulled plug): it is back in its tournament, at its table
-    two.network.close()
+    two.session.network.close()
     two.journal.close()
     again = make_app(
         "800x480",
         tmp_path / "two" / "journal.sqlite3",
         FakeClock(),
-        {"tournament.broker": "127.0.0.1", "tournament.port": one.network.port},
+        {"tournament.broker": "127.0.0.1", "tournament.port": one.session.network.port},
     )
     try:
         assert again.table is not None and again.table.index == 1
@@ -165,5 +167,5 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
         run_until((one, again), lambda: again.table.box.online, "box two back online")
         assert len(History(again.journal).page(0, 5)) == 1  # kept once, not twice
     finally:
-        again.network.close()
+        again.session.close()
         again.journal.close()

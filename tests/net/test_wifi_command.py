@@ -81,21 +81,23 @@ def test_the_setting_takes_only_its_three_words(tmp_path: Path) -> None:
 def test_a_laptop_keeps_its_wifi_unless_always_is_asked(
     config: Config, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from pi_app.box.jobs import Jobs
     from pi_app.display import startup
 
+    jobs = Jobs()
     decided: list[str] = []
     monkeypatch.setattr(hotspot, "decide", lambda setting, manager: decided.append(setting))
     config.values["hardware"] = "sim"
-    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    startup.start_wifi(config, None, startup.Phones(), jobs)  # type: ignore[arg-type]
     config.values["wifi.hotspot"] = "never"
     config.values["hardware"] = "pi"
-    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    startup.start_wifi(config, None, startup.Phones(), jobs)  # type: ignore[arg-type]
     assert decided == []
     config.values["wifi.hotspot"] = "when-no-network"
-    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    startup.start_wifi(config, None, startup.Phones(), jobs)  # type: ignore[arg-type]
     config.values["hardware"] = "sim"
     config.values["wifi.hotspot"] = "always"
-    startup.start_wifi(config, None, startup.Phones())  # type: ignore[arg-type]
+    startup.start_wifi(config, None, startup.Phones(), jobs)  # type: ignore[arg-type]
     deadline = time.monotonic() + 30
     while len(decided) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -107,6 +109,7 @@ def test_the_qr_panel_shows_the_network_once_the_hotspot_is_up(
 ) -> None:
     """Once the box's own Wi-Fi is up, the phones' panel has it (its code comes first)
     and the server answers the phones' checks on its address."""
+    from pi_app.box.jobs import Jobs
     from pi_app.display import startup
     from pi_app.display.phones_panel import PhonesPanel
     from pi_app.web.hub import Hub
@@ -123,9 +126,8 @@ def test_the_qr_panel_shows_the_network_once_the_hotspot_is_up(
     phones = startup.Phones()
     phones.panel = PhonesPanel(Hub(SeatBook(None)), lambda secret: [])
     config.values["wifi.hotspot"] = "always"
-    startup.start_wifi(config, Server(), phones)  # type: ignore[arg-type]
-    deadline = time.monotonic() + 30
-    while not portals and time.monotonic() < deadline:
-        time.sleep(0.05)
+    jobs = Jobs()
+    startup.start_wifi(config, Server(), phones, jobs)  # type: ignore[arg-type]
+    assert jobs.wait_idle(30)  # the job done, its end carried out on the loop's side
     assert phones.panel.hotspot == made and phones.hotspot == made
     assert portals == [("10.42.0.1", startup.PORTAL_PORT)]

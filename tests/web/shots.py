@@ -81,7 +81,7 @@ def main(folder: Path) -> None:
 def questions(folder: Path) -> None:
     """A phone (French) at a round of the box's own question: the question, then the
     true answer with its source."""
-    from pi_app.display.quizmaster import notation, round_question
+    from pi_app.box.quizmaster import notation, round_question
     from pi_app.questions.bank import builtin_by_id
 
     table = _table(("Ana", "Ben", "Cléo", "Dan"))

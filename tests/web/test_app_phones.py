@@ -13,7 +13,7 @@ import aiohttp
 import pygame
 
 from pi_app.display.demo import FakeClock, make_app
-from pi_app.display.intents import PHONE_EVENT, Press, wait_events
+from pi_app.display.intents import WAKE_EVENT, Press, wait_events
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, StartTimer
 from pi_app.display.targets import Button, FreeSeat, SeatCode
@@ -55,7 +55,7 @@ def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
         async def phone() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
                 socket, view = await hello(session, token=await claim(session, secret, "Ben"))
-                assert view["gambit7"]["phase"] == "answers"
+                assert view["play"]["phase"] == "answers"
                 timers.append(view.get("timer"))
                 replies.append(await act(socket, type="answer", typed="1h30", locale="fr"))
                 replies.append(await act(socket, type="answer", typed="3", locale="fr"))
@@ -110,7 +110,7 @@ def test_the_open_panel_shows_a_seat_a_phone_takes_at_once(tmp_path: Path) -> No
 
         asyncio.run(take_a_seat())
         woken = wait_events(30_000, False)  # the loop sleeps until something wakes it
-        assert PHONE_EVENT in [event.type for event in woken]
+        assert WAKE_EVENT in [event.type for event in woken]
         app.step(woken)
         targets = [hit.target for hit in app.canvas.hits]
         assert FreeSeat("Ben") in targets and SeatCode("Ben") not in targets

@@ -192,7 +192,7 @@ def test_quitte_ou_double_bets_close_for_phones_too_and_ids_act_once(qod: Served
         late = await act(reloaded, type="bet", low="20", high="30", id="p1-2")
         assert not late["ok"] and "no more bets" in late["message"]
         await reloaded.send_json({"type": "lang", "lang": "en"})  # asks for the view again
-        view = (await receive(reloaded, "state"))["view"]["quitte-ou-double"]
+        view = (await receive(reloaded, "state"))["view"]["play"]
         assert view["bets_closed"]
 
     run(qod, scenario)

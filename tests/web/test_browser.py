@@ -11,7 +11,7 @@ from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.web.reach import addresses
 from tests.web.browser import phone, tap, wait
-from tests.web.conftest import SEATS, Served
+from tests.web.conftest import SEATS, Served, serve
 from tests.web.test_reach import scan_panel
 
 
@@ -112,3 +112,22 @@ def test_a_phone_joins_through_the_address_the_qr_code_carries(
     assert everywhere.hub.seats.holders() == {"Ana"}
     answers = everywhere.owner.call(lambda table: dict(table.state.answers))
     assert answers["Ana"].typed == "42"
+
+
+def test_the_phones_are_told_that_the_game_is_over_and_who_won(tmp_path: Path) -> None:
+    """The end of a game reaches the phones (issue 36): each says who won, in its own
+    language, under the scores' final line."""
+    made = serve(tmp_path, game="cambio", seats=("Ana", "Ben", "Cléo"))
+    try:
+        with phone("de") as driver:
+            driver.get(f"{made.url}/j/{made.secret}")
+            tap(driver, '[data-seat="Ana"]')
+            wait(driver, seen.presence_of_element_located((By.ID, "who")))
+            assert not driver.find_elements(By.ID, "game-over")
+            made.box("stop")  # nobody has a card: the game ends at once
+            winners = made.owner.call(lambda table: table.outcome().winners)
+            over = wait(driver, seen.presence_of_element_located((By.ID, "game-over")))
+            assert over.text.startswith("Das Spiel ist zu Ende")
+            assert all(winner in over.text for winner in winners)
+    finally:
+        made.stop()

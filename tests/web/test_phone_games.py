@@ -1,9 +1,13 @@
-"""Each game's phone play is found by its name (`web.games`); a game without any is
-followed from a phone, and a request to play it is refused with a message."""
+"""Each game's phone play is found by its name (`web.games`), and the page's side of it
+too (`static/games/<name>.js`, sent after play.js with no list to keep); a game without
+any is followed from a phone, and a request to play it is refused with a message."""
 
 from __future__ import annotations
 
 import random
+import re
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,12 @@ from pi_app.rules.registry import find_game, games
 from pi_app.table import Journal, Table
 from pi_app.web.games import phone_module
 from pi_app.web.requests import PhoneActions, PhoneRequest, perform
+from pi_app.web.server import GAME_SCRIPTS
 from pi_app.web.views import GameView, phone_view
+from tests.paths import ROOT
+from tests.web.conftest import Served
+
+STATIC = ROOT / "pi_app" / "web" / "static"
 
 
 @pytest.mark.parametrize("name", ["gambit7", "quitte-ou-double"])
@@ -22,13 +31,26 @@ def test_games_phones_play_have_their_actions_and_views(name: str) -> None:
     assert module.__name__ == f"pi_app.web.games.{name.replace('-', '_')}"
 
 
+@pytest.mark.parametrize("name", ["gambit7", "quitte-ou-double"])
+def test_a_game_s_own_part_of_the_view_travels_under_one_key_beside_its_name(name: str) -> None:
+    """The phone's page finds the game's script by `game` and draws `play` with it."""
+    game = find_game(name)
+    state = game.new_game(["Ann", "Bob", "Cy"], {}, random.Random(0))
+    view = phone_view(game, state, "Ann", 1)
+    module = phone_module(name)
+    assert isinstance(module, GameView)
+    assert view["game"] == name and view["play"] == module.view(state, "Ann", "fr")
+    assert name not in view
+
+
 def test_the_other_games_are_followed_with_their_scores_alone() -> None:
     played = {name for name in games() if phone_module(name) is not None}
     assert played == {"gambit7", "quitte-ou-double"}
     game = find_game("tiny-race")
     state = game.new_game(["Ann", "Bob"], {}, random.Random(0))
     view = phone_view(game, state, "Ann", 3)
-    assert view["game_id"] == 3 and view["you"] == "Ann" and "tiny-race" not in view
+    assert view["game_id"] == 3 and view["you"] == "Ann" and view["game"] == "tiny-race"
+    assert "play" not in view and "tiny-race" not in view
     assert view["scores"] == {"Ann": 0, "Bob": 0}
 
 
@@ -42,3 +64,52 @@ def test_a_request_for_a_game_played_on_the_box_is_refused(tmp_path: Path) -> No
         assert table.moves_played == 0
     finally:
         journal.close()
+
+
+def test_each_game_phones_play_has_its_page_script_and_no_other_has() -> None:
+    played = sorted(name for name in games() if phone_module(name) is not None)
+    scripts = sorted(path.stem for path in (STATIC / "games").glob("*.js"))
+    assert scripts == played
+    assert sorted(GAME_SCRIPTS) == [f"games/{name}.js" for name in played]
+
+
+def _get(url: str) -> tuple[int, dict[str, str], str]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), ""
+
+
+def test_the_phone_s_script_is_play_js_then_every_game_s_own(served: Served) -> None:
+    """One script for all the games' plays, so that a phone opens no more connections
+    than before (five phones from one address stay under `gate.PER_ADDRESS`)."""
+    status, headers, page = _get(f"{served.url}/play")
+    assert status == 200
+    assert re.findall(r'<script src="/static/([^"]+)"></script>', page) == [
+        "common.js",
+        "play.js",
+    ]
+    status, served_headers, script = _get(f"{served.url}/static/play.js")
+    assert status == 200 and served_headers["Content-Type"].startswith("text/javascript")
+    assert served_headers["X-Content-Type-Options"] == "nosniff"
+    parts = [(STATIC / "play.js").read_text(encoding="utf-8")]
+    parts += [
+        f"\n// ---- static/{name} ----\n" + (STATIC / name).read_text() for name in GAME_SCRIPTS
+    ]
+    assert script == "".join(parts)
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "script-src 'self';" in policy
+    assert "unsafe" not in policy and "frame-ancestors 'none'" in policy
+    host = served.url.split("//", 1)[1]
+    assert f"connect-src 'self' ws://{host} wss://{host};" in policy
+    status, headers, _page = _get(f"{served.url}/j/{served.secret}")
+    assert status == 200 and headers["Content-Security-Policy"] == policy
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["games/nothing.js", "games/../server.py", "games", "games/", "../texts.py", "x/play.js"],
+)
+def test_nothing_else_of_the_package_is_served(served: Served, path: str) -> None:
+    assert _get(f"{served.url}/static/{path}")[0] == 404

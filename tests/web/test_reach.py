@@ -202,9 +202,9 @@ def test_the_panel_writes_every_link_and_follows_a_new_network(
             f"{word} 172.17.0.1:8370/j/",
             f"{word} raspberrypi.local:8370/j/",  # the last line
         ]
-        secret = app.hub.seats.game(app.table.game_id)
+        secret = app.phones.hub.seats.game(app.table.game_id)
         assert secret in drawn_text(texts)
-        assert scan(app.screen, tmp_path / f"panel-{size}-{lang}.png") == (
+        assert scan(app.painter.surface, tmp_path / f"panel-{size}-{lang}.png") == (
             f"http://192.168.178.23:8370/j/{secret}"
         )
         network[:] = ["10.0.0.7"]  # the box is taken to another table's Wi-Fi
@@ -214,12 +214,12 @@ def test_the_panel_writes_every_link_and_follows_a_new_network(
         app.step([])
         written = [t.text for t in app.canvas.texts if ":8370/j/" in t.text]
         assert written == ["10.0.0.7:8370/j/", f"{word} raspberrypi.local:8370/j/"]
-        assert scan(app.screen, tmp_path / f"moved-{size}-{lang}.png") == (
+        assert scan(app.painter.surface, tmp_path / f"moved-{size}-{lang}.png") == (
             f"http://10.0.0.7:8370/j/{secret}"
         )
         app.feed(Press(SeatCode("Chloé")))  # a seat's own code: the same address
         app.step([])
-        assert scan(app.screen, tmp_path / f"seat-{size}-{lang}.png") == (
+        assert scan(app.painter.surface, tmp_path / f"seat-{size}-{lang}.png") == (
             f"http://10.0.0.7:8370/j/{secret}#Chlo%C3%A9"
         )
     finally:
@@ -334,15 +334,15 @@ def test_the_box_s_panel_follows_its_network_by_itself(
         app.step([])
         app.feed(Press("phones"))
         app.step([])
-        secret = app.hub.seats.game(app.table.game_id)
-        link = scan(app.screen, tmp_path / "box-panel.png")
+        secret = app.phones.hub.seats.game(app.table.game_id)
+        link = scan(app.painter.surface, tmp_path / "box-panel.png")
         assert link == f"http://{found[0]}:{port}/j/{secret}"
         status, page = fetch(link)
         assert status == 200 and JOIN_PAGE in page
         network[:] = [Interface("wlan0", "192.0.2.77"), Interface("eth0", found[0])]
         shown = lambda: "192.0.2.77" in drawn_text(app.canvas.texts)  # noqa: E731
         _until(app, shown)  # no input: the watcher wakes the loop
-        assert scan(app.screen, tmp_path / "box-moved.png") == (
+        assert scan(app.painter.surface, tmp_path / "box-moved.png") == (
             f"http://192.0.2.77:{port}/j/{secret}"
         )
         assert f"ou {found[0]}:{port}/j/" in drawn_text(app.canvas.texts)

@@ -61,15 +61,15 @@ def test_a_round_of_answers_and_bets_from_phones(served: Served) -> None:
             sockets[seat], view = await hello(
                 session, token=await claim(session, served.secret, seat)
             )
-            assert view["you"] == seat and view["gambit7"]["phase"] == "answers"
+            assert view["you"] == seat and view["play"]["phase"] == "answers"
         for seat, typed in zip(SEATS[:4], ("1h30", "100", "120", "2h"), strict=True):
             reply = await act(sockets[seat], type="answer", typed=typed, locale="fr")
             assert reply["ok"], reply
         served.box('answer "Eli" "95" fr')  # a seat without a phone, on the box
         served.box("reveal")  # the host turns the slates up
-        view = (await receive(sockets["Ana"], "state"))["view"]["gambit7"]
+        view = (await receive(sockets["Ana"], "state"))["view"]["play"]
         while view["phase"] != "bets":
-            view = (await receive(sockets["Ana"], "state"))["view"]["gambit7"]
+            view = (await receive(sockets["Ana"], "state"))["view"]["play"]
         targets = [case["target"] for case in view["board"] if case["target"]]
         assert targets == ["less", "90", "95", "100", "120"]
         reply = await act(sockets["Ana"], type="bet", chips=["95", "less"])
@@ -80,7 +80,7 @@ def test_a_round_of_answers_and_bets_from_phones(served: Served) -> None:
         served.box('truth "1h35" fr')
         payout = None
         while payout is None:
-            payout = (await receive(sockets["Ana"], "state"))["view"]["gambit7"].get("payout")
+            payout = (await receive(sockets["Ana"], "state"))["view"]["play"].get("payout")
         assert payout["chips"] == 1 and payout["after"] > 0
 
     run(served, scenario)
@@ -98,10 +98,10 @@ def test_nobody_sees_another_answer_before_the_reveal(served: Served) -> None:
         assert (await act(ana, type="answer", typed="4242", locale="fr"))["ok"]
         for socket in (ben, watcher):
             view = (await receive(socket, "state"))["view"]
-            assert view["gambit7"]["answered"] == ["Ana"]
+            assert view["play"]["answered"] == ["Ana"]
             assert "4242" not in json.dumps(view)
         await ana.send_json({"type": "lang", "lang": "en"})  # asks for the view again
-        mine = (await receive(ana, "state"))["view"]["gambit7"]
+        mine = (await receive(ana, "state"))["view"]["play"]
         assert mine["your_answer"] == "4242"
 
     run(served, scenario)

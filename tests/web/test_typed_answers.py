@@ -36,21 +36,20 @@ def _qod(*typed: str, locale: str = "fr") -> Any:
 
 def test_gambit7_phone_cases_carry_the_typed_label_and_the_numeric_target() -> None:
     state = _gambit7("90", "1h30", "45 %")
-    view = phone_view(GAMBIT7, state, "Ana", 1, locale="fr")["gambit7"]
+    view = phone_view(GAMBIT7, state, "Ana", 1, locale="fr")["play"]
     cases = {case["target"]: case for case in view["board"] if case["target"] is not None}
     assert cases["90"]["label"] == "1h30"  # Ana typed 90 first; Ben's 1h30 names the case
     assert cases["90"]["writers"] == ["Ana", "Ben"]
     assert cases["45"]["label"] == "45 %"
     assert cases["less"]["label"] == ""
     assert view["your_answer"] == "90"
-    assert phone_view(GAMBIT7, state, "Ben", 1)["gambit7"]["your_answer"] == "1h30"
+    assert phone_view(GAMBIT7, state, "Ben", 1)["play"]["your_answer"] == "1h30"
 
 
 def test_gambit7_phone_labels_plain_numbers_in_the_phone_language() -> None:
     state = GAMBIT7.apply(_gambit7("12345", "1h30", "45 %"), CloseBets())
     labels = [
-        case["label"]
-        for case in phone_view(GAMBIT7, state, None, 1, locale="de")["gambit7"]["board"]
+        case["label"] for case in phone_view(GAMBIT7, state, None, 1, locale="de")["play"]["board"]
     ]
     assert "12.345" in labels and "1h30" in labels and "45 %" in labels
 
@@ -58,14 +57,14 @@ def test_gambit7_phone_labels_plain_numbers_in_the_phone_language() -> None:
 def test_qod_phone_tiles_zones_and_own_answer_show_what_was_typed() -> None:
     state = _qod("1h30", "45 %", "2h")
     assert state.current.answer_map == {"Ana": 90, "Ben": 45, "Cléo": 120}
-    view = phone_view(QOD, state, "Ben", 1)["quitte-ou-double"]
+    view = phone_view(QOD, state, "Ben", 1)["play"]
     assert [tile["label"] for tile in view["tiles"]] == ["45 %", "1h30", "2h"]
     assert [tile["value"] for tile in view["tiles"]] == ["45", "90", "120"]
     assert [zone["name"] for zone in view["zones"]] == ["<45 %", "45 %..1h30", "1h30..2h", ">2h"]
     assert [(zone["low"], zone["high"]) for zone in view["zones"]][1] == ("45", "90")
     assert view["your_answer"] == "45 %"
     state = QOD.apply(state, QOD.typed_truth(state, "1h40"))
-    view = phone_view(QOD, state, "Ana", 1)["quitte-ou-double"]
+    view = phone_view(QOD, state, "Ana", 1)["play"]
     assert view["truth"] == "1h40"
     assert [zone["name"] for zone in view["zones"] if zone["paying"]] == ["1h30..2h"]
 

@@ -5,29 +5,36 @@ rung). The bell opens trading during the study time and stops trading after: tha
 press plays `bell`, journaled before the STOP screen shows (and the ring flashes), so
 a restart while the table finds out who rang comes back to STOP. Choosing the ringer
 plays `ring`; "not a ring" takes the bell back with an undo, journaled like any other.
+
+The STOP screen and the hand entered on it are in `cambio_hand`, what the taps name in
+`cambio_targets`: the scene here draws the round's other screens and routes the taps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from collections.abc import Hashable, Sequence
 
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split, wrapped_lines
+from pi_app.display.canvas import Canvas, Hit, grid, rows, split, wrapped_lines
 from pi_app.display.choice import Choice
 from pi_app.display.declaration import GameDeclaration
 from pi_app.display.driver import DemoDriver
 from pi_app.display.facts import FactWords, best_round
+from pi_app.display.games.cambio_hand import CARD_NAMES, HAND_NAMES, RingersHand, draw_stop
+from pi_app.display.games.cambio_hand import chosen as chosen
+from pi_app.display.games.cambio_targets import Currency as Currency
+from pi_app.display.games.cambio_targets import Hand as Hand
+from pi_app.display.games.cambio_targets import Holder as Holder
+from pi_app.display.games.cambio_targets import Ringer as Ringer
+from pi_app.display.games.cambio_targets import RoundButton as RoundButton
 from pi_app.display.intents import Bell, Enter, Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
     GoHome,
-    Notice,
     Play,
     RingFlash,
     Scene,
@@ -41,23 +48,17 @@ from pi_app.display.scene import (
     table_of,
 )
 from pi_app.display.targets import Button
-from pi_app.display.titles import bar_title, fits_line
+from pi_app.display.titles import bar_title
 from pi_app.i18n import N_, Translator
 from pi_app.rules.cambio import actions as cambio_actions
-from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring, Show
+from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring
 from pi_app.rules.cambio.facts import STREAK
 from pi_app.rules.cambio.game import GAME, CambioState
 from pi_app.rules.cambio.scoring import (
     CAMBIO,
     CARD_PART,
-    CARDS,
     HAND_PART,
-    HANDS,
-    MINUS,
-    NINE,
-    PLUS,
     ScorePart,
-    card_places,
     false_ring_fines,
     score_parts,
 )
@@ -71,16 +72,6 @@ _ = Translator("display")
 
 STOP_PHASES = ("stopped", "rung")
 """The phases drawn on the full red STOP screen: everything at the table stops."""
-
-HAND_NAMES: dict[str, str] = {
-    "9": "9",
-    "8+plus": "8 + CAMBIO+",
-    "9+plus": "9 + CAMBIO+ (×2)",
-    "9+odd": "9 + 1",
-}
-
-CARD_NAMES: dict[str, str] = {PLUS: N_("CAMBIO-plus"), MINUS: N_("CAMBIO-minus")}
-"""Each CAMBIO card by its name in the language's rulebook (CAMBIO-moins in French)."""
 
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
@@ -159,87 +150,12 @@ def target_board(
         seat_label(canvas, cell.inflate(-t.gap, -6), seats[index], index, str(scores[index]))
 
 
-class RoundButton(StrEnum):
-    """The round's buttons, in the order a round meets them."""
-
-    DEAL = "deal"
-    OPEN = "open"
-    """Open trading (the chair's bell)."""
-    BELL = "bell"
-    """Stop trading: what the bell does, on screen."""
-    RESUME = "resume"
-    """Nobody rang after all: trading goes on."""
-    FALSE = "false"
-    """The ringer's hand was not complete."""
-    SHOW = "show"
-    """The ringer's hand is complete: score it."""
-
-
-@dataclass(frozen=True)
-class Ringer:
-    """Who rang, by seat place."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class Currency:
-    """The currency of the hand shown, by its place in the round's list."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class Hand:
-    """The kind of hand shown (`NINE`, ...)."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class Holder:
-    """A CAMBIO card: each tap moves it to the next place the hand shown allows."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class HandForm:
-    """The ringer's hand as entered so far: the currency (its place in the list), the
-    hand, and the place last chosen for each CAMBIO card (None: the winning hand)."""
-
-    currency: int = 0
-    hand: str = NINE
-    chosen: tuple[tuple[str, str | None], ...] = ()
-
-    def place(self, card: str, places: Sequence[str | None]) -> str | None:
-        """Where `card` is: the place last chosen for it while the hand allows it, else
-        the first the hand allows, so that the form is always one the rules accept."""
-        chosen = dict(self.chosen)
-        if card in chosen and chosen[card] in places:
-            return chosen[card]
-        return places[0]
-
-    def choose(self, card: str, place: str | None) -> HandForm:
-        """The form with `card` at `place`."""
-        chosen = {**dict(self.chosen), card: place}
-        return replace(self, chosen=tuple(sorted(chosen.items())))
-
-
-@dataclass
-class HandForms:
-    """The hand being entered at each table (None: the game of one table), tagged with
-    its game, round and ringer: an undo that comes back to the same ringer finds the
-    form as it was left, a new round starts afresh."""
-
-    kept: dict[int | None, tuple[Hashable, HandForm]] = field(default_factory=dict)
-
-
 class CambioScene(Scene):
     """One phase of one round; phase `stopped` is the STOP screen before the ringer is named.
 
     The hand being entered (currency, hand, CAMBIO holders) is a screen choice kept in
-    the screen memory (`HandForms`), so an undo does not wipe it.
+    the screen memory, so an undo does not wipe it: `RingersHand` (`cambio_hand`) reads
+    and changes it, and draws the STOP screen with it.
     """
 
     def __init__(self, phase: str, round_number: int, rung_by: str | None, false: int) -> None:
@@ -269,9 +185,10 @@ class CambioScene(Scene):
     # ---- drawing --------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        """The red STOP screen, or the round's screen under the top bar."""
         state = _state(ctx.state)
         if self.full_stop:
-            self._draw_stop(canvas, ctx)
+            draw_stop(canvas, ctx, state, self.phase, self._hand())
             return
         full = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
         title = bar_title(canvas, ctx, full, _("Round {n}").format(n=self.round))
@@ -381,126 +298,9 @@ class CambioScene(Scene):
         canvas.text(_("Winners: {names}").format(names=names), head, t.title, th.WARN)
         canvas.button(foot, _("Final ranking"), Button.FINAL, colour=th.GOOD)
 
-    def _draw_stop(self, canvas: Canvas, ctx: Ctx) -> None:
-        t = canvas.theme
-        state = _state(ctx.state)
-        canvas.fill(th.STOP_RED)
-        area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
-        head_h = area.height * (2 if self.phase == "rung" else 4) // 9
-        if self.phase == "rung" and sum(self._form_plan(canvas, state, area.width)[0]) > 4:
-            head_h = t.button_h  # the form needs the room: its buttons stay whole
-        head, rest = split(area, head_h, t.gap)
-        if self.phase == "rung":
-            undo_w = min(150 if t.width >= 800 else 100, head.width // 4)
-            label, undo = split(head, head.width - undo_w - t.gap, t.gap, vertical=False)
-            undo = undo.inflate(0, -max(0, undo.height - t.button_h))
-            said = _("STOP: {seat} rang").format(seat=self.rung_by)
-            if not fits_line(canvas, said, label.width):  # the red screen says STOP already
-                said = _("{seat} rang").format(seat=self.rung_by)
-            canvas.text(said, label, t.title, th.TEXT, align="left")
-            canvas.button(undo, _("Undo"), Button.UNDO)
-            self._draw_hand_form(canvas, ctx, rest)
-            return
-        canvas.text(_("STOP"), head, t.huge, th.TEXT)
-        prompt, buttons = split(rest, t.button_h, t.gap)
-        canvas.text(_("Who rang?"), prompt, t.body, th.TEXT)
-        seat_area, foot = split(buttons, buttons.height - t.button_h - t.gap, t.gap)
-        columns = 4 if len(state.seats) > 4 else len(state.seats)
-        for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
-            canvas.button(cell, state.seats[index], Ringer(index), colour=canvas.seat_colour(index))
-        go_on = _("Not a ring: go on")
-        need = canvas.fonts.font(t.min_font).size(go_on)[0] + 4 * t.gap
-        wide = min(foot.width, max(foot.width // 2, need))
-        canvas.button(foot.inflate(wide - foot.width, 0), go_on, RoundButton.RESUME)
-
-    def _form_plan(
-        self, canvas: Canvas, state: CambioState, width: int
-    ) -> tuple[list[int], list[int], int, int]:
-        """How the hand form is laid out in `width`: each part's rows of buttons and the
-        lines of text its buttons need, and the columns of currencies and of hands (as
-        many as keep every name on one line)."""
-        names = [name for name, _v in state.currencies]
-        money = fitting_columns(canvas, names, width, 4)
-        cells = -(-len(names) // money)
-        if state.settings.variant != CAMBIO:
-            return [cells, 1], [1, lines_needed(canvas, self._button_words(), width // 2)], money, 1
-        hands = fitting_columns(canvas, list(HAND_NAMES.values()), width, len(HANDS))
-        cards = [
-            _("{card}: {holder}").format(card=_(name), holder=_("in the winning hand"))
-            for name in CARD_NAMES.values()
-        ]
-        return (
-            [cells, -(-len(HANDS) // hands), 1, 1],
-            [
-                1,
-                1,
-                lines_needed(canvas, cards, width // 2),
-                lines_needed(canvas, self._button_words(), width // 2),
-            ],
-            money,
-            hands,
-        )
-
-    @staticmethod
-    def _button_words() -> list[str]:
-        return [_("Incomplete: trading resumes"), _("Complete hand: score")]
-
-    def _draw_hand_form(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect) -> None:
-        t = canvas.theme
-        state = _state(ctx.state)
-        cambio = state.settings.variant == CAMBIO
-        counts, lines, money, hands = self._form_plan(canvas, state, box.width)
-        areas = stack(canvas, box, counts, lines)
-        form = self.form(ctx)
-        names = [name for name, _v in state.currencies]
-        for index, cell in enumerate(grid(areas[0], len(names), money, t.gap)):
-            chosen(canvas, cell, names[index], Currency(index), index == form.currency)
-        if cambio:
-            for cell, hand in zip(grid(areas[1], len(HANDS), hands, t.gap), HANDS, strict=True):
-                chosen(canvas, cell, HAND_NAMES[hand], Hand(hand), hand == form.hand)
-            places = self.places(state, form)
-            for cell, card in zip(cols(areas[2], len(CARDS), t.gap), CARDS, strict=True):
-                holder = form.place(card, places[card])
-                label = _("{card}: {holder}").format(
-                    card=_(CARD_NAMES[card]), holder=holder or _("in the winning hand")
-                )
-                fixed = len(places[card]) == 1  # a tap only says why it stays
-                canvas.button(cell, label, Holder(card), colour=th.PANEL if fixed else th.PANEL_HI)
-        false_b, show_b = cols(areas[-1], 2, t.gap)
-        canvas.button(false_b, _("Incomplete: trading resumes"), RoundButton.FALSE)
-        canvas.button(show_b, _("Complete hand: score"), RoundButton.SHOW, colour=th.GOOD)
-
-    # ---- the hand being entered -------------------------------------------------------
-
-    def _form_tag(self, ctx: Ctx) -> Hashable:
-        """What a kept form is for: this game, this round, this ringer."""
-        return (table_of(ctx).game_id, self.round, self.rung_by)
-
-    def form(self, ctx: Ctx) -> HandForm:
-        """The hand entered so far for this ringer (a fresh form for a new one)."""
-        tag, form = ctx.memory.of(HandForms).kept.get(self.at_table, (None, HandForm()))
-        return form if tag == self._form_tag(ctx) else HandForm()
-
-    def _keep(self, ctx: Ctx, form: HandForm) -> None:
-        ctx.memory.of(HandForms).kept[self.at_table] = (self._form_tag(ctx), form)
-
-    def places(self, state: CambioState, form: HandForm) -> Mapping[str, Sequence[str | None]]:
-        """Where the rules let each CAMBIO card be with the hand chosen (`card_places`)."""
-        return card_places(state.seats, self.rung_by or "", form.hand)
-
-    def _move_card(self, ctx: Ctx, card: str) -> Sequence[Command]:
-        """A tap on a CAMBIO card: its next allowed place, or why it cannot move."""
-        state = _state(ctx.state)
-        form = self.form(ctx)
-        places = self.places(state, form)[card]
-        if len(places) == 1:
-            text = _("With {hand}, the {card} is in the winning hand.").format(
-                hand=HAND_NAMES[form.hand], card=_(CARD_NAMES[card])
-            )
-            return (Notice(text),)
-        now = places.index(form.place(card, places))
-        self._keep(ctx, form.choose(card, places[(now + 1) % len(places)]))
-        return ()
+    def _hand(self) -> RingersHand:
+        """The hand being entered for this round's ringer, at this screen's table."""
+        return RingersHand(self.round, self.rung_by, self.at_table)
 
     # ---- inputs ---------------------------------------------------------------------
 
@@ -511,9 +311,14 @@ class CambioScene(Scene):
         return TOURNAMENT.format_action(TableAction(self.at_table, action))
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        """Enter deals or opens trading; the hand form's taps are the form's
+        (`RingersHand`); every other tap plays the round's next step."""
         state = _state(ctx.state)
         if isinstance(intent, Enter) and self.phase in ("deal", "study"):
             intent = Press(RoundButton.DEAL if self.phase == "deal" else RoundButton.OPEN)
+        entered = self._hand().handle(intent, ctx, state)
+        if entered is not None:
+            return entered
         match intent:
             case Bell() | Press(target=RoundButton.BELL):
                 return self._bell()
@@ -530,16 +335,10 @@ class CambioScene(Scene):
                 return (UndoAction(),)  # nobody rang after all: take the bell back
             case Press(target=Ringer(index=index)):
                 return (Play(self._fmt(Ring(state.seats[index]))),)
-            case Press(target=Currency(index=index)):
-                self._keep(ctx, replace(self.form(ctx), currency=index))
-            case Press(target=Hand(name=name)):
-                self._keep(ctx, replace(self.form(ctx), hand=name))
-            case Press(target=Holder(card=card)):
-                return self._move_card(ctx, card)
             case Press(target=RoundButton.FALSE):  # said at once, in words, on trading
                 return (Play(self._fmt(FalseRing())), RingFlash(th.BAD))
             case Press(target=RoundButton.SHOW):
-                return (self._show(ctx),)
+                return (Play(self._fmt(self._hand().shown(ctx, state)), "payout"),)
         return ()
 
     def _bell(self) -> Sequence[Command]:
@@ -550,82 +349,10 @@ class CambioScene(Scene):
             return (Play(self._fmt(cambio_actions.BellRang()), "bell"), RingFlash(th.STOP_RED))
         return ()
 
-    def _show(self, ctx: Ctx) -> Command:
-        state = _state(ctx.state)
-        form = self.form(ctx)
-        currency = state.currencies[form.currency][0]
-        if state.settings.variant != CAMBIO:
-            return Play(self._fmt(Show(currency, NINE)), "payout")
-        places = self.places(state, form)
-        holding: list[tuple[str, str]] = []
-        for card in CARDS:
-            seat = form.place(card, places[card])
-            if seat is not None:
-                holding.append((seat, card))
-        return Play(self._fmt(Show(currency, form.hand, tuple(holding))), "payout")
-
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         if kind == "study" and self.phase == "study":
             return (Play(self._fmt(Open())),)
         return ()
-
-
-def chosen(
-    canvas: Canvas,
-    cell: pygame.Rect,
-    label: str,
-    target: Hashable,
-    on: bool,
-    colour: th.RGB = th.WARN,
-) -> None:
-    """A button of a choice, the one chosen filled in `colour`: a fill, unlike an
-    outline, never crosses the words of a low button."""
-    canvas.button(cell, label, target, colour=colour if on else th.PANEL_HI)
-
-
-def fitting_columns(canvas: Canvas, labels: Sequence[str], width: int, most: int) -> int:
-    """The most columns of buttons, up to `most`, across `width` in which every label
-    fits on one line: a name is never cut to keep a row."""
-    t = canvas.theme
-    font = canvas.fonts.font(t.min_font)
-    widest = max((font.size(label)[0] for label in labels), default=0)
-    for count in range(most, 1, -1):
-        if widest <= (width - t.gap * (count - 1)) // count - 8:
-            return count
-    return 1
-
-
-def lines_needed(canvas: Canvas, labels: Sequence[str], width: int) -> int:
-    """The most lines any of `labels` takes on a button `width` wide."""
-    t = canvas.theme
-    room = (0, 0, width - 8, 20 * t.button_h)
-    return max((len(canvas.fit(label, room, t.small)[1]) for label in labels), default=1)
-
-
-def stack(
-    canvas: Canvas, box: pygame.Rect, counts: Sequence[int], lines: Sequence[int]
-) -> list[pygame.Rect]:
-    """`box` cut into parts of `counts[i]` rows of buttons, each row tall enough for
-    `lines[i]` lines of text; the room left is shared (or, short, everything shrinks)."""
-    t = canvas.theme
-    step = canvas.fonts.font(t.min_font).get_linesize()
-    needs = [count * (need * step + 10) for count, need in zip(counts, lines, strict=True)]
-    gaps = t.gap * (sum(counts) - 1)
-    free = box.height - gaps - sum(needs)
-    total_rows = max(1, sum(counts))
-    heights = [
-        need + free * count // total_rows
-        if free >= 0
-        else need * (box.height - gaps) // max(1, sum(needs))
-        for need, count in zip(needs, counts, strict=True)
-    ]
-    areas: list[pygame.Rect] = []
-    y = box.y
-    for height, count in zip(heights, counts, strict=True):
-        area = pygame.Rect(box.x, y, box.width, height + t.gap * (count - 1))
-        areas.append(area)
-        y = area.bottom + t.gap
-    return areas
 
 
 def ten_cards_text(state: CambioState) -> str:

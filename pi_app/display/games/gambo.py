@@ -24,29 +24,26 @@ state's setup and history.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
+from pi_app.ai.gambo import opponent
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
-from pi_app.display.intents import WAKE_EVENT, Intent, Press, post
+from pi_app.display.intents import Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
     Notice,
     Play,
-    RedoAction,
     Scene,
     ShowFinal,
     UndoAction,
@@ -82,7 +79,6 @@ SIDES = "AB"
 ANIMAL_NAMES = {"E": N_("elephant"), "C": N_("cat"), "M": N_("mouse")}
 PIECE_NAMES = {"E": N_("elephant {n}"), "C": N_("cat {n}"), "M": N_("mouse {n}")}
 """A piece in a sentence; a translation may add the article its language needs."""
-MOVETIME = 1.0
 CENTRAL_FILL: th.RGB = (52, 58, 70)
 LAST_MOVE_CHOICES = (6, 7, 5)
 """Palette indices that may mark the last move: reddish purple unless a side has it."""
@@ -110,11 +106,7 @@ def engine_label(level: str) -> str:
 
 def engine_level(table: GameTable, side: int) -> str | None:
     """The engine's level on `side` (0 for A, 1 for B), or None when a person plays it."""
-    opponent = table.extras.get("opponent")
-    if not isinstance(opponent, Mapping):
-        return None
-    level = opponent.get(SIDES[side])
-    return level if isinstance(level, str) and level in ENGINE_LABELS else None
+    return opponent.level_of(table.extras, side)
 
 
 def engine_sides(table: GameTable) -> frozenset[int]:
@@ -221,62 +213,6 @@ def ghosts(state: GamboState) -> dict[int, Piece]:
     if last is None or last.kind != DUEL:
         return {}
     return dict(zip(last.squares, last.pieces, strict=True))
-
-
-class EngineWorker:
-    """One search on a thread; `result` is the move's notation once it is found.
-
-    `key` names the position searched (the game and its moves): a result is played only
-    in that very position, so a search still running when its position was undone is
-    dropped.
-    """
-
-    def __init__(self, key: Hashable, state: GamboState, level: str) -> None:
-        self.key = key
-        self.result: str | None = None
-        self.thread = threading.Thread(target=self._run, args=(state, level), daemon=True)
-        self.thread.start()
-
-    def _run(self, state: GamboState, level: str) -> None:
-        from pi_app.ai.gambo.players import make_player
-        from pi_app.rules.gambo.game import format_action
-
-        player = make_player(
-            level, movetime=MOVETIME, seed=len(state.history), clock=time.monotonic
-        )
-        self.result = format_action(player.choose(state))
-        post(pygame.event.Event(WAKE_EVENT))
-
-
-@dataclass
-class EngineMemory:
-    """The engine's search, kept across scenes (one per position), for one game."""
-
-    worker: EngineWorker | None = None
-
-
-@dataclass
-class EnginePause:
-    """Whether the engine is paused, in every game of the app (`engine_paused`)."""
-
-    SHARED: ClassVar[bool] = True
-    paused: bool = False
-
-
-@contextmanager
-def engine_paused(memory: ScreenMemory) -> Iterator[None]:
-    """While inside, the engine of the app whose `memory` this is neither starts a
-    search nor plays one.
-
-    A scripted demo plays the engine's side itself: a search on a thread finishes at
-    a different moment on every run, and its move could land before the script's.
-    """
-    pause = memory.of(EnginePause)
-    pause.paused, memory.of(EngineMemory).worker = True, None
-    try:
-        yield
-    finally:
-        pause.paused = False
 
 
 class MoveButton(StrEnum):
@@ -507,32 +443,6 @@ class GamboScene(Scene):
         piece = state.board[square]
         own = piece is not None and piece.side == state.to_move
         self.selected = square if own and square != self.selected else None
-        return ()
-
-    def poll(self, ctx: Ctx) -> Sequence[Command]:
-        """Start the engine's search when it is to move; play its move when found.
-
-        When the player redoes a move the engine had answered, the answer is redone
-        rather than searched again: Redo brings back both moves, and no third.
-        """
-        state = _state(ctx.state)
-        kept = ctx.memory.of(EngineMemory)
-        if state.to_move is None or ctx.memory.of(EnginePause).paused:
-            return ()
-        table = table_of(ctx)
-        level = engine_level(table, state.to_move)
-        if level is None:
-            return ()
-        if table.can_redo:  # the move undone here was the engine's own
-            kept.worker = None
-            return (RedoAction(),)
-        key = self.key()
-        if kept.worker is None or kept.worker.key != key:
-            kept.worker = EngineWorker(key, state, level)
-            return ()
-        if kept.worker.result is not None:
-            move, kept.worker = kept.worker.result, None
-            return (Play(move),)
         return ()
 
 
@@ -922,7 +832,7 @@ def demo_script(d: DemoDriver) -> None:
         d.run(Play(move))
     d.press(Square(CENTRAL.start + 9))
     d.shot("gambo-selected")
-    with engine_paused(d.memory):
+    with d.computer.paused():
         d.run(
             NewGame(
                 "gambo",

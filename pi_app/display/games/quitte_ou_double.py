@@ -6,6 +6,10 @@ the engine's `board(state)` view. Teams lay their tiles on the keypad, face down
 the host turns them all up (a tile can still be corrected before), then tap a zone to
 put a bet token there, or, when staking is allowed, to slip one more gain token under
 their token in that zone.
+
+The scene says which phase is shown and routes each tap to it; the bets' taps have a
+class of their own (`Betting`), and the panels beside the column are drawn in
+`quitte_ou_double_panels`, so that each part stays short enough to read at once.
 """
 
 from __future__ import annotations
@@ -13,25 +17,31 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from enum import StrEnum
 
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
+from pi_app.display.canvas import Canvas, Hit, rows, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
+from pi_app.display.games.quitte_ou_double_panels import BetButton as BetButton
+from pi_app.display.games.quitte_ou_double_panels import (
+    BetChoice,
+    box_question,
+    draw_bet_panel,
+    draw_gains,
+    draw_tile_pad,
+    draw_waiting,
+    laid,
+)
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.questions_view import (
-    CardButton,
-    answer_words,
     card_tap,
     draw_answer_card,
     draw_question_card,
     question_choice,
-    question_undo,
     with_questions,
 )
 from pi_app.display.scene import (
@@ -44,26 +54,15 @@ from pi_app.display.scene import (
     ShowFinal,
     StartTimer,
     chrome,
-    sand_timer,
-    seat_label,
     state_as,
 )
 from pi_app.display.targets import Button, SeatTap
 from pi_app.display.theme import RGB
-from pi_app.display.titles import fits_line
 from pi_app.display.widgets import (
     AnswerButton,
-    Hand,
     NumberEntry,
-    RevealWords,
     SeatFocus,
-    by_need,
     keypad,
-    reveal_panel,
-    seat_cell,
-    seat_columns,
-    seat_row,
-    timer_button,
     typing_key,
 )
 from pi_app.i18n import N_, Translator, current_language
@@ -80,7 +79,7 @@ from pi_app.rules.quitte_ou_double.actions import (
 )
 from pi_app.rules.quitte_ou_double.board import Board, TileStack, ZoneView
 from pi_app.rules.quitte_ou_double.game import GAME
-from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, ROUNDS
+from pi_app.rules.quitte_ou_double.scoring import ROUNDS
 from pi_app.rules.quitte_ou_double.state import QodState
 from pi_app.table.protocol import GameTable
 
@@ -97,17 +96,6 @@ def _state(state: object) -> QodState:
     return state_as(state, QodState)
 
 
-class BetButton(StrEnum):
-    """The bet panel's buttons."""
-
-    TRUTH = "truth"
-    """Open the keypad for the true answer."""
-    BET = "mode-bet"
-    """The next taps on a zone lay a bet token."""
-    STAKE = "mode-stake"
-    """The next taps on a zone stake one more gain token under the team's token."""
-
-
 @dataclass(frozen=True)
 class Zone:
     """A zone between the tiles, in the notation's spelling (`<20`, `20..30`, `>30`)."""
@@ -117,23 +105,27 @@ class Zone:
 
 class QodScene(Scene):
     """One phase of one round; the screen keeps which team the keypad types for
-    (`focus`), the team betting and its mode, and the digits."""
+    (`focus`), the digits, and the bets' choices (`bets`: the team betting, its mode,
+    whether the true answer's keypad is open)."""
 
     def __init__(self, phase: str, round_number: int) -> None:
         self.phase = phase
         self.round = round_number
         self.entry = NumberEntry()
         self.focus = SeatFocus()
-        self.team = 0
-        self.staking = False
-        self.truth_pad = False
+        self.bets = Betting(self.entry)
         self.card = True
         """With the box's question: its card is up (the question, or once paid the
         true answer) over the tiles or the payout."""
 
+    @property
+    def team(self) -> int:
+        """The team betting (the bet panel's choice)."""
+        return self.bets.choice.team
+
     def laying(self, state: QodState) -> int | None:
         """The team the keypad types a tile for; None once every tile is laid."""
-        return self.focus.seat(_laid(state))
+        return self.focus.seat(laid(state))
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -153,190 +145,80 @@ class QodScene(Scene):
 
     # ---- drawing --------------------------------------------------------------------
 
+    def title(self, board: Board, asked: bool) -> str:
+        """The round; with the cards, which question of the card to read (the box's
+        own question needs no number)."""
+        if asked:
+            return _("Round {round}/{rounds}").format(round=self.round, rounds=ROUNDS)
+        return _("Round {round}/{rounds} · question {n}").format(
+            round=self.round, rounds=ROUNDS, n=board.question
+        )
+
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
+        """The box's question's card while it is up, else the phase's screen."""
         state = _state(ctx.state)
         board = GAME.board(state)
-        asked = _asked(state)
-        if asked is not None:  # the box's own question needs no number on a card
-            title = _("Round {round}/{rounds}").format(round=self.round, rounds=ROUNDS)
+        question = box_question(state)
+        body = chrome(canvas, ctx, self.title(board, question is not None))
+        if question is not None and self.card and self.phase == "answers":
+            draw_question_card(canvas, ctx, body, question)
+        elif question is not None and self.card and self.phase == "paid":
+            draw_answer_card(canvas, body, question)
         else:
-            title = _("Round {round}/{rounds} · question {n}").format(
-                round=self.round, rounds=ROUNDS, n=board.question
-            )
-        body = chrome(canvas, ctx, title)
-        if asked is not None and self.card and self.phase == "answers":
-            draw_question_card(canvas, ctx, body, asked)
-            return
-        if asked is not None and self.card and self.phase == "paid":
-            draw_answer_card(canvas, body, asked)
-            return
+            self._draw_phase(canvas, ctx, board, body)
+
+    def _draw_phase(self, canvas: Canvas, ctx: Ctx, board: Board, body: pygame.Rect) -> None:
+        """The teams and the keypad while tiles are laid; after, the column on the
+        left and the bets (or the true answer's keypad) or the gains on the right."""
+        state = _state(ctx.state)
         t = canvas.theme
-        teams = state.setup.teams
         share = 50 if t.width < 800 and self.phase == "bets" else 55
         left, right = split(body, body.width * share // 100, t.gap, vertical=False)
         if self.phase == "answers":
-            self._draw_waiting(canvas, ctx, left, state)
-            self._draw_tile_pad(canvas, right, state)
+            chosen = self.laying(state)
+            draw_waiting(canvas, ctx, left, state, chosen)
+            draw_tile_pad(canvas, right, state, self.entry, chosen)
             return
-        column(canvas, left, board, teams, pick=True)  # a closed zone says why (`_bets`)
-        if self.phase == "bets" and self.truth_pad:
+        column(canvas, left, board, state.setup.teams, pick=True)  # a closed zone says why
+        if self.phase == "bets" and self.bets.choice.truth_pad:
             keypad(canvas, right, self.entry, _("The true answer"), _("Score"))
         elif self.phase == "bets":
-            self._draw_bet_panel(canvas, ctx, right, teams)
+            draw_bet_panel(canvas, ctx, right, state, self.bets.choice)
         else:
-            self._draw_gains(canvas, right, board, teams, asked)
-
-    def _draw_waiting(self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, state: QodState) -> None:
-        """Every team with its tile's status and its gain tokens."""
-        t = canvas.theme
-        teams = state.setup.teams
-        laid = _laid(state)
-        chosen = self.laying(state)
-        owned = [state.owned(team) for team in teams]
-        listing, foot = split(box, box.height - t.button_h - t.gap, t.gap)
-        cells = rows(listing, len(teams), t.gap // 2)
-        # one style for the whole list, so the statuses read down a column
-        worded = all(
-            _worded(canvas, cell.inflate(-t.gap, 0), team, points)
-            for cell, team, points in zip(cells, teams, owned, strict=True)
-        )
-        for index, cell in enumerate(cells):
-            if index == chosen:
-                canvas.panel(cell, th.PANEL_HI, th.WARN, 2)
-            row = cell.inflate(-t.gap, 0)
-            seat = (teams[index], index)
-            _waiting_row(canvas, row, seat, (laid[index], worded), owned[index])
-            canvas.hits.append(Hit(cell, SeatTap(index)))
-        timer_box, button = cols(foot, 2, t.gap)
-        if _asked(state) is not None:
-            timer_box, question = split(timer_box, timer_box.width // 2, t.gap, vertical=False)
-            canvas.button(question, _("Question"), CardButton.QUESTION)
-        sand_timer(canvas, ctx, timer_box, "answers", "answers")
-        canvas.button(button, _("Turn it"), Button.TIMER)
-
-    def _draw_tile_pad(self, canvas: Canvas, box: pygame.Rect, state: QodState) -> None:
-        """The keypad for the team in focus, or, every tile laid, the question whether
-        to turn them up."""
-        chosen = self.laying(state)
-        if chosen is None:
-            words = RevealWords(
-                _("Every tile is laid."),
-                _("Turn the tiles up?"),
-                _("To correct a tile first, tap its team."),
-                _("Reveal"),
-            )
-            reveal_panel(canvas, box, words)
-            return
-        team = state.setup.teams[chosen]
-        if _laid(state)[chosen]:
-            prompt = _("Correct {team}'s tile").format(team=team)
-        else:
-            prompt = _("Tile of {team}").format(team=team)
-        if not fits_line(canvas, prompt, box.width):
-            prompt = team  # the team's row is outlined on the left: the name says enough
-        keypad(canvas, box, self.entry, prompt, _("OK"))
-
-    def _draw_bet_panel(
-        self, canvas: Canvas, ctx: Ctx, box: pygame.Rect, teams: Sequence[str]
-    ) -> None:
-        """The teams (gain tokens, bet tokens in hand, a mark once both are down), the
-        chosen team's token or stake mode, the sand timer, the true answer. On the
-        small screen the timer is a button beside the true answer, so that a team's
-        name and gain tokens fit on two lines."""
-        t = canvas.theme
-        state = _state(ctx.state)
-        small = t.width < 800
-        closed = self.closed(ctx)
-        staking = state.may_stake() and not closed
-        lines = 1 + int(staking) + int(closed or not small)
-        team_box, rest = split(box, box.height - lines * (t.button_h + t.gap), t.gap)
-        columns = seat_columns(canvas, team_box, teams)
-        for index, cell in enumerate(grid(team_box, len(teams), columns, t.gap // 2)):
-            team = teams[index]
-            down = len(state.current.tokens_of(team))
-            hand = Hand(BET_TOKENS - down, BET_TOKENS, done=down == BET_TOKENS)
-            owned = str(state.owned(team))
-            seat_cell(canvas, cell, team, index, owned, hand, SeatTap(index), index == self.team)
-        places = rows(rest, lines, t.gap)
-        if staking:
-            bet_b, stake_b = by_need(canvas, places[0], (_("Bet token"), _("Stake +1")))
-            canvas.button(bet_b, _("Bet token"), BetButton.BET, selected=not self.staking)
-            canvas.button(stake_b, _("Stake +1"), BetButton.STAKE, selected=self.staking)
-        truth = places[-1]
-        if closed:
-            canvas.text(_("No more bets."), places[-2], t.body, th.WARN)
-        elif small:
-            timer_box, truth = split(truth, 58, t.gap, vertical=False)
-            timer_button(canvas, ctx, timer_box, "bets", "bets")
-        else:
-            timer_box, turn = cols(places[-2], 2, t.gap)
-            sand_timer(canvas, ctx, timer_box, "bets", "bets")
-            canvas.button(turn, _("Turn it"), Button.TIMER)
-        canvas.button(truth, _("The true answer"), BetButton.TRUTH, colour=th.GOOD)
-
-    def _draw_gains(
-        self,
-        canvas: Canvas,
-        box: pygame.Rect,
-        board: Board,
-        teams: Sequence[str],
-        asked: RoundQuestion | None,
-    ) -> None:
-        t = canvas.theme
-        text_h = _text_row_height(canvas, box, len(teams))
-        head, rest = split(box, text_h, t.gap)
-        listing, foot = split(rest, rest.height - text_h - t.button_h - 2 * t.gap, t.gap)
-        bank_box, next_box = split(foot, text_h, t.gap)
-        value = board.truth if asked is None else answer_words(asked)  # with its unit
-        canvas.text(_("True answer: {value}").format(value=value), head, t.body, th.WARN, "left")
-        gains = dict(board.gains)
-        scores = dict(board.scores)
-        cells = rows(listing, len(teams), t.gap // 2)
-        lines = [(team, gains.get(team, 0), scores[team]) for team in teams]
-        form = _gain_form(canvas, cells[0], lines)
-        for index, (cell, (team, gain, score)) in enumerate(zip(cells, lines, strict=True)):
-            seat_label(canvas, cell, team, index, _GAIN_FORMS[form].format(gain=gain, score=score))
-        canvas.text(
-            _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank).format(
-                count=board.bank
-            ),
-            bank_box,
-            t.small,
-            th.MUTED,
-            align="left",
-        )
-        last = self.round == ROUNDS
-        canvas.button(
-            next_box, _("Final ranking") if last else _("Next round"), Button.NEXT, colour=th.GOOD
-        )
+            draw_gains(canvas, right, board, state, self.round == ROUNDS)
 
     # ---- inputs ---------------------------------------------------------------------
 
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
-        teams = _state(ctx.state).setup.teams
+        """What every phase shares (home, the timer, choosing a team, the question's
+        cards) first, then the phase's own taps."""
+        state = _state(ctx.state)
         match intent:
             case Press(target=Button.HOME):
                 return (GoHome(),)
             case Bell() | Press(target=Button.TIMER):
                 return self._timer(ctx)
             case Press(target=SeatTap(index=index)):
-                self._pick(index, _state(ctx.state))
+                self._pick(index, state)
                 return ()
             case Move(step=step):
-                state = _state(ctx.state)
-                self._pick((self._current(state) + step) % len(teams), state)
+                self._pick((self._current(state) + step) % len(state.setup.teams), state)
                 return ()
-        shown = self._cards(intent, _asked(_state(ctx.state)))
+        shown = self._cards(intent, box_question(state))
         if shown is not None:
             return shown
+        return self._phase_input(intent, ctx)
+
+    def _phase_input(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+        """A tap or key for the phase shown: a tile, a bet, the truth, the next round."""
         if self.phase == "answers":
-            return self._tiles(intent, ctx)
-        if self.truth_pad and self.entry.handle(intent):
+            return self._tiles(intent, _state(ctx.state))
+        if self.bets.choice.truth_pad and self.entry.handle(intent):
             return ()
         confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
         match self.phase:
             case "bets":
-                return self._bets(intent, ctx, confirm)
+                return self.bets.handle(intent, _state(ctx.state), self.closed(ctx), confirm)
             case "paid" if intent == Press(Button.NEXT) or isinstance(intent, Enter):
                 if self.round < ROUNDS:
                     return (Play(GAME.format_action(NextRound())),)
@@ -369,22 +251,18 @@ class QodScene(Scene):
         if self.phase == "answers":
             chosen = self.laying(state)
             return (self.focus.picked or 0) if chosen is None else chosen
-        return self.team
+        return self.bets.choice.team
 
     def _pick(self, index: int, state: QodState) -> None:
         """A team chosen: the keypad's team while tiles are laid (tapping a team whose
-        tile is down is how it is corrected), else the betting team, which starts with
-        its bet tokens: a stake is asked for anew by each team."""
+        tile is down is how it is corrected), else the betting team."""
         if self.phase == "answers":
-            self.focus.pick(index, _laid(state))
+            self.focus.pick(index, laid(state))
             return
-        if index != self.team:
-            self.staking = False
-        self.team = index
+        self.bets.pick(index)
 
-    def _tiles(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
+    def _tiles(self, intent: Intent, state: QodState) -> Sequence[Command]:
         """Typing for the team in focus; once every tile is laid, turning them up."""
-        state = _state(ctx.state)
         confirm = intent == Press(Button.OK) or isinstance(intent, Enter)
         if self.laying(state) is None:
             if intent == Press(AnswerButton.REVEAL):  # a tap, never a stray Enter
@@ -395,10 +273,10 @@ class QodScene(Scene):
             return ()
         if self.entry.handle(intent):
             return ()
-        return self._answer(ctx) if confirm else ()
+        return self._answer(state) if confirm else ()
 
-    def _answer(self, ctx: Ctx) -> Sequence[Command]:
-        state = _state(ctx.state)
+    def _answer(self, state: QodState) -> Sequence[Command]:
+        """The typed tile, for the team in focus (who is kept, should it be refused)."""
         chosen = self.laying(state)
         if chosen is None:
             return ()
@@ -427,143 +305,68 @@ class QodScene(Scene):
             return (Play(closing), Notice(_("Time is up: no more bets."), False))
         return ()
 
-    def _bets(self, intent: Intent, ctx: Ctx, confirm: bool) -> Sequence[Command]:
-        state = _state(ctx.state)
-        team = state.setup.teams[self.team]
-        if self.truth_pad and confirm:
-            typed = self.entry.text.strip()
-            if not typed:
-                return (Notice(_("Type the true answer read on the card first.")),)
-            try:
-                truth = GAME.typed_truth(state, typed)
-            except RuleError as error:
-                return (Notice(error.message(), True),)
-            self.truth_pad = False
-            return (Play(GAME.format_action(truth), "payout"),)
-        asked = _asked(state)
+
+class Betting:
+    """The bets phase's taps: choosing the team that bets, its mode (a bet token or a
+    stake), a zone, the true answer (the box's own, or typed on the keypad).
+
+    Apart from the scene because the bets are the one phase with choices of their own
+    (`BetChoice`, which the bet panel draws): the scene only routes a tap here. The
+    keypad's digits (`entry`) are the scene's, shared with the tiles.
+    """
+
+    def __init__(self, entry: NumberEntry) -> None:
+        self.entry = entry
+        self.choice = BetChoice()
+
+    def pick(self, index: int) -> None:
+        """The team that bets, which starts with its bet tokens: a stake is asked for
+        anew by each team."""
+        if index != self.choice.team:
+            self.choice.staking = False
+        self.choice.team = index
+
+    def handle(
+        self, intent: Intent, state: QodState, closed: bool, confirm: bool
+    ) -> Sequence[Command]:
+        """A tap in the bets phase (`closed`: the time is up, no zone takes a token)."""
+        if self.choice.truth_pad and confirm:
+            return self._typed_truth(state)
+        team = state.setup.teams[self.choice.team]
+        question = box_question(state)
         match intent:
-            case Press(target=BetButton.TRUTH) if asked is not None:
+            case Press(target=BetButton.TRUTH) if question is not None:
                 # the box asked the question: it gives the true answer itself
-                return (Play(GAME.format_action(Truth(asked.answer)), "payout"),)
+                return (Play(GAME.format_action(Truth(question.answer)), "payout"),)
             case Press(target=BetButton.TRUTH):
-                self.truth_pad = True
+                self.choice.truth_pad = True
             case Press(target=BetButton.BET):
-                self.staking = False
+                self.choice.staking = False
             case Press(target=BetButton.STAKE):
-                self.staking = True
+                self.choice.staking = True
             case Press(target=Zone(place=where)):
-                if self.closed(ctx):
+                if closed:
                     return (Notice(_("Time is up: no more bets. Enter the true answer."), True),)
                 place = read_place(where, _number)
-                action = Stake(team, place, 1) if self.staking else Bet(team, place)
+                action = Stake(team, place, 1) if self.choice.staking else Bet(team, place)
                 return (Play(GAME.format_action(action)),)
         return ()
 
-
-def _asked(state: QodState) -> RoundQuestion | None:
-    """The question the box asked this round, if it asks them."""
-    return state.current.question
-
-
-def asks(state: object) -> bool:
-    """A round waits for the box's question: tiles not turned up, none asked yet."""
-    game = _state(state)
-    return game.phase == "answers" and _asked(game) is None
-
-
-def take_back(table: GameTable) -> Sequence[Command]:
-    """Undo: at a round's start, the box's question goes with the step that opened it."""
-    state = _state(table.state)
-    current = state.current
-    return question_undo(table, current.number, current.question, bool(current.answers))
-
-
-def _laid(state: QodState) -> list[bool]:
-    """Whether each team, in seat order, has laid its tile this round."""
-    laid = state.current.answer_map
-    return [team in laid for team in state.setup.teams]
+    def _typed_truth(self, state: QodState) -> Sequence[Command]:
+        """The true answer typed on the keypad: played, or why it cannot be read."""
+        typed = self.entry.text.strip()
+        if not typed:
+            return (Notice(_("Type the true answer read on the card first.")),)
+        try:
+            truth = GAME.typed_truth(state, typed)
+        except RuleError as error:
+            return (Notice(error.message(), True),)
+        self.choice.truth_pad = False
+        return (Play(GAME.format_action(truth), "payout"),)
 
 
 def _number(text: str) -> Decimal:
     return Decimal(text)
-
-
-def _name_room(canvas: Canvas, box: pygame.Rect) -> int:
-    """The width `seat_label` leaves a name in `box` beside its colour patch."""
-    return box.width - max(10, box.height // 3) - canvas.theme.gap
-
-
-def _worded(canvas: Canvas, box: pygame.Rect, team: str, owned: int) -> bool:
-    """Whether a team's waiting line holds its name, the word `written` and its points."""
-    points = _("{n} pts").format(n=owned)
-    room = _name_room(canvas, box) - 3 * canvas.theme.gap - 12
-    return fits_line(canvas, f"{team} {_('written')} {points}", room)
-
-
-def _waiting_row(
-    canvas: Canvas,
-    box: pygame.Rect,
-    seat: tuple[str, int],
-    status: tuple[bool, bool],
-    owned: int,
-) -> None:
-    """A team's line while tiles are laid: its name, whether its tile is down, its gain
-    tokens. Unless the list is `worded` (a long name leaves no room for the word), a
-    drawn check says the tile is down, and the points may lose their unit, so that
-    the name is never cut."""
-    team, index = seat
-    laid, worded = status
-    t = canvas.theme
-    points = _("{n} pts").format(n=owned)
-    if worded:
-        seat_row(canvas, box, team, index, _("written") if laid else "…", points)
-        return
-    mark = min(box.height - 4, 16)
-    rest, mark_box = split(box, box.width - mark - t.gap, t.gap, vertical=False)
-    label_room = _name_room(canvas, rest) - 2 * t.gap
-    shown = points if fits_line(canvas, f"{team} {points}", label_room) else str(owned)
-    seat_label(canvas, rest, team, index, shown)
-    if laid:
-        _check_mark(canvas, pygame.Rect(mark_box.x, mark_box.centery - mark // 2, mark, mark))
-
-
-def _check_mark(canvas: Canvas, box: pygame.Rect) -> None:
-    """A drawn check (the default font has no such glyph): a team's tile is down."""
-    points = [
-        (box.x + 1, box.centery),
-        (box.x + box.width // 3, box.bottom - 2),
-        (box.right - 1, box.y + 2),
-    ]
-    pygame.draw.lines(canvas.surface, th.MUTED, False, points, 2)
-
-
-def _text_row_height(canvas: Canvas, box: pygame.Rect, teams: int) -> int:
-    """The height of the payout's lines of text (the true answer, the bank): a button's,
-    unless that leaves a team's line lower than a line of type (six teams on the small
-    screen), then a line's."""
-    t = canvas.theme
-    line = canvas.fonts.font(t.min_font).get_linesize()
-    listing = box.height - 3 * t.button_h - 3 * t.gap
-    if (listing - (teams - 1) * (t.gap // 2)) // teams >= line:
-        return t.button_h
-    return line + 4
-
-
-_GAIN_FORMS = ("{gain:+d} = {score}", "{gain:+d}={score}", "{score}")
-"""A team's payout as its line writes it: gain and new total, shorter, the total alone."""
-
-
-def _gain_form(canvas: Canvas, cell: pygame.Rect, lines: Sequence[tuple[str, int, int]]) -> int:
-    """The first of `_GAIN_FORMS` in which every team's line keeps its name whole (one
-    form for the whole list, so the totals read down a column)."""
-    room = _name_room(canvas, cell) - 2 * canvas.theme.gap
-    for form, pattern in enumerate(_GAIN_FORMS):
-        if all(
-            fits_line(canvas, f"{team} {pattern.format(gain=gain, score=score)}", room)
-            for team, gain, score in lines
-        ):
-            return form
-    return len(_GAIN_FORMS) - 1
 
 
 def column(
@@ -775,6 +578,4 @@ DECLARATION = GameDeclaration(
     configured=question_choice,
     start=with_questions(table_locale),
     demo=demo_script,
-    asks=asks,
-    undo=take_back,
 )

@@ -83,6 +83,15 @@ class Gambit7:
             return (NextRound(),)
         return ()
 
+    def awaits_question(self, state: object) -> bool:
+        """A round waits for the box's question (where the box asks them): answers
+        open, none asked yet (`rules.question.AsksQuestions`)."""
+        return (
+            isinstance(state, Gambit7State)
+            and state.phase == Phase.ANSWERS
+            and state.current.question is None
+        )
+
     def outcome(self, state: Gambit7State) -> Outcome | None:
         """After the seventh round is scored: the highest score wins, ties share it."""
         if not state.finished:

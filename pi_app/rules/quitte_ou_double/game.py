@@ -74,6 +74,15 @@ class QuitteOuDouble:
     def legal_actions(self, state: QodState) -> Sequence[Action]:
         return _legal_actions(state)
 
+    def awaits_question(self, state: object) -> bool:
+        """A round waits for the box's question (where the box asks them): tiles not
+        turned up, none asked yet (`rules.question.AsksQuestions`)."""
+        return (
+            isinstance(state, QodState)
+            and state.phase == "answers"
+            and state.current.question is None
+        )
+
     def outcome(self, state: QodState) -> Outcome | None:
         if not state.finished:
             return None

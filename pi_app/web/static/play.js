@@ -6,6 +6,11 @@
 // status line and the sand timer, so a small phone never scrolls to reach it; the page
 // is redrawn in place, keeping where it was scrolled to, and goes back to the top only
 // when the round moves on to another phase.
+// What a game shows and sends beyond the scores is that game's own: its script,
+// static/games/<record name>.js (the server sends every one after this file, in the same
+// response), registers its play under the game's record name (`registerGame`), and the
+// page draws the view's `play` with the play the view's `game` names. This file names
+// no game.
 // common.js comes first: lang, t, loadTexts, say, pickLanguage.
 "use strict";
 const token = localStorage.getItem("seatToken");
@@ -14,16 +19,35 @@ let socket = null;
 let view = null;
 let draft = "";
 let nextId = 1;
-const sent = new Map();  // request id -> its type, to word the box's reply
+const sent = new Map();  // request id -> { request, play }: the box's reply is worded by it
 // A request's id is new for every page load: the box answers a repeated id once only.
 const idPrefix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("");
-let bet = { chips: [], gambit7: null };
-let betRound = null;
-let mode = "chip";
 let lastPhase = null;
 let toTop = false;  // the next drawing starts at the top: a new phase is another page
-let stakeCount = 1;  // the gain tokens typed to stake, kept while the page redraws
 let timerEnds = null;  // when the box's sand timer runs out, on this phone's clock
+const games = new Map();  // a game's record name -> its play on the phone
+
+// A game's play on the phone, registered by the game's own script under its record name:
+//   render(part, view, actions): the game's section, drawn from `part` (the view's
+//     `play`), its actions (send, bet) pushed onto `actions`, the bar's. What the player
+//     picks before sending is the game's own to keep, and to begin afresh each round;
+//   page(part), optional: which page of the game `part` shows; a new page clears old
+//     news and is drawn from the top (by default, the part's round and phase);
+//   done(request), optional: what to say once the box has taken `request`, one the
+//     game's section sent (by default nothing).
+function registerGame(name, play) {
+  games.set(name, play);
+}
+
+// The play of the view's game, or null when the box plays that game itself.
+function played() {
+  if (!view || view.play === undefined || view.play === null) return null;
+  return games.get(view.game) || null;
+}
+
+function pageOf(play, part) {
+  return play.page ? play.page(part) : `${part.round}/${part.phase}`;
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -39,7 +63,7 @@ function el(tag, attrs, ...children) {
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) { say(t("offline"), "bad"); return; }
   message.id = `${idPrefix}-${nextId++}`;
-  sent.set(message.id, message.type);
+  sent.set(message.id, { request: message, play: played() });
   message.lang = lang;
   socket.send(JSON.stringify(message));
 }
@@ -64,8 +88,8 @@ function receive(message) {
   if (message.type === "state") {
     view = message.view;
     timerEnds = view && view.timer ? Date.now() + 1000 * view.timer.left : null;
-    const g = view && (view.gambit7 || view["quitte-ou-double"]);
-    const phase = g ? `${g.round}/${g.phase}` : null;
+    const play = played();
+    const phase = play ? `${view.game_id}/${pageOf(play, view.play)}` : null;
     if (phase !== lastPhase) {  // a new phase: old news goes, the new page starts at the top
       toTop = lastPhase !== null;
       lastPhase = phase;
@@ -74,11 +98,15 @@ function receive(message) {
     render();
   }
   else if (message.type === "reply") {
-    const kind = sent.get(message.id);
+    const pending = sent.get(message.id);
     sent.delete(message.id);
-    if (message.ok && kind === "flag") say(message.message, "good");
-    else if (message.ok) { draft = ""; say(kind === "bet" && view && view.gambit7 ? t("bet_placed") : "", "good"); }
-    else say(message.message, "bad");
+    if (!message.ok) say(message.message, "bad");
+    else if (pending && pending.request.type === "flag") say(message.message, "good");
+    else {
+      draft = "";
+      const done = pending && pending.play && pending.play.done;
+      say(done ? done(pending.request) || "" : "", "good");
+    }
   } else if (message.type === "unknown") {
     localStorage.removeItem("seatToken");
     say(message.message, "bad");
@@ -87,7 +115,7 @@ function receive(message) {
   }
 }
 
-// ---- Gambit 7 ---------------------------------------------------------------------
+// ---- what the games share: the keypad, the answer, the round's question -----------
 
 // The keys, four a row: digits, the decimal mark of the phone's language, h and : for
 // durations, % for percentages, the sign (answers can be negative) and erase.
@@ -109,8 +137,9 @@ function typed(text, key) {
   return (text + key).slice(0, 20);
 }
 
-// `slate` names what the answer is written on: the slate's key (Gambit 7), the tile's
-// (Quitte ou Double).
+// The answer of a game whose seats write one (`part` has its `seats`, who `answered` and
+// `your_answer`): typed on the keypad and sent, or shown once sent. `slate` is the key of
+// the text naming what the answer is written on, in the game's own words.
 function answerSection(g, slate, actions) {
   const you = view.you;
   const done = el("p", {}, t("answered"), " ", ...g.seats.map((seat) =>
@@ -126,53 +155,6 @@ function answerSection(g, slate, actions) {
     el("div", { id: "draft", role: "status" }, draft || "\u00a0"),
     keypad(),
     done);
-}
-
-function toggle(target) {
-  if (mode === "token") { bet = { chips: [], gambit7: bet.gambit7 === target ? null : target }; }
-  else {
-    const chips = bet.chips.slice();
-    chips.push(target);
-    bet = { chips: chips.slice(-2), gambit7: null };
-  }
-  render();
-}
-
-function caseRow(c, g, open) {
-  const mine = bet.chips.filter((x) => x === c.target).length + (bet.gambit7 === c.target && c.target !== null ? 1 : 0);
-  const label = c.case === "less" ? t("less") : (c.label || t("empty"));
-  const chips = c.chips.map(([seat, n]) => `${seat}×${n}`).concat(c.tokens.map((seat) => `${seat} ★7`));
-  const classes = ["case", c.case === "3" ? "centre" : "", c.target === null ? "empty" : "", mine ? "mine" : "", c.winning ? "winning" : ""];
-  return el("button", {
-    class: classes.join(" "), "data-target": c.target, "data-case": c.case,
-    disabled: !open || c.target === null, onclick: () => toggle(c.target),
-  },
-  el("span", {}, el("span", { class: "value" }, label), el("br"), el("span", { class: "pays" }, t("pays", { alone: c.alone, shared: c.shared }))),
-  el("span", { class: "who" }, chips.join(" ")));
-}
-
-function betSection(g, actions) {
-  const open = g.phase === "bets" && !!view.you;
-  if (betRound !== g.round) { betRound = g.round; bet = g.your_bet ? { chips: g.your_bet.chips.slice(), gambit7: g.your_bet.gambit7 } : { chips: [], gambit7: null }; }
-  const rows = g.board.slice().reverse().map((c) => caseRow(c, g, open));
-  const parts = [];
-  if (open) {
-    parts.push(el("p", {}, t("bets_open")));
-    parts.push(el("div", { class: "modes" },
-      el("button", { id: "mode-chip", class: mode === "chip" ? "on" : "", onclick: () => { mode = "chip"; render(); } }, t("chip")),
-      el("button", { id: "mode-token", class: mode === "token" ? "on" : "", onclick: () => { mode = "token"; render(); } }, t("token"))));
-  } else if (g.phase === "truth") parts.push(el("p", { id: "closed" }, t("bets_closed")));
-  parts.push(el("div", { id: "board" }, ...rows));
-  if (open) {
-    actions.push(el("div", { class: "row" },
-      el("button", { class: "primary", id: "place-bet", onclick: () => send({ type: "bet", chips: bet.chips, gambit7: bet.gambit7 }) }, t("place_bet")),
-      el("button", { id: "clear-bet", onclick: () => { bet = { chips: [], gambit7: null }; render(); } }, t("clear_bet"))));
-  }
-  if (g.payout) {
-    parts.unshift(el("p", { id: "payout", class: "status good" }, t("payout", g.payout),
-      el("br"), t("payout_detail", g.payout)));
-  }
-  return el("div", {}, ...parts);
 }
 
 // The question the box asked: its text in the phone's language while the round is open;
@@ -194,66 +176,7 @@ function heading(g, card) {
   return g.question ? [el("p", {}, round), asked(g)] : [el("p", {}, round, " — ", card)];
 }
 
-function gambit7(g, actions) {
-  const head = heading(g, t("card", { card: g.round, question: g.round }));
-  return el("div", { id: "gambit7", "data-phase": g.phase }, ...head,
-    g.phase === "answers" ? answerSection(g, "your_slate", actions) : betSection(g, actions));
-}
-
-// ---- Quitte ou Double --------------------------------------------------------------
-
-let zone = null;  // the zone this phone has picked: "low|high"
-
-function zoneKey(z) { return `${z.low}|${z.high}`; }
-
-function zoneRow(z, g, open) {
-  const bets = z.bets.map(([team, tokens, stake]) => `${team}×${tokens}` + (stake ? ` (+${stake})` : ""));
-  const classes = ["case", zoneKey(z) === zone ? "mine" : "", z.paying ? "winning" : ""];
-  return el("button", {
-    class: classes.join(" "), "data-zone": z.name, "data-low": z.low, "data-high": z.high,
-    disabled: !open, onclick: () => { zone = zoneKey(z); render(); },
-  }, el("span", { class: "value" }, z.name), el("span", { class: "who" }, bets.join(" ")));
-}
-
-function qodBets(g, actions) {
-  const open = g.phase === "bets" && !g.bets_closed && !!view.you;
-  const picked = g.zones.find((z) => zoneKey(z) === zone);
-  const parts = [el("p", {}, ...g.tiles.map((tile) => el("span", { class: "tag" + (tile.earns ? " done" : "") }, tile.label)))];
-  if (g.phase === "paid") {
-    parts.push(el("p", { id: "payout", class: "status good" }, t("qod_paid", { truth: g.truth, gain: (g.gains || {})[view.you] || 0 })));
-  }
-  if (g.phase === "bets" && g.bets_closed) parts.push(el("p", { id: "closed" }, t("qod_closed")));
-  parts.push(el("div", { id: "board" }, ...g.zones.slice().reverse().map((z) => zoneRow(z, g, open))));
-  if (open) {
-    actions.push(el("button", {
-      class: "primary wide", id: "place-token", disabled: !picked || g.tokens_left < 1,
-      onclick: () => send({ type: "bet", low: picked.low, high: picked.high }),
-    }, t("qod_token", { left: g.tokens_left })));
-    const mine = picked && picked.bets.some(([team]) => team === view.you);
-    if (g.may_stake && mine) actions.push(stakeRow(g, picked));
-  }
-  return el("div", {}, ...parts);
-}
-
-// Gain tokens slipped under the team's bet token in the picked zone (when staking is on).
-function stakeRow(g, picked) {
-  const left = g.owned - g.staked;
-  stakeCount = Math.max(1, Math.min(stakeCount, left));
-  const count = el("input", { id: "stake-count", type: "number", min: 1, max: left, value: stakeCount, inputmode: "numeric", "aria-label": t("qod_stake_left", { left }) });
-  count.oninput = () => { stakeCount = parseInt(count.value, 10) || 1; };
-  return el("div", { class: "stake" },
-    el("p", { class: "small" }, t("qod_stake_left", { left })),
-    el("div", { class: "row" }, count,
-      el("button", { id: "stake", disabled: left < 1, onclick: () => send({ type: "stake", low: picked.low, high: picked.high, count: parseInt(count.value, 10) }) }, t("qod_stake"))));
-}
-
-function qod(g, actions) {
-  const head = heading(g, t("qod_question", { question: g.card_question }));
-  return el("div", { id: "qod", "data-phase": g.phase }, ...head,
-    g.phase === "answers" ? answerSection(g, "your_tile", actions) : qodBets(g, actions));
-}
-
-// ---- every game -------------------------------------------------------------------
+// ---- every game: the frame, the scores, the timer ----------------------------------
 
 function scores() {
   const table = document.getElementById("scores");
@@ -290,9 +213,18 @@ function page(actions) {
   if (!view) return [el("p", {}, t("no_game"))];
   document.getElementById("heading").textContent = view.title;
   const who = el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator"));
-  if (view.gambit7) return [who, gambit7(view.gambit7, actions)];
-  if (view["quitte-ou-double"]) return [who, qod(view["quitte-ou-double"], actions)];
-  return [who, el("p", {}, t("on_box"))];
+  const over = ended();
+  const play = played();
+  if (play) return [who, ...over, play.render(view.play, view, actions)];
+  return [who, ...over, el("p", {}, t("on_box"))];
+}
+
+// The end of the game, and who won, above the game's own section.
+function ended() {
+  if (!view.finished) return [];
+  const winners = view.winners.join(", ");
+  const key = view.winners.length === 0 ? "game_over" : view.winners.length === 1 ? "won_one" : "won_many";
+  return [el("p", { id: "game-over", class: "status good" }, t(key, { winners }))];
 }
 
 function tick() {
@@ -308,4 +240,5 @@ pickLanguage(() => {
   render();
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang }));
 });
-loadTexts().then(connect);
+// The games' plays come after this file: the page starts once every one has registered.
+document.addEventListener("DOMContentLoaded", () => loadTexts().then(connect));

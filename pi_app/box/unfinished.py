@@ -48,9 +48,9 @@ class Unfinished:
         return next((t for t in self.tables() if t.game_id == game_id), None)
 
     def tables(self) -> list[GameTable]:
-        """The tables still unfinished (a game that ended meanwhile is left out)."""
-        self._tables = [table for table in self._tables if _unfinished(table)]
-        return list(self._tables)
+        """The tables still unfinished (a game that ended meanwhile is left out, and
+        listed again if an undo takes it back from its end)."""
+        return [table for table in self._tables if _unfinished(table)]
 
     def listed(self) -> tuple[PausedGame, ...]:
         """What the home shows of each, the latest played first."""

@@ -2,7 +2,7 @@
 question is drawn and played as the round's first action (`question {...}`), so the
 journal, the record and every phone have it, and a resumed game asks nothing again.
 
-A game says when its round waits for a question (`GameDeclaration.asks`); the table's
+A game's rules say when its round waits for a question (`AsksQuestions`); the table's
 choice (`extras["questions"]`) says from where: the built-in bank, one of its
 categories, or one of the host's packs. A question once shown is never drawn again on
 this box (the journal remembers), nor one flagged as wrong.
@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from pi_app.i18n import Translator, current_language
 from pi_app.questions.question import Question
-from pi_app.rules.question import RoundQuestion
+from pi_app.rules.question import AsksQuestions, RoundQuestion
 from pi_app.table import JournalError
 from pi_app.table.journal import Journal
 from pi_app.table.protocol import GameTable
@@ -68,8 +68,12 @@ class Quizmaster:
             row[0] for row in journal_or(journal.flagged, list[tuple[str, float, str]]())
         }
         self._packs: dict[str, Sequence[Question]] = {}
-        """Each pack's questions, read at its first round (as the home lists the packs
-        at the box's start: one imported since is there after a restart)."""
+        """Each pack's questions, read at its first round (forgotten when the packs
+        change: `box.packs`)."""
+
+    def forget_packs(self) -> None:
+        """The packs changed: each is read again at its next round."""
+        self._packs.clear()
 
     def mode(self, table: GameTable) -> str:
         return str(table.extras.get(SETTING, CARDS))
@@ -118,6 +122,17 @@ class Quizmaster:
         self.journal.mark_asked(question.id, table.game_id)
         self.asked.add(question.id)
         return None
+
+
+def awaited(table: GameTable) -> bool:
+    """Whether the round at `table` waits for the box's question, as its game's rules
+    say (`rules.question.AsksQuestions`); a game without questions never waits."""
+    return awaits(table.game, table.state)
+
+
+def awaits(game: object, state: object) -> bool:
+    """Whether `state`'s round waits for a question, as `game`'s rules say."""
+    return isinstance(game, AsksQuestions) and game.awaits_question(state)
 
 
 def journal_or(read: Callable[[], T], otherwise: T) -> T:

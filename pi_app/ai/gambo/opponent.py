@@ -1,0 +1,45 @@
+"""Gambo's computer seat as the box's core finds it (`pi_app.ai.opponent_for`).
+
+Which side the computer plays, and at which level, is the table's own data
+(`extras["opponent"]`, e.g. {"B": "hard"}), never part of a seat's name. The core asks
+`to_play` after every change of the table and, when the computer owes a move, runs
+`choose` as a job off the loop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+from pi_app.rules.gambo.board import SIDES
+from pi_app.rules.gambo.game import GamboState, format_action
+
+LEVELS = ("easy", "medium", "hard")
+MOVETIME = 1.0
+"""Seconds the medium and hard levels search a move for."""
+
+
+def level_of(extras: Mapping[str, object], side: int) -> str | None:
+    """The computer's level on `side` (0 for A, 1 for B), or None when a person plays it."""
+    opponent = extras.get("opponent")
+    if not isinstance(opponent, Mapping):
+        return None
+    level = opponent.get(SIDES[side])
+    return level if isinstance(level, str) and level in LEVELS else None
+
+
+def to_play(state: object, extras: Mapping[str, object]) -> str | None:
+    """The computer's level when it is to move in `state`, else None."""
+    if not isinstance(state, GamboState) or state.to_move is None:
+        return None
+    return level_of(extras, state.to_move)
+
+
+def choose(state: object, level: str) -> str:
+    """The computer's move in `state` (its notation); on a worker's thread."""
+    from pi_app.ai.gambo.players import make_player
+
+    if not isinstance(state, GamboState):
+        raise TypeError(f"Gambo's computer was given {type(state).__name__}")
+    player = make_player(level, movetime=MOVETIME, seed=len(state.history), clock=time.monotonic)
+    return format_action(player.choose(state))
