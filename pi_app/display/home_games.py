@@ -12,6 +12,7 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from pi_app.box.unfinished import PausedGame
+from pi_app.display import pages
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, grid, split
 from pi_app.display.home_network import NetworkPage
@@ -57,9 +58,7 @@ class GamesPage(Page):
         ]
         if self.home.across_boxes(listed) is not None:
             buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
-        buttons.append((HomeButton.HISTORY, _("History"), th.PANEL))
-        buttons.append((HomeButton.WIFI, _("Wi-Fi"), th.PANEL))
-        buttons.append((HomeButton.CREDITS, _("Sources"), th.PANEL))
+        buttons += [(page.name, _(page.label), th.PANEL) for page in pages.ON_THE_HOME]
         return buttons
 
     def _draw_resume_row(

@@ -82,15 +82,10 @@ def everywhere(target: Hashable) -> Sequence[Command]:
             return (Resume(game_id),)
         case HomeButton.RESUME:
             return (Resume(),)
-        case HomeButton.HISTORY:
-            return (OpenPage(pages.HISTORY),)
-        case HomeButton.CREDITS:
-            return (OpenPage(pages.CREDITS),)
-        case HomeButton.WIFI:
-            return (OpenPage(pages.WIFI),)
         case HomeButton.NETWORK_JOIN:
             return (OpenPage(pages.JOIN),)
-    return ()
+    make = pages.opened_by(target)
+    return () if make is None else (OpenPage(make),)
 
 
 def titled(

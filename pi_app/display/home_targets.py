@@ -23,6 +23,7 @@ class HomeButton(StrEnum):
     """The confirmation: do not abandon."""
     CONFIRM_ABANDON = "confirm-abandon"
     HISTORY = "history"
+    """The history: a page of `pages.ON_THE_HOME`, as the next two."""
     CREDITS = "credits"
     """The sources of the box's questions."""
     WIFI = "wifi"
