@@ -39,6 +39,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, N_, Translator, translate
+from pi_app.web.games import phone_kinds
 from pi_app.web.gate import Gate, GuardedSite
 from pi_app.web.hub import Hub, Published
 from pi_app.web.requests import PhoneRequest, Reply, refusal
@@ -470,7 +471,7 @@ class PhoneServer:
             await self._refuse(phone, NO_HELLO, _ident(message.get("id")))
         elif kind == "lang":
             await self._send_view(phone)
-        elif kind in ("answer", "bet", "stake", "flag"):
+        elif kind == "flag" or kind in phone_kinds():
             await self._act(phone, kind, message)
         else:
             await self._refuse(phone, UNREADABLE, _ident(message.get("id")))

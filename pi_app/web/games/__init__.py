@@ -6,13 +6,16 @@ package (`quitte-ou-double` is `quitte_ou_double`), as its screens have in
 for a phone's request (`web.requests.PhoneActions`, played by `perform`), and
 `view(state, seat, locale)`, what the phone of `seat` may see of the game beyond the
 scores (`web.views.GameView`). A game without a module here is played on the box, and
-any phone follows its scores and rounds.
+any phone follows its scores and rounds. Its `KINDS` names the messages its phones
+send (`"answer"`, `"bet"`...): the server takes those, and no others, to the table.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
+from functools import cache
 from types import ModuleType
 from typing import TypeVar
 
@@ -30,6 +33,16 @@ def phone_module(game_name: str) -> ModuleType | None:
     if importlib.util.find_spec(name) is None:
         return None
     return importlib.import_module(name)
+
+
+@cache
+def phone_kinds() -> frozenset[str]:
+    """Every message kind some game's phones send (each module's `KINDS`)."""
+    found: set[str] = set()
+    for info in pkgutil.iter_modules(__path__, f"{__name__}."):
+        kinds = getattr(importlib.import_module(info.name), "KINDS", ())
+        found.update(str(kind) for kind in kinds)
+    return frozenset(found)
 
 
 def state_as(state: object, kind: type[S]) -> S:

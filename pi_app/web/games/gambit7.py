@@ -22,6 +22,9 @@ from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
+KINDS = ("answer", "bet")
+"""The messages this game's phones send (`web.games.phone_kinds`)."""
+
 
 def action(state: object, request: PhoneRequest) -> object:
     """The Gambit 7 action for a phone's request; raises ValueError for a malformed one

@@ -21,6 +21,9 @@ from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
+KINDS = ("answer", "bet", "stake")
+"""The messages this game's phones send (`web.games.phone_kinds`)."""
+
 
 def action(state: object, request: PhoneRequest) -> object:
     """The Quitte ou Double action for a phone's request; raises ValueError for a
