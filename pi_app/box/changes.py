@@ -95,26 +95,7 @@ class PacksChanged:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Answered:
-    """A job off the loop finished (NetworkManager answered, the broker listed its
-    tournaments, a search ended): whoever shows it draws again."""
-
-    what: str
-
-
-Change = (
-    Accepted
-    | Undone
-    | Redone
-    | Seated
-    | Left
-    | Said
-    | Refused
-    | NetworkNews
-    | PacksChanged
-    | Answered
-)
+Change = Accepted | Undone | Redone | Seated | Left | Said | Refused | NetworkNews | PacksChanged
 TABLE_CHANGES = (Accepted, Undone, Redone, Seated, Left, NetworkNews)
 """The changes after which the table's state is another."""
 
