@@ -11,7 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pi_app.rules.contract import FixedRounds
 from pi_app.table.protocol import GameTable
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far an unfinished game went, in the game's own steps as its record has them
+    (not the table's events: an answer, a bet or a reveal is no step of its own).
+
+    A game played in rounds is at `round` (the one being played), of `rounds` when it
+    lasts a set number; a game played move by move has played `moves`; a game whose
+    record says neither leaves all three None.
+    """
+
+    round: int | None = None
+    rounds: int | None = None
+    moves: int | None = None
 
 
 @dataclass(frozen=True)
@@ -21,7 +37,24 @@ class PausedGame:
     game_id: int
     title: str
     seats: tuple[str, ...]
-    moves: int
+    progress: Progress
+
+
+def progress(table: GameTable) -> Progress:
+    """How far the game at `table` went, from its record re-scored (`Game.replay`): the
+    rounds it lists, or its moves (`RECORDS.md`)."""
+    try:
+        scored = table.game.replay(table.export())
+    except Exception:  # a game that cannot say must not hide the others
+        return Progress()
+    rounds, moves = scored.get("rounds"), scored.get("moves")
+    if isinstance(rounds, list):
+        total = table.game.round_count if isinstance(table.game, FixedRounds) else None
+        reached = len(rounds) + 1  # the record holds the rounds played to their end
+        return Progress(round=reached if total is None else min(reached, total), rounds=total)
+    if isinstance(moves, list):
+        return Progress(moves=len(moves))
+    return Progress()
 
 
 class Unfinished:
@@ -29,6 +62,9 @@ class Unfinished:
 
     def __init__(self, tables: Iterable[GameTable] = ()) -> None:
         self._tables: list[GameTable] = []
+        self._progress: dict[int, tuple[object, Progress]] = {}
+        """Each table's progress (by `id`) with the state it was counted from: the home
+        lists the games at every frame, and re-scoring a record is the costly part."""
         for table in tables:
             self.remember(table, first=False)
 
@@ -54,10 +90,22 @@ class Unfinished:
 
     def listed(self) -> tuple[PausedGame, ...]:
         """What the home shows of each, the latest played first."""
+        tables = self.tables()
+        counted = {id(table): self._counted(table) for table in tables}
+        self._progress = {key: self._progress[key] for key in counted}
         return tuple(
-            PausedGame(table.game_id, table.game.title, table.seats, table.moves_played)
-            for table in self.tables()
+            PausedGame(table.game_id, table.game.title, table.seats, counted[id(table)])
+            for table in tables
         )
+
+    def _counted(self, table: GameTable) -> Progress:
+        """The table's progress, counted again only once its state has changed."""
+        state = table.state
+        kept = self._progress.get(id(table))
+        if kept is None or kept[0] is not state:
+            kept = (state, progress(table))
+            self._progress[id(table)] = kept
+        return kept[1]
 
 
 def _unfinished(table: GameTable) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 
 import pygame
 
-from pi_app.box.unfinished import PausedGame
+from pi_app.box.unfinished import PausedGame, Progress
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
 from pi_app.display.home_choices import HomeChoices
@@ -120,6 +120,21 @@ class ConfirmPage(Page):
 def paused_line(game: PausedGame) -> str:
     """An unfinished game in a line: its title, its seats and how far it went."""
     seats = ", ".join(game.seats)
-    return _("{game} · {seats} · moves: {moves}").format(
-        game=game.title, seats=seats, moves=game.moves
-    )
+    reached = progress_words(game.progress)
+    if not reached:
+        return _("{game} · {seats}").format(game=game.title, seats=seats)
+    return _("{game} · {seats} · {progress}").format(game=game.title, seats=seats, progress=reached)
+
+
+def progress_words(progress: Progress) -> str:
+    """How far a game went, in the words its own screens use: the round it is at
+    ("Round 3/7", or "Round 3" when it has no set number), or the moves played."""
+    if progress.round is not None and progress.rounds is not None:
+        return _("Round {round}/{rounds}").format(round=progress.round, rounds=progress.rounds)
+    if progress.round is not None:
+        return _("Round {n}").format(n=progress.round)
+    if progress.moves is not None:
+        return _.plural("{n} move played", "{n} moves played", progress.moves).format(
+            n=progress.moves
+        )
+    return ""

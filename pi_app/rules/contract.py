@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pi_app.i18n import N_, translate
 
@@ -130,3 +130,12 @@ class Game(Protocol[S, A]):
     def export(self, state: S) -> dict[str, Any]:
         """The game record of the game played so far, which `replay` reads back."""
         ...
+
+
+@runtime_checkable
+class FixedRounds(Protocol):
+    """A game played over a set number of rounds (its `replay` lists them as `"rounds"`);
+    a game that ends at a target score, or is not played in rounds, declares none."""
+
+    round_count: int
+    """How many rounds every game of it lasts, e.g. 7."""

@@ -23,7 +23,7 @@ from pi_app.display.home_unfinished import ConfirmPage, UnfinishedPage
 from pi_app.display.intents import Press
 from pi_app.display.scene import GoHome, NewGame, Play
 from pi_app.display.screens import Mode
-from pi_app.i18n import current_language, set_language, translate
+from pi_app.i18n import current_language, set_language, translate, translate_plural
 from pi_app.table.journal import Player
 from tests.display.layout_checks import drawn_text
 
@@ -85,6 +85,30 @@ def test_a_paused_game_is_resumed_exactly_where_it_was(app_factory: Any) -> None
     assert app.table.game_id == quiz and app.screens.mode is Mode.GAME
     assert dict(app.table.state.answers)["Alice"].value == 1969
     assert app.ctx().paused[0].game_id == quiz  # now the latest played
+
+
+def test_the_unfinished_list_says_how_far_each_game_went_in_its_own_steps(
+    app_factory: Any,
+) -> None:
+    """The round reached (of how many, when the game has a set number), or the moves
+    played in a game not played in rounds; never the table's events (answers, bets)."""
+    app = app_factory()
+    app.execute(NewGame("gambit7", QUIZ, {}))
+    for seat, year in zip(QUIZ, ("1969", "1970", "1971"), strict=True):
+        app.execute(Play(f'answer "{seat}" "{year}" fr'))  # three events, still round 1
+    app.execute(NewGame("gambo", ("Alice", "Bruno"), {}))
+    for _move in range(3):
+        game, state = app.table.game, app.table.state
+        app.execute(Play(game.format_action(game.legal_actions(state)[0])))
+    app.execute(NewGame("cambio", CARDS, {}))
+    app.execute(GoHome())
+    app.feed(Press(HomeButton.UNFINISHED))
+    listed = _shown(app)
+    assert _("Round {round}/{rounds}").format(round=1, rounds=7) in listed  # Gambit 7
+    moves = translate_plural("{n} move played", "{n} moves played", 3, "display")
+    assert moves.format(n=3) in listed  # Gambo: three moves, one per player's turn
+    assert _("Round {n}").format(n=1) in listed  # Cambio: its first deal, no set number
+    assert "3" not in listed.replace(moves.format(n=3), "")  # no count of the answers
 
 
 def test_every_unfinished_game_is_there_after_a_restart(app_factory: Any) -> None:

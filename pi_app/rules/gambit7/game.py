@@ -43,6 +43,7 @@ class Gambit7:
     title = "Gambit 7"
     min_seats = gambit7_state.MIN_SEATS
     max_seats = gambit7_state.MAX_SEATS
+    round_count = ROUNDS
 
     def new_game(
         self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random

@@ -26,7 +26,7 @@ from pi_app.rules.quitte_ou_double.actions import typed_truth as _typed_truth
 from pi_app.rules.quitte_ou_double.board import Board, board
 from pi_app.rules.quitte_ou_double.record import export as _export
 from pi_app.rules.quitte_ou_double.record import replay as _replay
-from pi_app.rules.quitte_ou_double.scoring import MAX_TEAMS, MIN_TEAMS, NAME, leaders
+from pi_app.rules.quitte_ou_double.scoring import MAX_TEAMS, MIN_TEAMS, NAME, ROUNDS, leaders
 from pi_app.rules.quitte_ou_double.state import QodState
 from pi_app.rules.quitte_ou_double.state import apply as _apply
 from pi_app.rules.quitte_ou_double.state import legal_actions as _legal_actions
@@ -40,6 +40,7 @@ class QuitteOuDouble:
     title = "Quitte ou Double"
     min_seats = MIN_TEAMS
     max_seats = MAX_TEAMS
+    round_count = ROUNDS
 
     def new_game(
         self, seats: Sequence[str], options: Mapping[str, Any], rng: random.Random
