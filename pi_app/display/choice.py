@@ -30,6 +30,16 @@ class Choice:
     rules: bool = True
     """Whether the rules read it, in the record's options; False for what only the box
     reads (Gambo's opponent, the tournament's tables), through the game's `start`."""
+    only_with: tuple[str, OptionValue] | None = None
+    """Offered only while another option (by key) has that value (which question of a
+    boxed card to read, while the cards are read); None: always offered."""
+
+    def offered_with(self, values: Mapping[str, OptionValue]) -> bool:
+        """Whether the home offers it, the other options having `values`."""
+        if self.only_with is None:
+            return True
+        key, wanted = self.only_with
+        return key not in values or values[key] == wanted
 
     def value(self, pick: int) -> OptionValue:
         """The value after `pick` taps (the first value is the default)."""

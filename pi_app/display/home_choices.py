@@ -121,7 +121,7 @@ class HomeChoices:
         self.picks = {}
         options = kept.get("options")
         if isinstance(options, Mapping):
-            self.picks = _picks_of(self.choices(), options)
+            self.picks = _picks_of(self.every_choice(), options)
 
     def _kept(self) -> Mapping[str, object]:
         """What was chosen for this game last time (empty the first time)."""
@@ -138,12 +138,20 @@ class HomeChoices:
         """What the box knows of the chosen game beyond its rules."""
         return declaration_of(self.game)
 
-    def choices(self) -> tuple[Choice, ...]:
-        """The options offered now: a tournament across boxes also chooses its tables."""
+    def every_choice(self) -> tuple[Choice, ...]:
+        """Every option of the game, offered now or not: a tournament across boxes also
+        chooses its tables."""
         found = self.declaration().offered(self.config)
         if self.network:
             found = (*found, TABLES)
         return found
+
+    def choices(self) -> tuple[Choice, ...]:
+        """The options offered now: those that mean something with the others' values
+        (an option left out leaves its rule to the game's default)."""
+        every = self.every_choice()
+        values = picked_values(every, self.picks)
+        return tuple(choice for choice in every if choice.offered_with(values))
 
     # ---- the seats -----------------------------------------------------------------------
 
@@ -220,7 +228,7 @@ class HomeChoices:
 
     def kept_choices(self, setup: Setup) -> Remember:
         """The seats (typed names only) and options of this game, to offer next time."""
-        values = picked_values(self.choices(), self.picks)
+        values = picked_values(self.every_choice(), self.picks)  # a pick hidden now too
         seats = [None if self.is_default(seat) else seat for seat in setup.seats]
         options = {key: list(v) if isinstance(v, tuple) else v for key, v in values.items()}
         return Remember(SETTINGS_PREFIX + self.game, {"seats": seats, "options": options})

@@ -46,6 +46,11 @@ _SOURCES: tuple[tuple[str, str], ...] = (
 (the host reads them), or the box's bank, whole or one of its categories."""
 
 
+ON_CARDS: tuple[str, OptionValue] = (SETTING, CARDS)
+"""`Choice.only_with` of an option that only the boxed cards need (which of a card's
+questions the host reads): the box's own questions need no such choice."""
+
+
 def question_choice(config: Mapping[str, object]) -> tuple[Choice, ...]:
     """The home's "Questions" option, the host's packs (by name) after the box's own."""
     packs = config.get(PACKS_SETTING, ())

@@ -285,3 +285,33 @@ def test_a_question_flagged_on_this_box_is_not_drawn_in_the_next_game(app_factor
     assert _question(app).id == first  # the only one not flagged, asked again rather than none
     app.journal.flush()
     assert {row[2] for row in app.journal.flagged()} == {"phone:Bruno"}
+
+
+def test_the_card_s_question_number_is_offered_only_while_the_cards_are_read(
+    app_factory: Any,
+) -> None:
+    """Which question of a boxed card the host reads means nothing when the box asks
+    its own: the option goes, and the game starts with the rules' default."""
+    from pi_app.display.home import Cycle, GameTap, Pick
+
+    def offered(app: Any) -> set[object]:
+        _shown(app)
+        return {hit.target for hit in app.canvas.hits}
+
+    app = app_factory()
+    app.feed(Press(GameTap("quitte-ou-double")))
+    app.feed(Press("next"))  # seats -> options
+    assert Cycle("question") in offered(app)  # the cards: which of their questions
+    app.feed(Press(Cycle("questions")))
+    app.feed(Press(Pick("questions", 1)))  # the box's bank
+    assert Cycle("questions") in offered(app) and Cycle("question") not in offered(app)
+    app.feed(Press("next"))  # start
+    assert app.table is not None and app.table.game.name == "quitte-ou-double"
+    assert "question" not in app.journal.game(app.table.game_id).setup["options"]
+    assert _question(app) is not None  # the box asked the first round's question
+    for seat, value in zip(app.table.seats, (10, 20, 30, 40), strict=False):
+        app.execute(Play(f'answer "{seat}" {value}'))  # and the round plays on
+    app.execute(Play("reveal"))
+    app.step([])
+    app.feed(Press(QodButton.TRUTH))
+    assert app.table.state.current.truth == _question(app).answer

@@ -38,6 +38,7 @@ from pi_app.display.games.quitte_ou_double_panels import (
 from pi_app.display.intents import Bell, Enter, Intent, Move, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.questions_view import (
+    ON_CARDS,
     card_tap,
     draw_answer_card,
     draw_question_card,
@@ -552,7 +553,7 @@ def demo_script(d: DemoDriver) -> None:
 # ---- the game, as the home and the demo know it -------------------------------------
 
 CHOICES = (
-    Choice("question", N_("Question"), (1, 2, 3), ("1", "2", "3"), plain=True),
+    Choice("question", N_("Question"), (1, 2, 3), ("1", "2", "3"), plain=True, only_with=ON_CARDS),
     Choice(
         "variants",
         N_("Variants"),
