@@ -20,8 +20,19 @@ from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.driver import DemoScript
 from pi_app.display.facts import FactWords, best_round
 from pi_app.display.scene import Command, UndoAction
+from pi_app.i18n import N_
 from pi_app.rules.facts import BEST_ROUND
 from pi_app.table.protocol import GameTable
+
+DOMAIN = "display"
+"""The catalogue of the words declared here (`N_`), which the home translates."""
+
+PLAYERS = N_("Players ({low} to {high})")
+"""The home's seats page of a game played by players: its title, between two counts."""
+TEAMS = N_("Teams ({low} to {high})")
+"""... of a game played by teams (each seat a team)."""
+PLAYERS_OR_TEAMS = N_("Players or teams ({low} to {high})")
+"""... of a game whose rulebook seats players, or teams when there are many."""
 
 MENU_LAST = 1000
 """The menu position of a game that declares none: after the others, by name."""
@@ -90,6 +101,9 @@ class GameDeclaration:
     seats_here: int | None = None
     """The most seats one box seats for it, when fewer than its rules allow (a one-box
     tournament: what the home's seat list holds legibly); None: the rules' maximum."""
+    seated_by: str = PLAYERS
+    """Who sits at each seat, as the home's seats page says it (`PLAYERS`, `TEAMS`,
+    `PLAYERS_OR_TEAMS`): a message with the fewest and most seats, `{low}` and `{high}`."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

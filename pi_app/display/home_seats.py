@@ -44,7 +44,7 @@ class SeatsPage(Page):
         if low == high:
             title = _.plural("{n} player", "{n} players", low).format(n=low)
         else:
-            title = _("Seats or teams ({low} to {high})").format(low=low, high=high)
+            title = _(self.home.declaration().seated_by).format(low=low, high=high)
         middle, foot = titled(canvas, area, title)
         next_button(canvas, back_button(canvas, foot), last=not self.home.choices())
         if self.home.players:

@@ -38,7 +38,7 @@ def test_a_one_box_tournament_seats_what_the_box_can_show(app_factory: Any) -> N
     app = app_factory()
     app.feed(Press(GameTap("cambio-tournament")))
     text = shown(app)
-    range_words = translate("Seats or teams ({low} to {high})", "display")
+    range_words = translate("Players ({low} to {high})", "display")
     assert range_words.format(low=3, high=14) in text
     assert "700" not in text
     for _tap in range(20):

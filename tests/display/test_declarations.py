@@ -41,6 +41,26 @@ def test_declarations_are_well_formed(name: str) -> None:
     assert len(set(kinds)) == len(kinds) and kinds
 
 
+@pytest.mark.parametrize(
+    ("name", "seated", "not_seated"),
+    [
+        ("cambio", "Joueurs (3 à 7)", "équipe"),  # a game of players, never of teams
+        ("cambio-tournament", "Joueurs (3 à 14)", "équipe"),
+        ("quitte-ou-double", "Équipes (3 à 6)", "Joueurs"),  # "Formez entre 3 et 6 équipes"
+        ("gambit7", "Joueurs ou équipes (3 à", "Seats"),  # "Chaque joueur (ou équipe)"
+    ],
+)
+def test_the_seats_page_names_who_sits_as_the_game_declares(
+    app_factory: Any, name: str, seated: str, not_seated: str
+) -> None:
+    app = app_factory()
+    app.feed(Press(GameTap(name)))
+    app.dirty = True
+    app.step([])
+    (title,) = [drawn.text for drawn in app.canvas.texts if " à " in drawn.text]
+    assert seated in title and not_seated not in title
+
+
 def test_a_game_without_a_declaration_gets_the_defaults() -> None:
     assert declaration_of("no-such-game") is DEFAULT
     assert DEFAULT.offered({"gambit7.mat": "x.json"}) == ()

@@ -53,7 +53,7 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     assert GameTap(NAME) in targets(app) and "Tiny Race" in shown(app)
 
     app.feed(Press(GameTap(NAME)))  # the seats: 2 to 4, four offered
-    assert _("Seats or teams ({low} to {high})").format(low=2, high=4) in shown(app)
+    assert _("Players ({low} to {high})").format(low=2, high=4) in shown(app)
     app.feed(Press("remove"))
     app.feed(Press("remove"))
     assert home.seats == ["Vert", "Jaune"]  # the colours' names, in French

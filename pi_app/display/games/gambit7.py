@@ -20,7 +20,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split
 from pi_app.display.choice import Choice, OptionValue
-from pi_app.display.declaration import GameDeclaration, Setup
+from pi_app.display.declaration import PLAYERS_OR_TEAMS, GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
 from pi_app.display.facts import best_round
 from pi_app.display.games.gambit7_panels import BetButton as BetButton
@@ -660,4 +660,5 @@ DECLARATION = GameDeclaration(
     start=with_questions(own_mat),
     facts=((TOKEN_WON, token_won), (BEST_ROUND, best_round), (TOKEN_LOST, token_lost)),
     demo=demo_script,
+    seated_by=PLAYERS_OR_TEAMS,  # "Chaque joueur (ou équipe)" (the rulebook)
 )

@@ -23,7 +23,7 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, rows, split
 from pi_app.display.choice import Choice, OptionValue
-from pi_app.display.declaration import GameDeclaration, Setup
+from pi_app.display.declaration import TEAMS, GameDeclaration, Setup
 from pi_app.display.driver import DemoDriver
 from pi_app.display.games.quitte_ou_double_panels import BetButton as BetButton
 from pi_app.display.games.quitte_ou_double_panels import (
@@ -579,4 +579,5 @@ DECLARATION = GameDeclaration(
     configured=question_choice,
     start=with_questions(table_locale),
     demo=demo_script,
+    seated_by=TEAMS,  # "Formez entre 3 et 6 équipes" (the rulebook)
 )
