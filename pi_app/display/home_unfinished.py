@@ -118,12 +118,13 @@ class ConfirmPage(Page):
 
 
 def paused_line(game: PausedGame) -> str:
-    """An unfinished game in a line: its title, its seats and how far it went."""
+    """An unfinished game in a line: its title, how far it went and its seats (the
+    seats last, where a line too long for the small screen is cut)."""
     seats = ", ".join(game.seats)
     reached = progress_words(game.progress)
     if not reached:
         return _("{game} · {seats}").format(game=game.title, seats=seats)
-    return _("{game} · {seats} · {progress}").format(game=game.title, seats=seats, progress=reached)
+    return _("{game} · {progress} · {seats}").format(game=game.title, seats=seats, progress=reached)
 
 
 def progress_words(progress: Progress) -> str:
@@ -134,7 +135,5 @@ def progress_words(progress: Progress) -> str:
     if progress.round is not None:
         return _("Round {n}").format(n=progress.round)
     if progress.moves is not None:
-        return _.plural("{n} move played", "{n} moves played", progress.moves).format(
-            n=progress.moves
-        )
+        return _.plural("{n} move", "{n} moves", progress.moves).format(n=progress.moves)
     return ""

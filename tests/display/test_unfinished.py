@@ -105,7 +105,7 @@ def test_the_unfinished_list_says_how_far_each_game_went_in_its_own_steps(
     app.feed(Press(HomeButton.UNFINISHED))
     listed = _shown(app)
     assert _("Round {round}/{rounds}").format(round=1, rounds=7) in listed  # Gambit 7
-    moves = translate_plural("{n} move played", "{n} moves played", 3, "display")
+    moves = translate_plural("{n} move", "{n} moves", 3, "display")
     assert moves.format(n=3) in listed  # Gambo: three moves, one per player's turn
     assert _("Round {n}").format(n=1) in listed  # Cambio: its first deal, no set number
     assert "3" not in listed.replace(moves.format(n=3), "")  # no count of the answers
