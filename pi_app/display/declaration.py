@@ -6,15 +6,17 @@ looks up: each game's screen module (`display.games.<game>`) holds one frozen
 (`display.games.declaration_of`), and nothing outside the game's own files switches on
 its name. It says where the game stands in the home's menu, the options a table
 chooses (as data), how the chosen options become the game's setup, whether it can be
-played across boxes, how its own facts are worded, its demo, and what Undo takes
-back. Every field has a default, so a game without a screen module (played through
-`games.generic`) starts with no options, tells its biggest round and undoes one move.
+played across boxes, how its own facts are worded, its demo, what Undo takes back,
+and how the history tells its rounds. Every field has a default, so a game without a
+screen module (played through `games.generic`) starts with no options, tells its
+biggest round, undoes one move and shows its rounds' labels.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.driver import DemoScript
@@ -75,6 +77,12 @@ def last_move(table: GameTable) -> Sequence[Command]:
     return (UndoAction(),)
 
 
+Tell = Callable[[Sequence[str], Mapping[str, Any]], Sequence[str]]
+"""A finished game's rows of scores in words, one a row of its rules' table
+(`GameSummary.table`), from the table's seats and the game's record; it may raise
+(a record it cannot read), and the history keeps the table's own labels."""
+
+
 @dataclass(frozen=True)
 class GameDeclaration:
     """One game, as the home, the end screen and the demo see it."""
@@ -104,6 +112,9 @@ class GameDeclaration:
     seated_by: str = PLAYERS
     """Who sits at each seat, as the home's seats page says it (`PLAYERS`, `TEAMS`,
     `PLAYERS_OR_TEAMS`): a message with the fewest and most seats, `{low}` and `{high}`."""
+    tell: Tell | None = None
+    """How the history tells each row of the game's scores (Gambo: each move as its board
+    says it, both sides' scores beside it); None: the rows' labels, a seat a column."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

@@ -14,6 +14,7 @@ drawing; the scene keeps only what it shows.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -23,10 +24,11 @@ import pygame
 
 from pi_app.box.jobs import Jobs
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, Hit, cols, rows, split
+from pi_app.display.canvas import Canvas, Hit, cols, rows, split, wrapped_lines
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
 from pi_app.display.final import draw_ranking, ranking_split, seat_index
+from pi_app.display.games import declaration_of
 from pi_app.display.history_stats import Statistics, StatsJob
 from pi_app.display.history_stats import StatsOf as StatsOf
 from pi_app.display.history_words import date_text, game_line, game_title
@@ -38,6 +40,7 @@ from pi_app.table import JournalError
 from pi_app.table.history import History, PastGame
 from pi_app.table.summary import GameSummary
 
+log = logging.getLogger(__name__)
 _ = Translator("display")
 
 
@@ -93,6 +96,8 @@ class HistoryScene(Scene):
         self.opened: PastGame | None = None
         self.rounds_view = False
         self.rounds_page = 0
+        self.told: tuple[str, ...] = ()
+        """The opened game's rows in its own words (`GameDeclaration.tell`), or none."""
         self.stats = Statistics(per_page)
         self.error: str | None = None
         self.load()
@@ -126,7 +131,22 @@ class HistoryScene(Scene):
         except JournalError as error:
             self.error = str(error)
             return
+        self.told = () if self.opened is None else self._told(self.opened)
         self.view, self.rounds_view, self.rounds_page = "game", False, 0
+
+    def _told(self, past: PastGame) -> tuple[str, ...]:
+        """The game's rows in the words its declaration tells them with, one a row of
+        its table; none (its rows' labels are shown) when it tells none or its record
+        cannot be read."""
+        tell = declaration_of(past.game).tell
+        if tell is None or past.summary is None:
+            return ()
+        try:
+            told = tuple(tell(past.summary.seats, self.history.record(past.id)))
+        except Exception:  # the table's own labels still show the game
+            log.exception("the rounds of game %s cannot be told", past.id)
+            return ()
+        return told if len(told) == len(past.summary.table) else ()
 
     def colours(self, ctx: Ctx) -> tuple[int, ...]:
         return self.opened.colours if self.view == "game" and self.opened else ()
@@ -202,6 +222,9 @@ class HistoryScene(Scene):
             if past.problem:
                 said = _("This game cannot be read: {why}").format(why=past.problem)
             canvas.text(said, body, t.body, th.WARN)
+        elif self.rounds_view and self.told:  # the moves in words take the whole width
+            index_of = seat_index(past.seats, summary)
+            draw_told_rounds(canvas, body, summary, self.told, index_of, self.rounds_page)
         else:
             index_of = seat_index(past.seats, summary)
             left, right = ranking_split(canvas, body, summary)
@@ -422,6 +445,97 @@ def _rounds_header(
         colour = canvas.seat_colour(index_of(seat))
         pygame.draw.rect(canvas.surface, colour, (cell.x, cell.bottom - 3, cell.width, 3))
         canvas.text(seat, cell.inflate(0, -4), t.min_font, colour, align="right")
+
+
+# ---- a game that tells its rounds in words: each row a sentence and every seat's score ---
+
+
+@dataclass(frozen=True)
+class ToldCut:
+    """How told rows are cut to fit their box: a line's height, the width of a seat's
+    column, the header's height (the names, wrapped at their spaces when they need
+    it), the lines each row's words take, and the first row of each page."""
+
+    line: int
+    column: int
+    head: int
+    lines: tuple[int, ...]
+    starts: tuple[int, ...]
+
+
+def told_cut(
+    canvas: Canvas, inner: pygame.Rect, summary: GameSummary, told: Sequence[str]
+) -> ToldCut:
+    """Every seat's column beside each row (never a seat on a page of its own), as wide
+    as its scores and its name need (or the words of its name, wrapped, when the whole
+    names would take over half the width); the rows' words wrap in the rest, and a page
+    holds the rows its height does."""
+    font = canvas.fonts.font(canvas.theme.min_font)
+    line = font.get_linesize()
+    seats = max(1, len(summary.seats))
+    scores = [font.size(score_text(v))[0] for _l, vs in summary.table for v in vs]
+    names = [font.size(seat)[0] for seat in summary.seats]
+    column = max(max(scores + names, default=20) + 8, line * 2)
+    if column * seats > inner.width // 2:  # the names wrap at their spaces
+        words = [font.size(word)[0] for seat in summary.seats for word in seat.split()]
+        column = max(max(scores + words, default=20) + 8, line * 2)
+    column = min(column, inner.width // (2 * seats))
+    tall = max((wrapped_lines(font, seat, column - 4) for seat in summary.seats), default=1)
+    head = max(1, tall) * line + 6
+    words_w = inner.width - column * seats - 4
+    lines = tuple(max(1, wrapped_lines(font, text, words_w)) for text in told)
+    starts, used = [0], 0
+    for index, count in enumerate(lines):
+        height = count * line + 6
+        if used and used + height > inner.height - head:
+            starts.append(index)
+            used = 0
+        used += height
+    return ToldCut(line, column, head, lines, tuple(starts))
+
+
+def draw_told_rounds(
+    canvas: Canvas,
+    box: pygame.Rect,
+    summary: GameSummary,
+    told: Sequence[str],
+    index_of: Callable[[str], int],
+    tapped: int,
+) -> None:
+    """Each row in words with every seat's score after it on its first line, in the
+    seat's colour, a page at a time (`tapped`: the taps so far, a tap turns the page)."""
+    t = canvas.theme
+    canvas.panel(box, th.PANEL)
+    inner = box.inflate(-t.gap, -t.gap)
+    cut = told_cut(canvas, inner, summary, told)
+    page = tapped % len(cut.starts)
+    first = cut.starts[page]
+    last = cut.starts[page + 1] if page + 1 < len(cut.starts) else len(told)
+    seats = summary.seats
+    words_w = inner.width - cut.column * len(seats)
+    header = pygame.Rect(inner.x, inner.y, inner.width, cut.head)
+    if len(cut.starts) > 1:
+        marker = f"{page + 1}/{len(cut.starts)}"
+        canvas.text(marker, (header.x, header.y, words_w, cut.line), t.min_font, th.MUTED, "left")
+    columns = [
+        pygame.Rect(inner.x + words_w + i * cut.column, header.y, cut.column, cut.head)
+        for i in range(len(seats))
+    ]
+    colours = [canvas.seat_colour(index_of(seat)) for seat in seats]
+    for cell, seat, colour in zip(columns, seats, colours, strict=True):
+        name = (cell.x + 4, cell.y, cell.width - 4, cell.height - 4)
+        pygame.draw.rect(canvas.surface, colour, (name[0], cell.bottom - 3, name[2], 3))
+        canvas.text(seat, name, t.min_font, colour, align="right")
+    y = header.bottom
+    for index in range(first, last):
+        height = cut.lines[index] * cut.line
+        said = (inner.x, y, words_w - 4, height)
+        canvas.text(told[index], said, t.min_font, th.TEXT, align="left")
+        for cell, colour, score in zip(columns, colours, summary.table[index][1], strict=True):
+            place = (cell.x + 4, y, cell.width - 4, cut.line)
+            canvas.text(score_text(score), place, t.min_font, colour, align="right")
+        y += height + 6
+    canvas.hits.append(Hit(box, HistoryButton.ROUNDS_PAGE))
 
 
 def demo_script(d: DemoDriver) -> None:

@@ -187,11 +187,11 @@ class CambioScene(Scene):
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         """The red STOP screen, or the round's screen under the top bar."""
         state = _state(ctx.state)
-        if self.full_stop:
-            draw_stop(canvas, ctx, state, self.phase, self._hand())
-            return
         full = _("Round {n} · dealer {dealer}").format(n=self.round, dealer=state.dealer)
         title = bar_title(canvas, ctx, full, _("Round {n}").format(n=self.round))
+        if self.full_stop:
+            draw_stop(canvas, ctx, state, self.phase, self._hand(), title)
+            return
         if self.phase == "over":
             title = _("Cambio: final scores")
         self.draw_body(canvas, ctx, chrome(canvas, ctx, title))

@@ -5,7 +5,8 @@ choice, kept in the screen memory (`HandForms`) rather than on the scene, so tha
 undo, which makes a new scene, does not wipe it. `RingersHand` reads and changes that
 form for one ringer; `draw_stop` draws the red screen from it. Apart from the round's
 screens (`cambio`) because the STOP screen is a page of its own: the whole screen red,
-no scores around it.
+no scores around it, under the top bar every game screen has (Undo and Redo where they
+always stand; Undo takes a ring back).
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, grid, split
 from pi_app.display.games.cambio_targets import Currency, Hand, Holder, Ringer, RoundButton
 from pi_app.display.intents import Intent, Press
-from pi_app.display.scene import Command, Ctx, Notice, table_of
-from pi_app.display.targets import Button
-from pi_app.display.titles import fits_line
+from pi_app.display.scene import Command, Ctx, Notice, chrome, table_of
+from pi_app.display.titles import bar_title
 from pi_app.i18n import N_, Translator
 from pi_app.rules.cambio.actions import Show
 from pi_app.rules.cambio.game import CambioState
@@ -145,34 +145,24 @@ class RingersHand:
 # ---- drawing ---------------------------------------------------------------------------
 
 
-def draw_stop(canvas: Canvas, ctx: Ctx, state: CambioState, phase: str, hand: RingersHand) -> None:
-    """The red STOP screen: before the ringer is named (`stopped`), who rang?; once
-    named (`rung`), the hand they show, with the undo that takes the ring back."""
+def draw_stop(
+    canvas: Canvas, ctx: Ctx, state: CambioState, phase: str, hand: RingersHand, title: str
+) -> None:
+    """The red STOP screen under the top bar every game screen has (Menu, Undo, Redo
+    where they always stand): before the ringer is named (`stopped`, under the round's
+    `title`), who rang?; once named (`rung`), who rang and the hand they show, whose
+    ring the bar's Undo takes back."""
     t = canvas.theme
     canvas.fill(th.STOP_RED)
-    area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
-    head_h = area.height * (2 if phase == "rung" else 4) // 9
-    if phase == "rung" and sum(_form_plan(canvas, state, area.width)[0]) > 4:
-        head_h = t.button_h  # the form needs the room: its buttons stay whole
-    head, rest = split(area, head_h, t.gap)
     if phase == "rung":
-        _draw_rung_head(canvas, head, hand.rung_by)
-        _draw_hand_form(canvas, ctx, state, rest, hand)
+        said = _("STOP: {seat} rang").format(seat=hand.rung_by)
+        title = bar_title(canvas, ctx, said, _("STOP: {seat}").format(seat=hand.rung_by))
+    body = chrome(canvas, ctx, title)
+    if phase == "rung":
+        _draw_hand_form(canvas, ctx, state, body, hand)
         return
+    head, rest = split(body, body.height * 4 // 9, t.gap)
     _draw_who_rang(canvas, state, head, rest)
-
-
-def _draw_rung_head(canvas: Canvas, head: pygame.Rect, rung_by: str | None) -> None:
-    """Who rang, and the undo beside it."""
-    t = canvas.theme
-    undo_w = min(150 if t.width >= 800 else 100, head.width // 4)
-    label, undo = split(head, head.width - undo_w - t.gap, t.gap, vertical=False)
-    undo = undo.inflate(0, -max(0, undo.height - t.button_h))
-    said = _("STOP: {seat} rang").format(seat=rung_by)
-    if not fits_line(canvas, said, label.width):  # the red screen says STOP already
-        said = _("{seat} rang").format(seat=rung_by)
-    canvas.text(said, label, t.title, th.TEXT, align="left")
-    canvas.button(undo, _("Undo"), Button.UNDO)
 
 
 def _draw_who_rang(

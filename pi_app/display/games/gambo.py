@@ -65,7 +65,15 @@ from pi_app.rules.gambo.board import (
     front_of,
 )
 from pi_app.rules.gambo.chart import BEST_DUEL
-from pi_app.rules.gambo.game import ADV, DUEL, PASS, SWAP, GamboState, Piece
+from pi_app.rules.gambo.game import (
+    ADV,
+    DUEL,
+    PASS,
+    SWAP,
+    GamboState,
+    Piece,
+    state_from_record,
+)
 from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
@@ -154,8 +162,14 @@ def piece_name(code: str) -> str:
 
 def move_sentence(table: GameTable, step: story.Step, brief: bool = False) -> str:
     """The move `step` in words, naming who played it, in the current language; a
-    `brief` duel leaves its pieces to the board (`_duel_sentence`)."""
-    player = seat_name(table, step.side)
+    `brief` duel leaves its pieces to the board (`move_words`)."""
+    return move_words((seat_name(table, 0), seat_name(table, 1)), step, brief)
+
+
+def move_words(names: Sequence[str], step: story.Step, brief: bool = False) -> str:
+    """The move `step` in words, its sides named by `names` (A's, then B's): what the
+    board says of it (`move_sentence`) and the history tells (`told_moves`)."""
+    player = names[step.side]
     if step.kind == ADV:
         return _("{player} advanced {piece} to {square}").format(
             player=player,
@@ -168,11 +182,11 @@ def move_sentence(table: GameTable, step: story.Step, brief: bool = False) -> st
             player=player, first=piece_name(first.code), second=piece_name(second.code)
         )
     if step.kind == DUEL:
-        return _duel_sentence(table, step, brief)
+        return _duel_words(names, step, brief)
     return _("{player} passed").format(player=player)
 
 
-def _duel_sentence(table: GameTable, step: story.Step, brief: bool = False) -> str:
+def _duel_words(names: Sequence[str], step: story.Step, brief: bool = False) -> str:
     """A duel from the attacker's side: what it took, or that it lost and who scored.
 
     The points of the ninth duel include its bonus, said after them. A `brief` one
@@ -182,11 +196,11 @@ def _duel_sentence(table: GameTable, step: story.Step, brief: bool = False) -> s
     attacker, defender = step.pieces
     winner = step.side if step.winner is None else step.winner
     values = {
-        "player": seat_name(table, step.side),
+        "player": names[step.side],
         "piece": piece_name(attacker.code),
         "other": piece_name(defender.code),
         "points": step.points,
-        "winner": seat_name(table, winner),
+        "winner": names[winner],
     }
     if winner == step.side and brief:
         text = _("{player} won a duel: +{points}").format(**values)
@@ -200,6 +214,14 @@ def _duel_sentence(table: GameTable, step: story.Step, brief: bool = False) -> s
     if step.bonus:
         text += " " + _("(last duel: +{bonus})").format(bonus=step.bonus)
     return text
+
+
+def told_moves(seats: Sequence[str], record: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every move of a finished game's record, numbered and in the board's words, its
+    sides named by the table's `seats` (`GameDeclaration.tell`: the history's rows)."""
+    names = tuple(seats[:2]) if len(seats) >= 2 else tuple(SIDES)
+    steps = story.story(state_from_record(record))
+    return tuple(f"{step.number}. {move_words(names, step)}" for step in steps)
 
 
 def marked_squares(state: GamboState) -> frozenset[int]:
@@ -882,4 +904,5 @@ DECLARATION = GameDeclaration(
     facts=((BEST_DUEL, best_duel),),
     demo=demo_script,
     undo=take_back,
+    tell=told_moves,
 )
