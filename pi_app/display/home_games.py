@@ -58,7 +58,9 @@ class GamesPage(Page):
         ]
         if self.home.across_boxes(listed) is not None:
             buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
-        buttons += [(page.name, _(page.label), th.PANEL) for page in pages.ON_THE_HOME]
+        buttons += [
+            (pages.PageButton(page.name), _(page.label), th.PANEL) for page in pages.ON_THE_HOME
+        ]
         return buttons
 
     def _draw_resume_row(

@@ -37,6 +37,13 @@ JOIN = lazy("network", "join_page")
 
 
 @dataclass(frozen=True)
+class PageButton:
+    """The home's button that opens the page named `name` (one of `ON_THE_HOME`)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class HomePage:
     """A page the home offers with a button: the button's target (its name), its label
     (a message to translate) and the page's maker."""
@@ -55,4 +62,6 @@ ON_THE_HOME: tuple[HomePage, ...] = (
 
 def opened_by(target: Hashable) -> PageMaker | None:
     """The maker of the home's page whose button is `target` (None: not such a button)."""
-    return next((page.make for page in ON_THE_HOME if page.name == target), None)
+    if not isinstance(target, PageButton):
+        return None
+    return next((page.make for page in ON_THE_HOME if page.name == target.name), None)

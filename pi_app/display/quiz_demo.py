@@ -18,7 +18,8 @@ ANSWERS = (12, 30, 20, 45)
 def questions(d: DemoDriver) -> None:
     """The demo's script (see the module)."""
     from pi_app.display.games.gambit7 import BetButton
-    from pi_app.display.home import Cycle, GameTap, HomeButton, Pick
+    from pi_app.display.home import Cycle, GameTap, Pick
+    from pi_app.display.pages import PageButton
     from pi_app.display.questions_view import CardButton
     from pi_app.display.scene import Play
 
@@ -42,5 +43,5 @@ def questions(d: DemoDriver) -> None:
     d.press(CardButton.SCORES)
     d.shot("questions-payout")
     d.press(Button.MENU)
-    d.press(HomeButton.CREDITS)
+    d.press(PageButton("credits"))
     d.shot("questions-sources")

@@ -12,6 +12,7 @@ import pytest
 from pi_app.display.games.gambit7 import BetButton
 from pi_app.display.games.quitte_ou_double import BetButton as QodButton
 from pi_app.display.intents import Press, Undo
+from pi_app.display.pages import PageButton
 from pi_app.display.questions_view import CardButton
 from pi_app.display.scene import FlagQuestion, NewGame, Play
 from pi_app.i18n import LANGUAGES, set_language
@@ -252,11 +253,10 @@ def test_the_home_offers_the_questions_and_the_hosts_packs(app_factory: Any) -> 
 
 
 def test_the_sources_are_on_a_screen_of_the_box(app_factory: Any) -> None:
-    from pi_app.display.home import HomeButton
 
     app = app_factory()
     app.step([])
-    app.feed(Press(HomeButton.CREDITS))
+    app.feed(Press(PageButton("credits")))
     shown = _shown(app)
     assert "GeoNames (geonames.org) · CC BY 4.0" in shown
     assert "Unicode CLDR 47" in shown and "mendeleev" in shown

@@ -16,8 +16,9 @@ import pytest
 from pi_app.box.packs import LOOK_EVERY
 from pi_app.cli import main
 from pi_app.display.demo import FakeClock
-from pi_app.display.home import GameTap, HomeButton
+from pi_app.display.home import GameTap
 from pi_app.display.intents import Press, wait_events
+from pi_app.display.pages import PageButton
 from pi_app.i18n import set_language
 from pi_app.wifi.hotspot import MISSING, NetworkManager
 from tests.display.layout_checks import drawn_text
@@ -56,10 +57,10 @@ def test_the_wifi_page_says_what_networkmanager_said_without_a_touch(
         app = app_factory()
         app.wifi = lambda: NetworkManager(tmp_path, slow_and_absent)
         app.step([])
-        app.feed(Press(HomeButton.WIFI))
+        app.feed(Press(PageButton("wifi")))
         app.step([])
         run_until(app, lambda: ABSENT[lang] in drawn(app), "NetworkManager is absent")
-        app.feed(Press(HomeButton.WIFI))  # leaving and coming back asks again
+        app.feed(Press(PageButton("wifi")))  # leaving and coming back asks again
     finally:
         set_language("fr")
 

@@ -17,6 +17,7 @@ from pi_app.display.final import FinalScene
 from pi_app.display.history import HistoryScene, OpenGame, StatsOf
 from pi_app.display.home import GameTap, HomeScene, Remembered
 from pi_app.display.intents import Back, Press
+from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.export import record_text, usb_folder
 from pi_app.i18n import translate, translate_plural
@@ -128,7 +129,7 @@ def test_the_history_lists_opens_and_charts_a_game(app_factory: Any, size: str) 
     app = app_factory(size)
     finish_cambio(app)
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.step([])
     scene = app.scene
     assert isinstance(scene, HistoryScene) and scene.count == 1
@@ -153,7 +154,7 @@ def test_a_past_game_is_exported_to_a_usb_stick_or_the_data_folder(
     finish_cambio(app)
     game_id = app.table.game_id
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press(OpenGame(game_id)))
     stick = tmp_path / "stick"
     stick.mkdir()
@@ -189,7 +190,7 @@ def test_statistics_are_counted_in_the_background(app_factory: Any) -> None:
     finish_cambio(app)
     app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press("stats"))
     app.scene.job.finished.wait(10)
     app.step([])

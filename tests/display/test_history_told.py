@@ -12,6 +12,7 @@ from pi_app.display.canvas import TextDraw
 from pi_app.display.games.gambo import engine_label, opponent_extras
 from pi_app.display.history import HistoryScene, OpenGame
 from pi_app.display.intents import Press
+from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play
 from tests.display.layout_checks import outside, shortened, too_small
 
@@ -73,7 +74,7 @@ def test_the_rounds_of_a_gambo_game_read_as_its_board_tells_them(
     moves = len(app.table.state.history)
     app.feed(Press("final"))
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press(OpenGame(app.table.game_id)))
     app.feed(Press("toggle"))
     scene = app.scene
@@ -103,7 +104,7 @@ def test_each_told_move_has_both_scores_on_its_line(app_factory: Any, size: str)
     finish_against_the_engine(app)
     app.feed(Press("final"))
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press(OpenGame(app.table.game_id)))
     app.feed(Press("toggle"))
     texts = frame(app)

@@ -14,6 +14,7 @@ from pi_app.display.canvas import TextDraw
 from pi_app.display.demo import FakeClock
 from pi_app.display.history import HistoryButton, HistoryScene, OpenGame
 from pi_app.display.intents import Press, wait_events
+from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play
 from pi_app.display.targets import Button
 from tests.display.test_history_screens import finish_cambio
@@ -159,7 +160,7 @@ def test_a_tap_on_export_exports_once_and_says_so(
     app = app_factory()
     finish_cambio(app)
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press(OpenGame(app.table.game_id)))
     app.step([])
     saved: list[int] = []
@@ -188,7 +189,7 @@ def test_a_tap_while_a_message_is_shown_does_what_it_would_without_it(
     app = app_factory()
     finish_cambio(app)
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press(OpenGame(app.table.game_id)))
     app.step([])
     scene = app.scene

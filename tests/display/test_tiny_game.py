@@ -17,6 +17,7 @@ from pi_app.display.history import HistoryScene, OpenGame
 from pi_app.display.home import Cycle, GameTap, HomeScene, Pick
 from pi_app.display.home_options import OptionsPage, PickPage
 from pi_app.display.intents import Press
+from pi_app.display.pages import PageButton
 from pi_app.display.scene import ShowFinal
 from pi_app.i18n import translate
 from tests import tinygame
@@ -88,7 +89,7 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     assert best.format(seat="Jaune", points=2, step=2) in text
 
     app.feed(Press("home"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     history = app.scene
     assert isinstance(history, HistoryScene) and history.count == 1
     assert "Tiny Race" in shown(app) and "Vert" in shown(app)

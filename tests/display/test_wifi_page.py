@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from pi_app.display.home import HomeButton
 from pi_app.display.intents import Press
+from pi_app.display.pages import PageButton
 from pi_app.display.targets import Button
 from pi_app.display.wifi_page import WifiButton
 from pi_app.i18n import LANGUAGES, set_language
@@ -57,7 +57,7 @@ def _page(app: Any, nmcli: Nmcli, folder: Path) -> list[object]:
     app.wifi = lambda: NetworkManager(folder, nmcli)
     app.open_portal = portals.append
     app.step([])
-    app.feed(Press(HomeButton.WIFI))
+    app.feed(Press(PageButton("wifi")))
     return portals
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from pi_app.display.history import HistoryScene, StatsOf
 from pi_app.display.intents import Press
+from pi_app.display.pages import PageButton
 from pi_app.i18n import set_language, translate
 from pi_app.table.journal import Player
 from tests.display.test_history_screens import SEATS, finish_cambio, texts
@@ -34,7 +35,7 @@ def test_one_game_is_one_game_in_the_history_and_the_statistics(
     finish_cambio(app)
     app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     title, overall = ONE_GAME[lang]
     texts(app)
     assert title in drawn(app)  # whole: "1 Spiel" is the start of "1 Spiele"
@@ -81,7 +82,7 @@ def test_the_statistics_list_counts_in_words(app_factory: Any) -> None:
     finish_cambio(app)
     app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
     app.feed(Press("menu"))
-    app.feed(Press("history"))
+    app.feed(Press(PageButton("history")))
     app.feed(Press("stats"))
     scene = app.scene
     assert isinstance(scene, HistoryScene) and scene.job is not None
