@@ -79,7 +79,7 @@ from pi_app.rules.gambit7.actions import (
 )
 from pi_app.rules.gambit7.board import CaseView
 from pi_app.rules.gambit7.facts import TOKEN_LOST, TOKEN_WON
-from pi_app.rules.gambit7.scoring import CHIPS, LESS, Payout
+from pi_app.rules.gambit7.scoring import CHIPS, LESS, TOKEN_FACTOR, Payout
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, bet_of
 from pi_app.rules.question import RoundQuestion
 from pi_app.table.protocol import GameTable
@@ -575,8 +575,13 @@ def own_mat(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
 
 
 def token_won(fact: Fact) -> str:
-    return _("{seat} won with the Gambit 7 token (round {step})").format(
-        seat=fact.seat, step=fact.step
+    """A token won: with the score it multiplied, when it multiplied one (`rules.gambit7.facts`)."""
+    if fact.value <= 0:
+        return _("{seat} won with the Gambit 7 token (round {step})").format(
+            seat=fact.seat, step=fact.step
+        )
+    return _("{seat}'s Gambit 7 token: {before} × 7 = {after} (round {step})").format(
+        seat=fact.seat, before=fact.value, after=fact.value * TOKEN_FACTOR, step=fact.step
     )
 
 
