@@ -454,36 +454,83 @@ def mat(
             if not small:  # the writers' names whole: the lane of bets gives way, to a third
                 slate_w = max(slate_w, min(_slate_need(canvas, case), rest.width * 2 // 3))
             slate, chips = split(rest, slate_w, 2, vertical=False)
+            if not small and not _writers_whole(canvas, slate, case):  # all on one line
+                need = _slate_need(canvas, case, together=True)
+                slate_w = max(slate_w, min(need, rest.width - _marks_need(case)))
+                slate, chips = split(rest, slate_w, 2, vertical=False)
         _case_values(canvas, values, case)
         if case.case == LESS:
             canvas.text(less, slate, t.small, th.TEXT, align="left")
         elif case.value is not None:
-            _answer_text(canvas, slate, case, small)
+            _answer_text(canvas, slate, case, small, seats)
         _chips(canvas, chips, case, seats, by_seat)
 
 
-def _slate_need(canvas: Canvas, case: CaseView) -> int:
+def _slate_need(canvas: Canvas, case: CaseView, together: bool = False) -> int:
     """The width an answer and its longest writer's name take at the smallest size (the
-    writers wrap a name a line, so each must fit whole)."""
+    writers wrap a name a line, so each must fit whole); `together`: all its writers'
+    names on one line (the winning case's outline leaves no room for a second line)."""
     if case.value is None or not case.seats:
         return 0
     font = canvas.fonts.font(canvas.theme.min_font)
-    longest = max(font.size(f"{seat},")[0] for seat in case.seats)
+    if together:
+        longest = font.size(_writers(case))[0]
+    else:
+        longest = max(font.size(f"{seat},")[0] for seat in case.seats)
     return font.size(f"{case.label(current_language())} ")[0] + longest + canvas.theme.gap + 8
 
 
-def _answer_text(canvas: Canvas, box: pygame.Rect, case: CaseView, small: bool) -> None:
+def _marks_need(case: CaseView) -> int:
+    """The width of a case's lane of bets with its marks alone (as `_chips` draws them)."""
+    chips = sum(count for _seat, count in case.chips)
+    return max(40, 8 + 12 * chips + 14 * len(case.tokens) + 12) if case.chips or case.tokens else 0
+
+
+def _writers(case: CaseView) -> str:
+    return ", ".join(case.seats)
+
+
+def _writers_box(canvas: Canvas, box: pygame.Rect, value_right: int) -> pygame.Rect:
+    """The writers' part of an answer's box, right of its answer drawn up to `value_right`."""
+    gap = canvas.theme.gap // 2
+    return pygame.Rect(value_right + gap, box.y, box.right - value_right - gap, box.height)
+
+
+def _writers_whole(canvas: Canvas, box: pygame.Rect, case: CaseView) -> bool:
+    """Whether the answer's writers, beside it in `box`, would be drawn whole."""
+    if case.value is None or not case.seats:
+        return True
+    t = canvas.theme
+    size, lines = canvas.fit(case.label(current_language()), box, t.small)
+    value_w = max(canvas.fonts.font(size).size(line)[0] for line in lines)
+    return canvas.fits_whole(_writers(case), _writers_box(canvas, box, box.x + value_w), t.small)
+
+
+def _answer_text(
+    canvas: Canvas, box: pygame.Rect, case: CaseView, small: bool, seats: Sequence[str]
+) -> None:
     """The answer facing a case, then who wrote it (on the large screen), in its own
-    box: the names never run into the bets beside them."""
+    box: the names never run into the bets beside them, and are never cut (where they
+    cannot be whole, a patch in each writer's colour says who)."""
     t = canvas.theme
     value = case.label(current_language())
     drawn = canvas.text(value, box, t.small, th.TEXT, align="left")
     if small or not case.seats:
         return
-    gap = t.gap // 2
-    writers = pygame.Rect(drawn.right + gap, box.y, box.right - drawn.right - gap, box.height)
-    if writers.width > 20:
-        canvas.text(", ".join(case.seats), writers, t.small, th.MUTED, align="left")
+    writers = _writers_box(canvas, box, drawn.right)
+    if writers.width <= 20:
+        return
+    if canvas.fits_whole(_writers(case), writers, t.small):
+        canvas.text(_writers(case), writers, t.small, th.MUTED, align="left")
+        return
+    high = writers.height * 2 // 3  # upright bars, as beside the seats' names: not chips
+    x = writers.x
+    for seat in case.seats:
+        if x + 6 > writers.right:
+            break
+        patch = pygame.Rect(x, writers.centery - high // 2, 6, high)
+        canvas.swatch(patch, canvas.seat_colour(seats.index(seat)))
+        x += 6 + 4
 
 
 WINNING_BORDER = 4

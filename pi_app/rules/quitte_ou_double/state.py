@@ -369,7 +369,7 @@ def _stake(state: QodState, action: Stake) -> QodState:
     owned = state.owned(action.team)
     if staked > owned:
         raise refuse(
-            "{team} owns {owned} gain tokens and cannot stake {staked}.",
+            "Stake of {staked} refused: {team} owns {owned} gain tokens.",
             team=action.team,
             owned=owned,
             staked=staked,

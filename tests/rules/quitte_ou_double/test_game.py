@@ -280,7 +280,7 @@ def test_round_7_stakes_win_double_or_are_lost() -> None:
     state = seventh_round()
     owned = state.owned("Jaune")
     state = play(state, 'bet "Jaune" 200..300', 'stake "Jaune" 200..300 3', 'bet "Jaune" <100')
-    refused(state, f'stake "Jaune" <100 {owned - 2}', f"owns {owned} gain tokens and cannot stake")
+    refused(state, f'stake "Jaune" <100 {owned - 2}', f"refused: Jaune owns {owned} gain tokens")
     refused(state, 'stake "Jaune" 100..200 1', "cannot be staked alone")
     refused(state, 'stake "Rouge" 100..200 1', "cannot be staked alone")
     state = play(state, 'bet "Rouge" 100..200', "truth 250")
