@@ -8,6 +8,7 @@ the quizmaster (`quizmaster.py`) does the asking.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
@@ -17,7 +18,7 @@ import pygame
 from pi_app.box.packs import PACKS_SETTING
 from pi_app.box.quizmaster import BOX, CARDS, PACK, SETTING
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, cols, split
+from pi_app.display.canvas import Canvas, cols, grid, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import Setup, Start
 from pi_app.display.intents import Enter, Intent, Press
@@ -28,6 +29,7 @@ from pi_app.display.scene import (
     sand_timer,
 )
 from pi_app.display.targets import Button
+from pi_app.display.titles import fits_line
 from pi_app.i18n import N_, Translator, current_language, verbatim
 from pi_app.questions.numbers import with_unit
 from pi_app.rules.question import RoundQuestion
@@ -115,18 +117,99 @@ class CardButton(StrEnum):
 
 
 def draw_question_card(
-    canvas: Canvas, ctx: Ctx, body: pygame.Rect, question: RoundQuestion
+    canvas: Canvas,
+    ctx: Ctx,
+    body: pygame.Rect,
+    question: RoundQuestion,
+    answered: Sequence[tuple[str, bool]] = (),
 ) -> None:
     """The round's question as large as the screen allows, for the whole table to read;
-    the sand timer and the way to the answers under it."""
+    under it, each seat (or team) and whether its answer is in (`answered`, in seat
+    order), as the answers' screen says it; the sand timer and the way to the answers."""
     t = canvas.theme
-    text_box, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+    card, foot = split(body, body.height - t.button_h - t.gap, t.gap)
+    text_box = card
+    asked = question_text(question)
+    if answered:
+        line_h = canvas.fonts.font(t.small).get_linesize() + 12
+        columns = _answered_columns(canvas, card.width, answered)
+        strip_h = math.ceil(len(answered) / columns) * line_h
+        text_box, strip = split(card, card.height - strip_h - t.gap, t.gap)
+        named = _whole(canvas, asked, text_box.inflate(-4 * t.gap, -2 * t.gap), t.body)
+        if not named:  # the question first: the seats on one line, by their colours
+            columns = len(answered)
+            text_box, strip = split(card, card.height - line_h - t.gap, t.gap)
+        draw_answered(canvas, strip, answered, columns, named)
     canvas.panel(text_box, th.PANEL)
-    canvas.text(question_text(question), text_box.inflate(-4 * t.gap, -2 * t.gap), t.body)
+    canvas.text(asked, text_box.inflate(-4 * t.gap, -2 * t.gap), t.body)
     timer_box, turn, answers = cols(foot, 3, t.gap)
     sand_timer(canvas, ctx, timer_box, "answers", "answers")
     canvas.button(turn, _("Turn it"), Button.TIMER)
     canvas.button(answers, _("Answers"), CardButton.ANSWERS, colour=th.GOOD)
+
+
+def _whole(canvas: Canvas, text: str, box: pygame.Rect, size: int) -> bool:
+    """Whether `text` is drawn whole in `box` (its no-break spaces kept, as the
+    questions of the bank write them before "?" and ":")."""
+    _size, lines = canvas.fit(text, box, size)
+    return " ".join(lines).split() == text.split()
+
+
+def _mark_w(canvas: Canvas) -> int:
+    """The width of a seat's mark on the question's card: a check, or "…" awaited."""
+    return max(14, canvas.fonts.font(canvas.theme.small).size("…")[0] + 2)
+
+
+def _name_room(canvas: Canvas, cell_width: int) -> int:
+    """The room a seat's name has in a cell of the card's strip (its patch and mark beside)."""
+    return cell_width - _mark_w(canvas) - 6 - 2 * canvas.theme.gap - 6
+
+
+def _answered_columns(canvas: Canvas, width: int, answered: Sequence[tuple[str, bool]]) -> int:
+    """The seats a line of the strip holds with every name whole on one line: as few
+    lines as can be, shared evenly between them (2 and 2, not 3 and 1)."""
+    t = canvas.theme
+    count = len(answered)
+    for columns in range(count, 1, -1):
+        cell_w = (width - t.gap * (columns - 1)) // columns
+        if all(fits_line(canvas, seat, _name_room(canvas, cell_w)) for seat, _in in answered):
+            return math.ceil(count / math.ceil(count / columns))
+    return 1
+
+
+def draw_answered(
+    canvas: Canvas,
+    box: pygame.Rect,
+    answered: Sequence[tuple[str, bool]],
+    columns: int,
+    named: bool = True,
+) -> None:
+    """Each seat in a cell: its colour, its name (unless not `named`: a long question
+    leaves no room for them whole) and a check once its answer is in (outlined then);
+    three dots while it is awaited."""
+    t = canvas.theme
+    for index, (cell, (seat, done)) in enumerate(
+        zip(grid(box, len(answered), columns, t.gap // 2), answered, strict=True)
+    ):
+        canvas.panel(cell, th.PANEL, th.GOOD if done else None, 2)
+        inner = cell.inflate(-2 * t.gap, -4)
+        mark_w = _mark_w(canvas)
+        mark = pygame.Rect(inner.right - mark_w, inner.y, mark_w, inner.height)
+        patch_w = 6 if named else max(6, min(16, mark.x - inner.x - 4))
+        patch = pygame.Rect(inner.x, inner.y + inner.height // 6, patch_w, inner.height * 2 // 3)
+        canvas.swatch(patch, canvas.seat_colour(index))
+        if named:
+            name = pygame.Rect(patch.right + 4, inner.y, mark.x - patch.right - 6, inner.height)
+            canvas.text(seat, name, t.small, th.TEXT if done else th.MUTED, align="left")
+        if done:
+            y = mark.centery
+            x = mark.centerx - 6
+            check = [(x, y), (x + 4, y + 5), (x + 12, y - 6)]
+            pygame.draw.lines(canvas.surface, th.GOOD, False, check, 3)
+        else:  # awaited: three dots, as "…" says it on the answers' screen
+            for dot in range(3):
+                centre = (mark.x + 3 + dot * (mark.width - 6) // 2, mark.centery + 4)
+                pygame.draw.circle(canvas.surface, th.MUTED, centre, 2)
 
 
 def draw_answer_card(canvas: Canvas, body: pygame.Rect, question: RoundQuestion) -> None:

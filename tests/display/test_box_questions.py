@@ -4,9 +4,11 @@ and Undo and a restart keep the round's question (issue 27)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 from typing import Any
 
+import pygame
 import pytest
 
 from pi_app.display.games.gambit7 import BetButton
@@ -315,3 +317,64 @@ def test_the_card_s_question_number_is_offered_only_while_the_cards_are_read(
     app.step([])
     app.feed(Press(QodButton.TRUTH))
     assert app.table.state.current.truth == _question(app).answer
+
+
+@pytest.mark.parametrize("size", ["800x480", "480x320"])
+@pytest.mark.parametrize("game", ["gambit7", "quitte-ou-double"])
+def test_the_question_card_shows_who_has_answered(app_factory: Any, size: str, game: str) -> None:
+    """While the box's question is up, the table sees which phones have answered (as
+    the answers' screen says it): every seat's name, "…" for each one still awaited."""
+    app = app_factory(size)
+    _start(app, game)
+    suffix = " fr" if game == "gambit7" else ""
+
+    def answered() -> list[str]:
+        """The seats shown as answered: their names in an outlined cell."""
+        _shown(app)
+        drawn = Drawn.of(app.canvas)
+        found = [*checks.shortened(drawn.texts), *checks.outside(drawn.texts, app.canvas.rect)]
+        found += checks.texts_on_borders(drawn.texts, drawn.panels)
+        found += checks.overlapping_texts(drawn.texts, drawn.panels)
+        assert not found, found
+        names = {text.text: pygame.Rect(text.rect) for text in drawn.texts}
+        assert all(seat in names for seat in SEATS), names
+        outlined = [pygame.Rect(panel.rect) for panel in drawn.panels if panel.border]
+        return [seat for seat in SEATS if any(r.contains(names[seat]) for r in outlined)]
+
+    assert answered() == []
+    for seat, value in zip(SEATS[:2], (10, 20), strict=True):
+        app.execute(Play(f'answer "{seat}" {value}{suffix}'))
+    assert _question(app).text["fr"] in _shown(app)  # the card is still up
+    assert answered() == list(SEATS[:2])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_seven_seats_leave_the_longest_question_whole(app_factory: Any, lang: str) -> None:
+    """Seven long names would take the question's room on the small screen: then the
+    seats are shown by their colours on one line, and the question stays whole."""
+    from pi_app.box.quizmaster import notation, round_question
+    from pi_app.questions.bank import builtin
+
+    seats = ("Alexandra-Maria", "Bernadette", "Chloé", "Dimitri", "Emmanuelle", "Friedrich")
+    longest = max(builtin(), key=lambda q: len(q.text[lang]))
+    set_language(lang)
+    try:
+        app = app_factory("480x320")
+        app.execute(NewGame("gambit7", (*seats, "Gustav"), {}, extras=BOX))
+        app.step([])
+        app.table.undo()
+        app.session.quizmaster.bank = lambda: [longest]
+        app.journal.flush()
+        app.table.play(notation(round_question(longest)))
+        shown = _shown(app)
+        drawn = Drawn.of(app.canvas)
+    finally:
+        set_language("fr")
+    assert not checks.shortened(drawn.texts)
+    assert longest.text[lang] in shown
+    names = [seat for seat in (*seats, "Gustav") if seat in shown]
+    if names:  # the seats by name, every one of them whole
+        assert len(names) == 7
+    else:  # else by their colours, on one line
+        lines = Counter(panel.rect[1] for panel in drawn.panels)
+        assert max(lines.values()) >= 7

@@ -157,7 +157,8 @@ class Gambit7Scene(Scene):
         question = box_question(state)
         body = chrome(canvas, ctx, self.title(question is not None))
         if question is not None and self.card and self.phase == Phase.ANSWERS:
-            draw_question_card(canvas, ctx, body, question)
+            written = zip(state.seats, answered(state), strict=True)
+            draw_question_card(canvas, ctx, body, question, tuple(written))
         elif question is not None and self.card and self.phase == Phase.SCORED:
             draw_answer_card(canvas, body, question)
         else:

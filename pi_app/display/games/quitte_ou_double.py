@@ -162,7 +162,8 @@ class QodScene(Scene):
         question = box_question(state)
         body = chrome(canvas, ctx, self.title(board, question is not None))
         if question is not None and self.card and self.phase == "answers":
-            draw_question_card(canvas, ctx, body, question)
+            down = zip(state.setup.teams, laid(state), strict=True)
+            draw_question_card(canvas, ctx, body, question, tuple(down))
         elif question is not None and self.card and self.phase == "paid":
             draw_answer_card(canvas, body, question)
         else:
