@@ -31,7 +31,7 @@ from pi_app.display.scene import (
 from pi_app.display.targets import Button
 from pi_app.display.titles import fits_line
 from pi_app.i18n import N_, Translator, current_language, verbatim
-from pi_app.questions.numbers import with_unit
+from pi_app.questions.numbers import citation, with_unit
 from pi_app.rules.question import RoundQuestion
 
 _ = Translator("display")
@@ -93,8 +93,9 @@ def answer_words(question: RoundQuestion) -> str:
 
 
 def source_words(question: RoundQuestion) -> str:
-    """Where the answer comes from: the source, its licence, the date it holds for."""
-    return _("Source: {source}").format(source=verbatim(question.citation))  # as written
+    """Where the answer comes from: the source, its licence, its date (`citation`)."""
+    cited = citation(question, current_language())
+    return _("Source: {source}").format(source=verbatim(cited))  # the source as written
 
 
 def question_text(question: RoundQuestion) -> str:

@@ -1,5 +1,6 @@
 """Numbers and units as each language writes them: `82 927 922 habitants`,
-`82.927.922 Einwohner`, `82,927,922 inhabitants`; years without grouping (`1969`).
+`82.927.922 Einwohner`, `82,927,922 inhabitants`; years without grouping (`1969`); and
+where an answer comes from, its date said for what it is.
 
 The separators are CLDR's for fr, de and en (French groups with a narrow no-break
 space); the unit words are messages of the `questions` catalogue, with plurals.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from pi_app.i18n import Translator
-from pi_app.rules.question import answer_spelling
+from pi_app.rules.question import RoundQuestion, answer_spelling
 
 _ = Translator("questions")
 
@@ -64,3 +65,22 @@ def with_unit(value: Decimal, unit: str, lang: str) -> str:
     whole = value == value.to_integral_value()
     count = int(abs(value)) if whole and abs(value) < 10**9 else 2  # 1,5 is plural
     return _.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
+
+
+PACK_PREFIX = "pack:"
+"""A pack's question ids begin so (`packs.question_id`); every other is the bank's."""
+
+
+def citation(question: RoundQuestion, lang: str) -> str:
+    """Where the answer comes from, in `lang`: the source, its licence and its date.
+
+    The date means what its question's origin says it means. A pack's `as_of` is the
+    date its answer holds for (docs/QUESTIONS.md), written as the host gave it. The
+    bank's is the month the data set's version it was built from came out (the
+    generator's `Source.released`): not the date the number holds for (a population
+    may come from an older census), so it is said as the version's date.
+    """
+    date = question.as_of
+    if date and not question.id.startswith(PACK_PREFIX):
+        date = _("version of {date}", lang=lang).format(date=date)
+    return " · ".join(part for part in (question.source, question.licence, date) if part)

@@ -7,7 +7,7 @@ anyone at the table, and a question's answer is the one thing nobody may see ear
 
 from __future__ import annotations
 
-from pi_app.questions.numbers import with_unit
+from pi_app.questions.numbers import citation, with_unit
 from pi_app.rules.question import RoundQuestion
 from pi_app.web.views import Json
 
@@ -20,5 +20,5 @@ def question_json(question: RoundQuestion | None, locale: str, scored: bool) -> 
     shown: Json = {"id": question.id, "text": question.text[lang], "lang": lang}
     if scored:
         shown["answer"] = with_unit(question.answer, question.unit, locale)
-        shown["source"] = question.citation
+        shown["source"] = citation(question, locale)
     return shown

@@ -9,6 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pi_app.questions.bank import builtin
 from pi_app.questions.draw import draw
 from pi_app.questions.question import CATEGORIES, Question
 from tests.questions.samples import question
@@ -104,3 +105,35 @@ def test_a_draw_obeys_every_rule(
     assert drawn in eligible
     if any(q.id not in asked for q in eligible):
         assert drawn.id not in asked
+
+
+GEOGRAPHY = [q for q in builtin() if q.category == "geography"]
+GEOGRAPHY_IDS = [q.id for q in GEOGRAPHY]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    asked=st.sets(st.sampled_from(GEOGRAPHY_IDS), max_size=150),
+    flagged=st.sets(st.sampled_from(GEOGRAPHY_IDS), max_size=150),
+    seed=st.integers(0, 10**6),
+)
+def test_a_category_draw_asks_each_kind_as_often(
+    asked: set[str], flagged: set[str], seed: int
+) -> None:
+    """900 of geography's 1,361 questions are city distances: drawn kind first, they
+    come no more often than any other kind, and nothing asked or flagged comes."""
+    kinds = {q.kind for q in GEOGRAPHY if q.id not in asked | flagged}
+    assert "city-distance" in kinds and len(kinds) > 1
+    rng = random.Random(seed)
+    asked = set(asked)
+    before = set(asked)
+    drawn = []
+    for _ in range(300):
+        question = draw(builtin(), asked, flagged, {"geography"}, rng)
+        assert question is not None and question.category == "geography"
+        assert question.id not in flagged and question.id not in asked
+        asked.add(question.id)
+        drawn.append(question)
+    assert not before & {q.id for q in drawn}
+    share = sum(q.kind == "city-distance" for q in drawn) / len(drawn)
+    assert share <= 1 / len(kinds) + 0.1  # a fair share (4 sd above it), not 900/1,361

