@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol, cast
 
 
@@ -31,3 +31,14 @@ def opponent_for(game_name: str) -> Opponent | None:
     except ModuleNotFoundError:  # no package of that game here at all
         return None
     return cast(Opponent, importlib.import_module(name))
+
+
+def seat_names(
+    game_name: str, seats: Sequence[str], extras: Mapping[str, object], lang: str | None = None
+) -> dict[str, str]:
+    """The seats the computer plays at a table of `game_name` (its `extras` say which),
+    each by its name in the record with the name it is shown by in `lang` (None: the
+    current language): a record keeps the label of the language the game began in."""
+    opponent = opponent_for(game_name)
+    names = getattr(opponent, "computer_names", None)
+    return dict(names(seats, extras, lang)) if callable(names) else {}

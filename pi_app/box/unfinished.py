@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pi_app.ai import seat_names
 from pi_app.rules.contract import FixedRounds
 from pi_app.table.protocol import GameTable
 
@@ -32,7 +33,8 @@ class Progress:
 
 @dataclass(frozen=True)
 class PausedGame:
-    """An unfinished game as the home lists it."""
+    """An unfinished game as the home lists it (the computer's seat by its label in the
+    language of now)."""
 
     game_id: int
     title: str
@@ -94,7 +96,7 @@ class Unfinished:
         counted = {id(table): self._counted(table) for table in tables}
         self._progress = {key: self._progress[key] for key in counted}
         return tuple(
-            PausedGame(table.game_id, table.game.title, table.seats, counted[id(table)])
+            PausedGame(table.game_id, table.game.title, _shown(table), counted[id(table)])
             for table in tables
         )
 
@@ -106,6 +108,12 @@ class Unfinished:
             kept = (state, progress(table))
             self._progress[id(table)] = kept
         return kept[1]
+
+
+def _shown(table: GameTable) -> tuple[str, ...]:
+    """The table's seats as shown: the computer's by its label in the language of now."""
+    names = seat_names(table.game.name, table.seats, table.extras)
+    return tuple(names.get(seat, seat) for seat in table.seats)
 
 
 def _unfinished(table: GameTable) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
+from pi_app.ai import seat_names
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split, wrapped_lines
 from pi_app.display.chart import draw_chart, score_text
@@ -25,7 +26,7 @@ from pi_app.display.titles import bar_title
 from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
 from pi_app.table.protocol import GameTable
-from pi_app.table.summary import Fact, GameSummary
+from pi_app.table.summary import Fact, GameSummary, renamed
 
 _ = Translator("display")
 
@@ -195,8 +196,24 @@ class FinalScene(Scene):
         self.game_id = table.game_id
         self.moves = table.moves_played
         self.title = table.game.title
-        self.seats = table.seats
-        self.summary = summary_of(table)
+        self.recorded = table.seats
+        self.folded = summary_of(table)
+        self.game_name = table.game.name
+        self.extras = table.extras
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The computer's seats, shown by their labels in the language of now."""
+        return seat_names(self.game_name, self.recorded, self.extras)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        names = self.names
+        return tuple(names.get(seat, seat) for seat in self.recorded)
+
+    @property
+    def summary(self) -> GameSummary:
+        return renamed(self.folded, self.names)
 
     def key(self) -> Hashable:
         return ("final", self.game_id, self.moves)

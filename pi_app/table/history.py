@@ -17,11 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pi_app.ai import seat_names
 from pi_app.errors import describe
 from pi_app.table.journal import GameEntry, Journal
 from pi_app.table.protocol import GameTable
 from pi_app.table.readable import problem_of
-from pi_app.table.summary import GameSummary, summarise
+from pi_app.table.summary import GameSummary, renamed, summarise
 from pi_app.table.table import Table
 
 log = logging.getLogger(__name__)
@@ -135,6 +136,9 @@ class History:
         colours = extras.get("colours", []) if isinstance(extras, Mapping) else []
         palette = tuple(c for c in colours if isinstance(c, int))
         summary, problem = self._summarised(entry.id)
+        names = seat_names(entry.game, seats, extras if isinstance(extras, Mapping) else {})
+        seats = tuple(names.get(seat, seat) for seat in seats)
+        summary = None if summary is None else renamed(summary, names)
         abandoned = entry.abandoned and not entry.finished
         return PastGame(
             entry.id, entry.game, entry.started, seats, summary, palette, abandoned, problem

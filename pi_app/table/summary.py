@@ -14,14 +14,14 @@ its chart and its biggest round as its fact.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pi_app.rules.chart import OwnChart, steps_chart
 from pi_app.rules.facts import Fact, OwnFacts, OwnSlates, told
 from pi_app.rules.registry import games
 
-__all__ = ["Fact", "GameSummary", "summarise"]
+__all__ = ["Fact", "GameSummary", "renamed", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -90,4 +90,24 @@ def summarise(
         facts=tuple(facts),
         own_slate_wins=slates,
         table=chart.table,
+    )
+
+
+def renamed(summary: GameSummary, names: Mapping[str, str]) -> GameSummary:
+    """`summary` with each seat of `names` shown by its name there (the computer's seat
+    in the language of now: `pi_app.ai.seat_names`); `summary` itself when none is."""
+    if not names:
+        return summary
+
+    def name(seat: str) -> str:
+        return names.get(seat, seat)
+
+    return replace(
+        summary,
+        seats=tuple(map(name, summary.seats)),
+        scores={name(seat): score for seat, score in summary.scores.items()},
+        winners=tuple(map(name, summary.winners)),
+        series={name(seat): points for seat, points in summary.series.items()},
+        facts=tuple(replace(fact, seat=name(fact.seat)) for fact in summary.facts),
+        own_slate_wins={name(seat): wins for seat, wins in summary.own_slate_wins.items()},
     )

@@ -12,9 +12,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pi_app.i18n import N_, Translator
@@ -49,6 +49,8 @@ class Published:
     """The box's running sand timer (its own object: a new one for each timer), or None."""
     timer_ends: float = 0.0
     """When it runs out, on this process's monotonic clock (phones count down to it)."""
+    extras: Mapping[str, Any] = field(default_factory=dict)
+    """The table's own data (which seat the computer plays: `pi_app.ai.seat_names`)."""
 
 
 class Hub:
@@ -174,6 +176,7 @@ class Hub:
                     self._version,
                     timer,
                     time.monotonic() + left,
+                    table.extras,
                 )
             published = self._published
         for listener in list(self._listeners):

@@ -37,6 +37,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from pi_app.ai import seat_names
 from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, N_, Translator, translate
 from pi_app.web.games import phone_kinds
@@ -44,7 +45,7 @@ from pi_app.web.gate import Gate, GuardedSite
 from pi_app.web.hub import Hub, Published
 from pi_app.web.requests import PhoneRequest, Reply, refusal
 from pi_app.web.texts import game_title, page_texts
-from pi_app.web.views import phone_view, summary
+from pi_app.web.views import phone_view, seats_of, summary
 from pi_app.wifi.portal import Portal
 
 log = logging.getLogger(__name__)
@@ -372,13 +373,21 @@ class PhoneServer:
             self.portal.join_opened(request.remote)
         published = self.hub.published
         held = self.hub.seats.holders()
+        lang = _language(request)
+        seats = self._table_seats()
+        names = (
+            {}
+            if published is None
+            else seat_names(published.game.name, seats, published.extras, lang)
+        )
         return web.json_response(
             {
                 "ok": True,
-                "game": None
-                if published is None
-                else game_title(published.game.title, _language(request)),
-                "seats": [{"name": seat, "held": seat in held} for seat in self._table_seats()],
+                "game": None if published is None else game_title(published.game.title, lang),
+                "seats": [
+                    {"name": seat, "shown": names.get(seat, seat), "held": seat in held}
+                    for seat in seats
+                ],
             }
         )
 
@@ -387,7 +396,7 @@ class PhoneServer:
         published = self.hub.published
         if published is None:
             return []
-        return [str(seat) for seat in published.game.export(published.state)["seats"]]
+        return seats_of(published.game, published.state)
 
     async def _claim(self, request: web.Request) -> web.Response:
         try:
@@ -604,7 +613,13 @@ class PhoneServer:
             return {"type": "state", "view": None}
         base = self._summary(published)
         view = phone_view(
-            published.game, published.state, phone.seat, published.game_id, base, phone.lang
+            published.game,
+            published.state,
+            phone.seat,
+            published.game_id,
+            base,
+            phone.lang,
+            published.extras,
         )
         view["phones"] = sorted(self.hub.seats.holders())
         if published.timer is not None:

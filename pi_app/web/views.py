@@ -17,8 +17,10 @@ stay numbers in the notation's spelling, for the phone to send back.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from pi_app.ai import seat_names
 from pi_app.rules.contract import Game
 from pi_app.web.games import phone_module
 from pi_app.web.texts import game_title
@@ -45,6 +47,18 @@ def summary(game: Game[Any, Any], state: Any) -> Json:
     }
 
 
+def seats_of(game: Game[Any, Any], state: Any) -> list[str]:
+    """The seats of the game in `state`, as the table named them (a Gambo record names
+    sides A and B, its state the seats)."""
+    seats = getattr(state, "seats", None)
+    if isinstance(seats, (tuple, list)):
+        return [str(seat) for seat in seats]
+    try:
+        return [str(seat) for seat in game.export(state).get("seats", [])]
+    except Exception:  # a state that cannot be exported names no seat
+        return []
+
+
 @runtime_checkable
 class GameView(Protocol):
     """A game's phone play (`web.games.<game>`): what a phone sees beyond the scores."""
@@ -61,17 +75,21 @@ def phone_view(
     game_id: int,
     base: Json | None = None,
     locale: str = "fr",
+    extras: Mapping[str, Any] | None = None,
 ) -> Json:
     """Everything the phone of `seat` (None: a spectator) may see now.
 
     `base` is `summary(game, state)` when the caller has it already (it is the same
     for every phone, and re-scoring the game is the costly part). `locale`, the
-    phone's language, writes the answers of a game that has no table locale.
+    phone's language, writes the answers of a game that has no table locale; it also
+    names the seats the computer plays (the table's `extras` say which): `names` maps
+    each such seat's recorded name to its label in that language.
     """
     view = dict(summary(game, state) if base is None else base)  # `game` names the game
     view["title"] = game_title(str(view["title"]), locale)
     view["game_id"] = game_id
     view["you"] = seat
+    view["names"] = seat_names(game.name, seats_of(game, state), extras or {}, locale)
     play = phone_module(game.name)
     if isinstance(play, GameView):
         view[PLAY] = play.view(state, seat, locale)

@@ -234,3 +234,48 @@ def test_undo_from_the_end_of_a_game_against_the_engine(app_factory: Any) -> Non
     assert left == tuple(record["moves"][: len(left)]) and len(left) < len(record["moves"])
     steps_while_waiting(app)
     assert history(app) == left
+
+
+def test_the_computers_seat_is_shown_in_the_language_of_now(app_factory: Any) -> None:
+    """A game begun in French records the computer's seat as "Ordinateur (moyen)"; read
+    in German, the end screen and the history name it "Computer (mittel)", and the
+    record keeps the name it was given."""
+    from pi_app.display.history import OpenGame
+    from pi_app.i18n import set_language
+    from pi_app.table.history import History
+
+    record = json.loads((GOLDEN / "gambo" / "full-game-tie-to-last-duel.json").read_text())
+    app = app_factory()
+    seats = ("Alice", "Ordinateur (moyen)")  # the label in French, as it was recorded
+    with app.session.computer.paused():
+        app.execute(NewGame("gambo", seats, {"setup": record["setup"]}, opponent_extras("medium")))
+        for move in record["moves"]:
+            app.execute(Play(move))
+        app.execute(ShowFinal())
+    game_id = app.table.game_id
+    set_language("de")
+    try:
+        from pi_app.box.unfinished import Unfinished
+        from pi_app.table import Table
+
+        paused = Table.new(app.journal, "gambo", list(seats), {}, extras=opponent_extras("medium"))
+        assert Unfinished([paused]).listed()[0].seats == ("Alice", "Computer (mittel)")
+        app.dirty = True
+        app.render()
+        shown = drawn_text(app.canvas.texts)
+        assert "Computer (mittel)" in shown and "Ordinateur" not in shown
+        app.feed(Press("menu"))
+        app.feed(Press("history"))
+        app.step([])
+        listed = drawn_text(app.canvas.texts)
+        assert "Computer (mittel)" in listed and "Ordinateur" not in listed
+        app.feed(Press(OpenGame(game_id)))
+        app.step([])
+        opened = drawn_text(app.canvas.texts)
+        assert "Computer (mittel)" in opened and "Ordinateur" not in opened
+        past = History(app.journal).game(game_id)
+        assert past is not None and past.seats == ("Alice", "Computer (mittel)")
+    finally:
+        set_language("fr")
+    entry = app.journal.game(game_id)
+    assert entry is not None and tuple(entry.seats) == seats  # as recorded

@@ -54,6 +54,30 @@ def test_the_other_games_are_followed_with_their_scores_alone() -> None:
     assert view["scores"] == {"Ann": 0, "Bob": 0}
 
 
+def test_a_phone_names_the_computers_seat_in_its_own_language(tmp_path: Path) -> None:
+    """A Gambo game begun in French records the computer's seat as "Ordinateur (moyen)":
+    a German phone, joining or following, is told to show it as "Computer (mittel)"."""
+    from pi_app.web.hub import Hub
+    from pi_app.web.seats import SeatBook
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    try:
+        seats = ["Alice", "Ordinateur (moyen)"]
+        table = Table.new(journal, "gambo", seats, {}, extras={"opponent": {"B": "medium"}})
+        hub = Hub(SeatBook(None))
+        hub.publish(table)
+        published = hub.published
+        assert published is not None
+        view = phone_view(published.game, published.state, "Alice", 1, None, "de", published.extras)
+        assert view["names"] == {"Ordinateur (moyen)": "Computer (mittel)"}
+        english = phone_view(table.game, table.state, None, 1, None, "en", table.extras)
+        assert english["names"] == {"Ordinateur (moyen)": "Engine (medium)"}
+        people = Table.new(journal, "gambo", seats, {})  # two people, whatever their names
+        assert phone_view(people.game, people.state, None, 2, None, "de")["names"] == {}
+    finally:
+        journal.close()
+
+
 def test_a_request_for_a_game_played_on_the_box_is_refused(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     try:

@@ -4,17 +4,30 @@ Which side the computer plays, and at which level, is the table's own data
 (`extras["opponent"]`, e.g. {"B": "hard"}), never part of a seat's name. The core asks
 `to_play` after every change of the table and, when the computer owes a move, runs
 `choose` as a job off the loop.
+
+Its seat's name in the record is its label in the language of the moment the game
+began (`against_engine`); wherever that seat is shown, `computer_names` gives its label
+in the language of now.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from pi_app.i18n import N_, Translator
 from pi_app.rules.gambo.board import SIDES
 from pi_app.rules.gambo.game import GamboState, format_action
 
+_ = Translator("display")
+
 LEVELS = ("easy", "medium", "hard")
+LABELS: dict[str, str] = {
+    "easy": N_("Engine (easy)"),
+    "medium": N_("Engine (medium)"),
+    "hard": N_("Engine (hard)"),
+}
+"""The computer's seat as shown, by its level (translated when shown)."""
 MOVETIME = 1.0
 """Seconds the medium and hard levels search a move for."""
 
@@ -26,6 +39,23 @@ def level_of(extras: Mapping[str, object], side: int) -> str | None:
         return None
     level = opponent.get(SIDES[side])
     return level if isinstance(level, str) and level in LEVELS else None
+
+
+def label(level: str, lang: str | None = None) -> str:
+    """The computer's seat at `level` as shown, in `lang` (None: the current language)."""
+    return _(LABELS[level], lang=lang)
+
+
+def computer_names(
+    seats: Sequence[str], extras: Mapping[str, object], lang: str | None = None
+) -> dict[str, str]:
+    """Each seat the computer plays, by its name in the record, with its label in `lang`
+    (None: the current language); the seats people play are not in it."""
+    return {
+        seats[side]: label(level, lang)
+        for side in range(min(len(seats), len(SIDES)))
+        if (level := level_of(extras, side)) is not None
+    }
 
 
 def to_play(state: object, extras: Mapping[str, object]) -> str | None:

@@ -78,11 +78,7 @@ from pi_app.table.protocol import GameTable
 
 _ = Translator("display")
 
-ENGINE_LABELS: dict[str, str] = {
-    "easy": N_("Engine (easy)"),
-    "medium": N_("Engine (medium)"),
-    "hard": N_("Engine (hard)"),
-}
+ENGINE_LABELS = opponent.LABELS
 SIDES = "AB"
 ANIMAL_NAMES = {"E": N_("elephant"), "C": N_("cat"), "M": N_("mouse")}
 PIECE_NAMES = {"E": N_("elephant {n}"), "C": N_("cat {n}"), "M": N_("mouse {n}")}
@@ -109,7 +105,7 @@ def opponent_extras(level: str) -> dict[str, Any]:
 
 def engine_label(level: str) -> str:
     """The engine's seat as shown, in the current language."""
-    return _(ENGINE_LABELS[level])
+    return opponent.label(level)
 
 
 def engine_level(table: GameTable, side: int) -> str | None:

@@ -13,7 +13,8 @@ async function loadSeats() {
   list.textContent = "";
   for (const seat of body.seats) {
     const button = document.createElement("button");
-    button.textContent = seat.held ? `${seat.name} (${t("held")})` : seat.name;
+    const shown = seat.shown || seat.name; // the computer's seat in the phone's language
+    button.textContent = seat.held ? `${shown} (${t("held")})` : shown;
     button.disabled = seat.held;
     button.dataset.seat = seat.name;
     button.onclick = () => claim(seat.name);

@@ -143,7 +143,7 @@ function typed(text, key) {
 function answerSection(g, slate, actions) {
   const you = view.you;
   const done = el("p", {}, t("answered"), " ", ...g.seats.map((seat) =>
-    el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, seat)));
+    el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, shownSeat(seat))));
   if (!you) return el("div", {}, done);
   if (g.your_answer !== undefined) {
     return el("div", {}, el("p", { id: "slate" }, t(slate, { answer: g.your_answer })),
@@ -178,17 +178,23 @@ function heading(g, card) {
 
 // ---- every game: the frame, the scores, the timer ----------------------------------
 
+// A seat as shown: the computer's by its label in the phone's language (`view.names`),
+// every other by its name.
+function shownSeat(seat) {
+  return (view.names || {})[seat] || seat;
+}
+
 function scores() {
   const table = document.getElementById("scores");
   table.textContent = "";
   for (const [seat, score] of Object.entries(view.scores || {})) {
-    table.append(el("tr", {}, el("td", {}, seat + (seat === view.you ? " ◀" : "")), el("td", { class: "n" }, String(score))));
+    table.append(el("tr", {}, el("td", {}, shownSeat(seat) + (seat === view.you ? " ◀" : "")), el("td", { class: "n" }, String(score))));
   }
   const history = document.getElementById("history");
   history.textContent = "";
   (view.rounds || []).forEach((round, index) => {
     const after = round.scores || {};
-    history.append(el("p", { class: "round" }, `${index + 1}. `, ...Object.entries(after).map(([seat, score]) => el("span", { class: "tag" }, `${seat} ${score}`))));
+    history.append(el("p", { class: "round" }, `${index + 1}. `, ...Object.entries(after).map(([seat, score]) => el("span", { class: "tag" }, `${shownSeat(seat)} ${score}`))));
   });
 }
 
@@ -222,7 +228,7 @@ function page(actions) {
 // The end of the game, and who won, above the game's own section.
 function ended() {
   if (!view.finished) return [];
-  const winners = view.winners.join(", ");
+  const winners = view.winners.map(shownSeat).join(", ");
   const key = view.winners.length === 0 ? "game_over" : view.winners.length === 1 ? "won_one" : "won_many";
   return [el("p", { id: "game-over", class: "status good" }, t(key, { winners }))];
 }
