@@ -49,6 +49,7 @@ from pathlib import Path
 from pi_app.config import Config
 from pi_app.display.app import App
 from pi_app.display.intents import Press
+from pi_app.display.pages import PageButton
 from pi_app.display.history import OpenGame
 from pi_app.table import Journal
 pygame.display.init(); pygame.font.init()
@@ -62,7 +63,7 @@ app.step([])
 first_frame = time.perf_counter() - begin
 out = {"start": first_frame, "process": time.perf_counter() - start}
 if what == "open":
-    t = time.perf_counter(); app.feed(Press("history")); app.step([])
+    t = time.perf_counter(); app.feed(Press(PageButton("history"))); app.step([])
     out["history"] = time.perf_counter() - t
     oldest = journal.finished_games(1, journal.finished_count() - 1)[0].id
     t = time.perf_counter(); app.feed(Press(OpenGame(oldest))); app.step([])

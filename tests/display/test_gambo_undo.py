@@ -15,6 +15,7 @@ import pytest
 from pi_app.ai.gambo import opponent
 from pi_app.display.games.gambo import Square, opponent_extras
 from pi_app.display.intents import Press, Redo, Undo, wait_events
+from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.display.screens import Mode
 from pi_app.display.targets import Button
@@ -265,7 +266,7 @@ def test_the_computers_seat_is_shown_in_the_language_of_now(app_factory: Any) ->
         shown = drawn_text(app.canvas.texts)
         assert "Computer (mittel)" in shown and "Ordinateur" not in shown
         app.feed(Press("menu"))
-        app.feed(Press("history"))
+        app.feed(Press(PageButton("history")))
         app.step([])
         listed = drawn_text(app.canvas.texts)
         assert "Computer (mittel)" in listed and "Ordinateur" not in listed
