@@ -16,7 +16,7 @@ from pi_app.box.changes import Change, Left, Seated
 from pi_app.box.session import Session
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
-from pi_app.web.hub import Hub, Timer
+from pi_app.web.hub import Hub
 from pi_app.web.requests import perform, refusal
 
 _ = Translator("display")
@@ -70,5 +70,4 @@ class PhoneTables:
     def publish(self, shown: GameTable | None, timer: Clocked | None, now: float) -> None:
         """Hand the phones the table's state (None: no game shown) and the sand timer."""
         left = 0.0 if timer is None else timer.remaining(now)
-        published: Timer | None = timer
-        self.hub.publish(shown, published, left)
+        self.hub.publish(shown, timer, left)

@@ -189,12 +189,12 @@ class Session:
         table = self.table
         if table is None or not self._done(lambda: table.play(notation), by):
             return False
-        self._ask()
-        self.changes.publish(Accepted(table, notation, by))
+        self.accepted(table, notation, by)
         return True
 
     def accepted(self, table: GameTable, notation: str, by: str) -> None:
-        """An action carried out at `table` elsewhere (a phone's request): told to all."""
+        """An action carried out at `table` (here, or by a phone's request): the round's
+        question asked after it where it is due, and the action told to all."""
         if table is self.table:
             self._ask()
         self.changes.publish(Accepted(table, notation, by))
@@ -222,8 +222,8 @@ class Session:
     def _undo_steps(self, table: GameTable, steps: int) -> int | None:
         """How many actions an Undo of `steps` takes back: one more when those would
         leave a round of the box's questions holding nothing but its question gone (the
-        quizmaster would only ask another); None at round 1's
-        question, which has nothing before it."""
+        quizmaster would only ask another); None at round 1's question, which has
+        nothing before it."""
         timeline = getattr(table, "timeline", None)
         if not isinstance(timeline, Timeline) or self.quizmaster.mode(table) == CARDS:
             return steps
@@ -356,18 +356,20 @@ class Session:
 
     # ---- what arrives between two frames ------------------------------------------
 
-    def poll(self) -> None:
-        """Finished jobs, then what the tournament's network brought."""
-        self.jobs.drain()
+    def poll(self) -> int:
+        """Finished jobs, then what the tournament's network brought; returns how many
+        of the finished jobs found something to draw (`Jobs.drain`)."""
+        shown = self.jobs.drain()
         self.packs.poll()
         table = self.network.table
         if table is None or self.table is not table:
-            return
+            return shown
         news = self.network.poll(self.journal)
         for notice in news.notices:
             self.say(notice, error=True)
         if news.changed or news.moved:
             self.changes.publish(NetworkNews(news.moved))
+        return shown
 
     def next_deadline(self, now: float) -> float | None:
         """When the session must be polled again at the latest (None: on a wake only)."""

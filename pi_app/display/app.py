@@ -223,9 +223,8 @@ class App:
                 self.feed(intent)
         if self.tables is not None:
             self.tables.serve(self.shown)
-        if self.session.jobs.drain():
+        if self.session.poll():
             self.dirty = True  # whatever a job found is drawn
-        self.session.poll()
         if self.screens.mode is Mode.PAGE or self.in_game:
             self.execute_all(self.scene.poll(self.ctx()))
         self.tick()

@@ -11,7 +11,7 @@ band that has no button and nothing moving. It never covers a button, so the bar
 takes no tap: a tap meant for a button reaches it, once.
 
 How long. A message goes by itself after `MESSAGE_SECONDS`, and the loop is woken for
-it (`deadline`). A message longer than its place holds is shown a page at a time
+it (`next_deadline`). A message longer than its place holds is shown a page at a time
 (`PAGE_SECONDS` each), whole words, never shortened with an ellipsis. A refusal (a
 broken rule, a storage problem) is shown in the error colour. A successful action
 takes the message away (the app clears it).
@@ -108,17 +108,13 @@ class MessageBar:
             return True
         return False
 
-    def deadline(self) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
         """When the screen next changes for the message (None: no message)."""
         if self.message is None:
             return None
         if self.pages() > 1 and self._page + 1 < self.pages():
             return self.message.since + (self._page + 1) * PAGE_SECONDS
         return self.until()
-
-    def next_deadline(self, now: float) -> float | None:
-        """The loop's name for `deadline`: every timed part says it so."""
-        return self.deadline()
 
     def lay_out(self, canvas: Canvas) -> None:
         """Find the message's place on the frame the scene has just drawn, and its pages."""

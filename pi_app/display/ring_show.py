@@ -121,20 +121,15 @@ class RingShow:
         running = self.timer is not None and not self.timer.done(now)
         return running or now < self._flash_until
 
-    def deadlines(self) -> list[float]:
-        """Seconds until the show must be looked at again (the next tick or step)."""
-        now = self.clock()
-        waits: list[float] = []
-        if self.timer is not None and not self.timer.done(now):
-            waits.append(self.timer.remaining(now) % 1.0 + 0.001)
-        if self._script:
-            waits.append(self._script[0][0] - now)
-        return waits
-
     def next_deadline(self, now: float) -> float | None:
-        """When the show must be looked at again (None: not before an input)."""
-        waits = self.deadlines()
-        return now + min(waits) if waits else None
+        """When the show must be looked at again: the sand timer's next whole second or
+        the script's next step (None: not before an input)."""
+        found: list[float] = []
+        if self.timer is not None and not self.timer.done(now):
+            found.append(now + self.timer.remaining(now) % 1.0 + 0.001)
+        if self._script:
+            found.append(self._script[0][0])
+        return min(found, default=None)
 
     def on_screen(self) -> Callable[[], Sequence[RGB]] | None:
         """Where to read the LEDs to draw when the ring has none to show them on."""
