@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Protocol, cast
 
 
@@ -22,8 +23,10 @@ class Opponent(Protocol):
     def choose(self, state: object, level: str) -> str: ...
 
 
+@cache
 def opponent_for(game_name: str) -> Opponent | None:
-    """The computer seat of `game_name`, or None when people play every seat."""
+    """The computer seat of `game_name`, or None when people play every seat (looked
+    up once per game: the home lists the paused games' seats on every frame)."""
     name = f"{__name__}.{game_name.replace('-', '_')}.opponent"
     try:
         if importlib.util.find_spec(name) is None:
