@@ -323,7 +323,8 @@ class Canvas:
             self.panels.append(PanelDraw(_box(box), SELECTED_RING, self._next()))
         # the label keeps clear of the selection's outline
         inner = box.inflate(*(2 * [-2 * SELECTED_RING - 2] if selected else (-6, -4)))
-        self.text(label, inner, size or self.theme.small, ink)
+        if label:  # an icon's button is drawn over by its icon (`display.icons`)
+            self.text(label, inner, size or self.theme.small, ink)
         if enabled:
             self.hits.append(Hit(box, target))
 

@@ -4,11 +4,12 @@ Where it goes. A message must hide nothing a player needs: not the game's own wo
 (a Gambit 7 refusal once covered "Rien ne va plus") and no button. Every screen
 writes its title in the top band, beside its top buttons; the title says where the
 game is, which the player knows already while a message says what just happened.
-So the message takes the title's place: the box a screen names as
-`Canvas.message_place` (the top bar of the game screens, the history's title, the
-keyboard's name field, the phones panel's title), else the widest stretch of the top
-band that has no button and nothing moving. It never covers a button, so the bar
-takes no tap: a tap meant for a button reaches it, once.
+So the message takes the title's place: the part of it right of the title when the
+message fits there whole (the title stays in sight), else all of it. The place is the
+box a screen names as `Canvas.message_place` (the top bar of the game screens, the
+history's title, the keyboard's name field, the phones panel's title), else the
+widest stretch of the top band that has no button and nothing moving. It never
+covers a button, so the bar takes no tap: a tap meant for a button reaches it, once.
 
 How long. A message goes by itself after `MESSAGE_SECONDS`, and the loop is woken for
 it (`next_deadline`). A message longer than its place holds is shown a page at a time
@@ -120,8 +121,14 @@ class MessageBar:
         """Find the message's place on the frame the scene has just drawn, and its pages."""
         if self.message is None:
             return
-        box = message_zone(canvas)
-        size, pages = paginate(canvas, self.message.text, box.inflate(-2 * canvas.theme.gap, -4))
+        place = message_zone(canvas)
+        beside = beside_title(canvas, place)
+        for box in (place,) if beside is None else (beside, place):
+            size, pages = paginate(
+                canvas, self.message.text, box.inflate(-2 * canvas.theme.gap, -4)
+            )
+            if len(pages) == 1:
+                break
         self.layout = Layout(box, size, pages)
 
     def draw(self, canvas: Canvas) -> None:
@@ -157,6 +164,20 @@ def message_zone(canvas: Canvas) -> pygame.Rect:
     if 0 < box.top <= t.pad:  # the title's place, up to the screen's edge: a line more
         box.height, box.top = box.bottom, 0
     return box
+
+
+def beside_title(canvas: Canvas, place: pygame.Rect) -> pygame.Rect | None:
+    """The part of the message's place right of the title drawn there, where a message
+    that fits it whole goes, so the title stays in sight; None when the title leaves
+    less than a finger's width."""
+    t = canvas.theme
+    title = [pygame.Rect(d.rect) for d in canvas.texts if place.contains(d.rect)]
+    if not title:
+        return None
+    left = max(rect.right for rect in title) + 2 * t.gap
+    if place.right - left < 2 * t.button_h:
+        return None
+    return pygame.Rect(left, place.y, place.right - left, place.height)
 
 
 def free_spans(band: pygame.Rect, taken: Sequence[pygame.Rect], gap: int) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 import pygame
 
@@ -19,6 +19,7 @@ from pi_app.box.unfinished import PausedGame
 from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split
+from pi_app.display.icons import turn_arrow
 from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
@@ -346,6 +347,15 @@ def table_colours(table: GameTable | None) -> tuple[int, ...]:
 # ---- shared pieces of game screens --------------------------------------------------
 
 
+class BarButton(NamedTuple):
+    """One of the top bar's buttons; `icon` ones are drawn as an arrow, not a word."""
+
+    label: str
+    target: Button
+    enabled: bool
+    icon: bool = False
+
+
 def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Rect:
     """The top bar of a game screen (title, Menu, Undo, Redo); returns the content area
     below. Undo and Redo are drawn on every game screen, each enabled only when the
@@ -353,8 +363,8 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
     t = canvas.theme
     area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
     bar, body = split(area, t.button_h, t.gap)
-    buttons = bar_buttons(ctx, undo)
-    widths = [bar_button_width(canvas, label) for label, _target, _enabled in buttons]
+    buttons = bar_buttons(canvas, ctx, undo)
+    widths = [bar_button_width(canvas, button) for button in buttons]
     used = sum(widths) + t.gap * (len(widths) - 1)
     label_box, right = split(bar, bar.width - used - t.gap, t.gap, vertical=False)
     leds = ctx.leds
@@ -371,19 +381,35 @@ def chrome(canvas: Canvas, ctx: Ctx, title: str, undo: bool = True) -> pygame.Re
     canvas.text(title, label_box, t.title, th.TEXT, align="left")
     canvas.message_place = label_box  # a message takes the title's place (message_bar)
     x = right.x
-    for (label, target, enabled), width in zip(buttons, widths, strict=True):
-        canvas.button((x, right.y, width, right.height), label, target, enabled=enabled)
+    for button, width in zip(buttons, widths, strict=True):
+        place = pygame.Rect(x, right.y, width, right.height)
+        draw_bar_button(canvas, place, button)
         x += width + t.gap
     return body
 
 
-def bar_buttons(ctx: Ctx, undo: bool = True) -> list[tuple[str, Button, bool]]:
-    """The top bar's buttons, right to left of the title: Menu, then Undo and Redo."""
+def draw_bar_button(canvas: Canvas, place: pygame.Rect, button: BarButton) -> None:
+    """A top-bar button: its word, or its arrow in the colour its word would have."""
+    label = "" if button.icon else button.label
+    canvas.button(place, label, button.target, enabled=button.enabled)
+    if button.icon:
+        ink = th.ink_for(th.PANEL_HI) if button.enabled else th.MUTED
+        turn_arrow(canvas, place, ink, forward=button.target == Button.REDO)
+
+
+def bar_buttons(canvas: Canvas, ctx: Ctx, undo: bool = True) -> list[BarButton]:
+    """The top bar's buttons, right to left of the title: Menu, then Undo and Redo,
+    as arrows on the small screen (`display.icons` says why)."""
     table = ctx.table
-    buttons = [(_("Menu"), Button.MENU, True)]
+    buttons = [BarButton(_("Menu"), Button.MENU, True)]
     if undo:
-        buttons.append((_("Undo"), Button.UNDO, table is not None and table.can_undo))
-        buttons.append((_("Redo"), Button.REDO, table is not None and table.can_redo))
+        arrows = canvas.theme.width < 800
+        buttons.append(
+            BarButton(_("Undo"), Button.UNDO, table is not None and table.can_undo, arrows)
+        )
+        buttons.append(
+            BarButton(_("Redo"), Button.REDO, table is not None and table.can_redo, arrows)
+        )
     return buttons
 
 
@@ -392,19 +418,21 @@ def title_room(canvas: Canvas, ctx: Ctx, undo: bool = True) -> int:
     its buttons, the drawn ring and the phones' button when they are shown."""
     t = canvas.theme
     bar = split(canvas.rect.inflate(-2 * t.pad, -2 * t.pad), t.button_h, t.gap)[0]
-    labels = [label for label, _target, _enabled in bar_buttons(ctx, undo)]
-    used = sum(bar_button_width(canvas, label) for label in labels) + t.gap * (len(labels) - 1)
+    buttons = bar_buttons(canvas, ctx, undo)
+    used = sum(bar_button_width(canvas, b) for b in buttons) + t.gap * (len(buttons) - 1)
     slots = (ctx.leds is not None) + bool(ctx.phones)
     return bar.width - used - t.gap - slots * (bar.height + t.gap)
 
 
-def bar_button_width(canvas: Canvas, label: str) -> int:
+def bar_button_width(canvas: Canvas, button: BarButton) -> int:
     """A top-bar button as wide as its label needs, and never narrower than a finger:
     two bar heights on the large display (so its buttons match), one and a half on the
-    small one, where the title needs every pixel the buttons leave."""
+    small one, where the title needs every pixel the buttons leave; an arrow, a finger."""
     t = canvas.theme
     finger = t.button_h * 2 if t.width >= 800 else t.button_h * 3 // 2
-    return max(finger, canvas.fonts.font(t.small).size(label)[0] + t.pad + t.gap)
+    if button.icon:
+        return finger
+    return max(finger, canvas.fonts.font(t.small).size(button.label)[0] + t.pad + t.gap)
 
 
 def draw_ring(canvas: Canvas, box: pygame.Rect, pixels: Sequence[RGB]) -> None:
