@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.i18n import Translator
+from pi_app.net.access import Access
 from pi_app.net.box import TournamentBox, join_code
 from pi_app.net.broker import DEFAULT_PORT, Broker
 from pi_app.net.store import TournamentStore
@@ -67,21 +68,21 @@ class BoxTournament:
         membership = store.membership()
         if membership is None:
             return None
+        box = TournamentBox(store)
         if membership.creator and self.own_broker:
-            self._start_broker(membership.tid, membership.password)
-        return self._open(TournamentBox(store))
+            self._start_broker(box)
+        return self._open(box)
 
     def create(self, seats: Sequence[str], options: Mapping[str, Any], tables: int) -> NetworkTable:
         """A new tournament played at `tables` tables, this box at table 1."""
         seating = [list(row) for row in default_seating(list(seats), tables)]
         name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
-        box, code = TournamentBox.create(
+        box, _code = TournamentBox.create(
             self._store(), name, seating, dict(options), self.broker_host, self.port
         )
         if self.own_broker:
-            tid, _dash, password = code.partition("-")
             try:
-                self._start_broker(tid, password)
+                self._start_broker(box)
             except Exception:
                 box.leave()
                 raise
@@ -93,15 +94,23 @@ class BoxTournament:
         )
         return self._open(box)
 
-    def _start_broker(self, tid: str, password: str) -> None:
+    def _start_broker(self, box: TournamentBox) -> None:
+        """Mosquitto with the tournament's access, watched: started again if it dies."""
         broker = Broker(self.folder / "broker", self.port)
-        broker.configure(tid, password)
+        broker.configure(box.access())
         broker.start()
+        broker.watch()
+        box.gate = lambda access: self._grant(broker, access)
         self.broker = broker
 
+    @staticmethod
+    def _grant(broker: Broker, access: Access) -> None:
+        """A box admitted: the broker's files rewritten and reloaded (no waiting)."""
+        broker.configure(access)
+        broker.reload()
+
     def _open(self, box: TournamentBox) -> NetworkTable:
-        link = box.connect()
-        link.wake = self.wake
+        box.connect(self.wake)
         self.table = NetworkTable(box)
         self._rounds = len(box.ledger.rounds) if box.ledger else 0
         return self.table

@@ -8,6 +8,12 @@ rebuilds the ledger from that order, so all show the same scores and seating; un
 its own rounds are ordered a box shows them on top (`state`), so a table cut from the
 network plays on and says it is offline.
 
+A box joins with the join code (`admission`): it asks the creator for a table and is
+welcomed with a broker account and keys of its own, then speaks only as itself. The
+creator accepts a round only from a box it admitted, for that box's table, signed with
+that box's key; a box adopts settings and an order only signed with the tournament's
+key, which the creator alone holds and hands out in the sealed welcome.
+
 Everything happens on the caller's thread in `poll` (between frames on a real box);
 the network's thread only fills the link's queue.
 """
@@ -15,13 +21,19 @@ the network's thread only fills the link's queue.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
 
 from pi_app.net import protocol as p
-from pi_app.net.broker import new_secret, username_for
+from pi_app.net.access import Access, creator_user, join_user
+from pi_app.net.admission import Admissions, JoinRefused, join_request, read_welcome
+from pi_app.net.broker import new_secret
 from pi_app.net.ledger import Ledger
 from pi_app.net.link import Connected, Disconnected, Link, Message
+from pi_app.net.seal import Exchange, check, new_key, signed
 from pi_app.net.store import Membership, TournamentStore
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.cambio.tournament.seating import Move
@@ -70,6 +82,19 @@ class TournamentBox:
         self.moves: tuple[Move, ...] = ()
         """The seat moves of the latest ordered round, for the tables to announce."""
         self.link: Link | None = None
+        self.gate: Callable[[Access], None] | None = None
+        """Lets the admitted boxes onto the broker (the creator's, when it runs it)."""
+        self.join_refusal: str | None = None
+        """Why the creator refused this box (it then asks no more)."""
+        self.admissions: Admissions | None = None
+        if self.me.creator and self.settings is not None:
+            self.admissions = Admissions(
+                self.me.tid,
+                len(self.settings.tables),
+                self.me.table,
+                self.me.tournament_key,
+                store.members(),
+            )
         self._last_send = 0.0
         self._outbox: list[tuple[int, str, bytes, bool]] = []
         """Publications waiting for their write to be on disk: (ticket, topic, payload, retain)."""
@@ -96,12 +121,14 @@ class TournamentBox:
         ProtocolError (or the rules' RuleError), and the store untouched, for settings
         the other boxes could not be sent: a name with a lone surrogate, say.
         """
-        tid, password = new_secret(6), new_secret(10)
+        tid, password, own = new_secret(6), new_secret(10), new_secret(16)
         settings = p.Settings(tid, name, dict(options), tuple(tuple(row) for row in tables))
         p.dumps(settings.to_json())  # every text of it can be published, checked now
         Ledger(settings)  # the rules check the seating and options now, not later
         box = new_secret(8)
-        membership = Membership(tid, box, table, host, port, username_for(tid), password, True)
+        membership = Membership(
+            tid, box, table, host, port, creator_user(tid), own, True, password, "", new_key()
+        )
         store.begin(membership, settings)
         return cls(store), join_code(tid, password)
 
@@ -109,32 +136,55 @@ class TournamentBox:
     def join(
         cls, store: TournamentStore, code: str, table: int, host: str, port: int
     ) -> TournamentBox:
-        """Take part as `table` in the tournament of `code` (settings come from the broker)."""
+        """Ask to take part as `table` in the tournament of `code` (the creator's welcome,
+        then the settings, come from the broker)."""
         tid, password = read_join_code(code)
-        box = new_secret(8)
-        membership = Membership(tid, box, table, host, port, username_for(tid), password, False)
+        box, secret = new_secret(8), Exchange().secret
+        user = join_user(tid)
+        membership = Membership(
+            tid, box, table, host, port, user, password, False, password, secret=secret
+        )
         store.begin(membership)
         return cls(store)
 
     # ---- the network ------------------------------------------------------------------
 
-    def connect(self) -> Link:
-        """Start the link (it keeps reconnecting by itself)."""
+    def access(self) -> Access:
+        """Who may use the broker (the creator's word): the join code, the creator, and
+        every box it admitted."""
+        members = self.admissions.members.values() if self.admissions is not None else ()
+        boxes = tuple((m.box, m.digest) for m in members)
+        return Access(self.me.tid, self.me.join, self.me.password, boxes)
+
+    def connect(self, wake: Callable[[], None] | None = None) -> Link:
+        """Start the link (it keeps reconnecting by itself); a joining box's link only
+        asks to join, as the join code's user."""
         me = self.me
-        wanted = [p.topic(me.tid, "settings"), p.topic(me.tid, "order")]
-        if me.creator:
-            wanted.append(p.topic(me.tid, "results", "+"))
-        wanted.append(p.topic(me.tid, "boxes", "+"))
-        offline = p.dumps(p.BoxStatus(me.box, me.table, False).to_json())
-        self.link = Link(
-            me.host,
-            me.port,
-            f"tabletop-{me.tid}-{me.box}",
-            wanted,
-            me.username,
-            me.password,
-            will=(p.topic(me.tid, "boxes", me.box), offline),
-        )
+        if me.joining:
+            self.link = Link(
+                me.host,
+                me.port,
+                f"tabletop-{me.tid}-{me.box}-join",
+                [p.topic(me.tid, "welcome", me.box)],
+                me.username,
+                me.password,
+            )
+        else:
+            wanted = [p.topic(me.tid, "settings"), p.topic(me.tid, "order")]
+            if me.creator:
+                wanted += [p.topic(me.tid, "results", "+"), p.topic(me.tid, "join", "+")]
+            wanted.append(p.topic(me.tid, "boxes", "+"))
+            offline = p.dumps(p.BoxStatus(me.box, me.table, False).to_json())
+            self.link = Link(
+                me.host,
+                me.port,
+                f"tabletop-{me.tid}-{me.box}",
+                wanted,
+                me.username,
+                me.password,
+                will=(p.topic(me.tid, "boxes", me.box), offline),
+            )
+        self.link.wake = wake
         self.link.start()
         return self.link
 
@@ -172,16 +222,24 @@ class TournamentBox:
 
     def _on_connect(self) -> None:
         me = self.me
+        if me.joining:
+            self._send_pending()
+            return
         status = p.BoxStatus(me.box, me.table, True)
         self._publish(p.topic(me.tid, "boxes", me.box), status.to_json(), retain=True)
         if me.creator and self.settings is not None:
-            self._publish(p.topic(me.tid, "settings"), self.settings.to_json(), retain=True)
+            settings = p.topic(me.tid, "settings")
+            self._publish(settings, self._signed(settings, self.settings.to_json()), retain=True)
             entry = {"tournament": me.tid, "name": self.settings.name}
             self._publish(
                 p.directory_topic(me.tid), {**entry, "tables": len(self.settings.tables)}, True
             )
             self._publish_order(self._tickets)
         self._send_pending()
+
+    def _signed(self, topic: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """Signed by this box: the creator with the tournament's key, a box with its own."""
+        return signed(self.me.tournament_key if self.me.creator else self.me.key, topic, payload)
 
     def _publish(self, topic: str, payload: Mapping[str, object], retain: bool = False) -> None:
         data = self._encoded(topic, payload)
@@ -202,8 +260,9 @@ class TournamentBox:
         """Publish the ledger's order once the write `ticket` (its own, or a later one) is
         on disk: on every connection, and after each round offered."""
         if self.ledger is not None:
-            order = self.ledger.order().to_json()
-            self._publish_when_durable(ticket, p.topic(self.me.tid, "order"), order, True)
+            topic = p.topic(self.me.tid, "order")
+            order = self._signed(topic, self.ledger.order().to_json())
+            self._publish_when_durable(ticket, topic, order, True)
 
     def _publish_when_durable(
         self, ticket: int, topic: str, payload: Mapping[str, object], retain: bool = False
@@ -232,12 +291,19 @@ class TournamentBox:
         scored but had not ordered yet is ordered now).
         """
         self._last_send = self.clock()
+        me = self.me
+        if me.joining:
+            if self.join_refusal is None:  # asked again until answered
+                ask = join_request(me.tid, me.box, me.table, Exchange(me.secret))
+                self._publish(p.topic(me.tid, "join", me.box), ask)
+            return
         waiting = {entry[2] for entry in self._outbox}
         for item in self.pending():
-            if self.me.creator:
+            if me.creator:
                 self._offer(item)
                 continue
-            payload = self._encoded(self._result_topic(), item.to_json())
+            topic = self._result_topic()
+            payload = self._encoded(topic, self._signed(topic, item.to_json()))
             if payload is not None and payload not in waiting and self.link is not None:
                 self.link.publish(self._result_topic(), payload)
 
@@ -246,22 +312,70 @@ class TournamentBox:
 
     def _on_message(self, message: Message) -> bool:
         """One message; a bad one (or one the store refuses) is logged and changes nothing."""
-        me = self.me
         try:
-            payload = p.loads(message.payload)
-            if message.topic == p.topic(me.tid, "settings"):
-                return self._on_settings(p.Settings.from_json(payload))
-            if message.topic == p.topic(me.tid, "order") and not me.creator:
-                return self._on_order(p.Order.from_json(payload))
-            if message.topic.startswith(p.topic(me.tid, "results", "")) and me.creator:
-                return self._on_result(message.topic, p.Submission.from_json(payload))
-            if message.topic.startswith(p.topic(me.tid, "boxes", "")):
-                status = p.BoxStatus.from_json(payload)
-                self.statuses[status.box] = status
-                return True
+            return self._read(message.topic, p.loads(message.payload))
         except (p.ProtocolError, JournalRefused) as error:
             log.warning("refused a message on %s: %s", message.topic, error)
         return False
+
+    def _read(self, topic: str, payload: dict[str, Any]) -> bool:
+        me = self.me
+        creator = "the tournament's creator"
+        if me.joining:
+            return topic == p.topic(me.tid, "welcome", me.box) and self._on_welcome(payload)
+        if topic == p.topic(me.tid, "settings") and not me.creator:
+            check(me.tournament_key, topic, payload, creator)
+            return self._on_settings(p.Settings.from_json(payload))
+        if topic == p.topic(me.tid, "order") and not me.creator:
+            check(me.tournament_key, topic, payload, creator)
+            return self._on_order(p.Order.from_json(payload))
+        if topic.startswith(p.topic(me.tid, "results", "")) and self.admissions is not None:
+            return self._on_result(topic, payload, self.admissions)
+        if topic.startswith(p.topic(me.tid, "join", "")) and self.admissions is not None:
+            return self._on_join(topic, payload, self.admissions)
+        if topic.startswith(p.topic(me.tid, "boxes", "")):
+            status = p.BoxStatus.from_json(payload)
+            self.statuses[status.box] = status
+            return True
+        return False
+
+    def _on_welcome(self, payload: Mapping[str, Any]) -> bool:
+        """The creator's answer: this box's account and keys, then the link as itself."""
+        me = self.me
+        try:
+            given = read_welcome(me.tid, me.box, Exchange(me.secret), payload)
+        except JoinRefused as refusal:
+            log.warning("the creator refused this box: %s", refusal)
+            self.join_refusal = str(refusal)
+            return True
+        self.me = replace(
+            me,
+            username=given.username,
+            password=given.password,
+            key=given.key,
+            tournament_key=given.tournament_key,
+            secret="",
+        )
+        self.store.save_membership(self.me)
+        old = self.link
+        self.connect(old.wake if old is not None else None)
+        if old is not None:  # its network thread may take a second to end: not here
+            threading.Thread(target=old.stop, name="join-link-stop", daemon=True).start()
+        return True
+
+    def _on_join(self, topic: str, payload: Mapping[str, Any], admissions: Admissions) -> bool:
+        """A box asks to join: welcomed (kept and let onto the broker first) or refused."""
+        box = p.check_id(topic.rpartition("/")[2], "box")
+        welcome, admitted = admissions.answer(box, payload)
+        if admitted:
+            log.info("admitted box %s at table %d", box, int(payload["table"]) + 1)
+            self._tickets = self.store.save_members(list(admissions.members.values()))
+            if self.gate is not None:
+                self.gate(self.access())
+        else:
+            log.info("answered box %s again: %s", box, welcome.get("refused", "welcome"))
+        self._publish_when_durable(self._tickets, p.topic(self.me.tid, "welcome", box), welcome)
+        return admitted
 
     def _on_settings(self, settings: p.Settings) -> bool:
         if self.settings is not None or settings.tid != self.me.tid:
@@ -288,9 +402,14 @@ class TournamentBox:
             self.moves = ledger.state.last_moves
         return True
 
-    def _on_result(self, topic: str, item: p.Submission) -> bool:
-        """The creator receives a round: accepted once, or refused with a log line."""
-        if topic != p.topic(self.me.tid, "results", item.box):
+    def _on_result(self, topic: str, payload: Mapping[str, Any], admissions: Admissions) -> bool:
+        """The creator receives a round: from a box it admitted, signed by it, for its
+        table, accepted once or refused by the rules; anything else only logged."""
+        box = topic.rpartition("/")[2]
+        member = admissions.sender(box, payload.get("table"))
+        check(member.key, topic, payload, f"box {box}")
+        item = p.Submission.from_json(payload)
+        if item.box != box:
             raise p.ProtocolError(f"round {item.id} sent under another box's topic")
         return self._offer(item)
 
@@ -341,7 +460,8 @@ class TournamentBox:
         if self.me.creator:
             self._offer(item)
         else:
-            self._publish_when_durable(ticket, self._result_topic(), item.to_json())
+            topic = self._result_topic()
+            self._publish_when_durable(ticket, topic, self._signed(topic, item.to_json()))
         return item
 
     def leave(self) -> None:

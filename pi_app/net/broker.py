@@ -1,14 +1,18 @@
-"""Mosquitto, started by the box that creates a tournament, locked by a password.
+"""Mosquitto, started by the box that creates a tournament: locked, bounded, watched.
 
 Anyone on the network may read the directory of tournaments (their names and table
-counts), so a box can list what it can join; only a client with the tournament's
-username and password may read or write the tournament's own topics. A stranger's
-forged round is thus dropped by the broker itself; a bad message from a box that has
-the password is refused by the ledger.
+counts), so a box can list what it can join. The join code's password only lets a box
+ask to join; each admitted box then has a password of its own and may write only its
+own topics, and the creator alone the settings and the order (`access`). A stranger's
+forged message is thus dropped by the broker itself; a bad one from an admitted box is
+refused by the creator.
 
-The broker keeps nothing the boxes need: the creator publishes the settings and the
-order again on each connection, and boxes send their rounds again until the order
-holds them, so a broker restarted mid-tournament loses nothing.
+The broker is bounded (`limits`), so no client can make it grow past a few dozen MiB:
+a packet larger than the protocol's largest is cut at its header, before it is read.
+The box that runs it watches it (`watch`) and starts it again if it dies. It keeps
+nothing the boxes need: the creator publishes the settings and the order again on
+each connection, and boxes send their rounds again until the order holds them, so a
+broker restarted mid-tournament loses nothing.
 """
 
 from __future__ import annotations
@@ -17,13 +21,16 @@ import logging
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
 from pi_app.i18n import Translator
-from pi_app.net.protocol import ROOT, directory_topic, topic
+from pi_app.net.access import Access
+from pi_app.net.protocol import MAX_PACKET, MAX_PAYLOAD
 
 _ = Translator("core")
 
@@ -33,25 +40,37 @@ DEFAULT_PORT = 8371
 """Next to the phones' 8370, not MQTT's 1883: a Mosquitto installed from the distribution
 runs its own service there, and the tournament's broker must not fight it for the port."""
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz"  # letters only, no i, l, o: read aloud, typed on a box
+MAX_CONNECTIONS = 64
+"""A box per table (a few dozen at most), boxes listing the directory, and connections
+of boxes whose loss the broker has not noticed yet."""
+MAX_QUEUED_MESSAGES = 32
+MAX_QUEUED_BYTES = 4 * MAX_PAYLOAD
+"""Messages kept for a box that is away: the order and settings are retained and sent
+again on every connection, rounds are sent again until ordered, so a short queue loses
+nothing and a box away for hours costs at most this much."""
+MAX_INFLIGHT_BYTES = 4 * MAX_PAYLOAD
+MEMORY_LIMIT = 64 * 1024 * 1024
+"""All the broker may allocate: every connection reading its largest packet
+(MAX_CONNECTIONS x MAX_PACKET, 16 MiB) and every queue nearly full fit; a 512 MB Pi keeps
+the rest for the table. Past it Mosquitto drops the message and the client asking."""
+WATCH_SECONDS = 0.5  # how often the watcher looks at Mosquitto
+RESTART_DELAYS = (0.5, 30.0)  # between restarts that fail at once: growing from first to last
+
+
+def limits() -> list[str]:
+    """The broker's bounds (mosquitto.conf(5) of Mosquitto 2.0), global options."""
+    return [
+        f"max_packet_size {MAX_PACKET}",
+        f"max_queued_messages {MAX_QUEUED_MESSAGES}",
+        f"max_queued_bytes {MAX_QUEUED_BYTES}",
+        f"max_inflight_bytes {MAX_INFLIGHT_BYTES}",
+        f"memory_limit {MEMORY_LIMIT}",
+    ]
 
 
 def new_secret(length: int) -> str:
     """A random code of letters and digits that cannot be misread."""
     return "".join(secrets.choice(_ALPHABET) for _ in range(length))
-
-
-def username_for(tid: str) -> str:
-    return f"t-{tid}"
-
-
-def acl_text(tid: str) -> str:
-    """Anonymous clients read the directory; the tournament's user, its own topics."""
-    return (
-        f"topic read {ROOT}/directory/#\n\n"
-        f"user {username_for(tid)}\n"
-        f"topic readwrite {topic(tid, '#')}\n"
-        f"topic readwrite {directory_topic(tid)}\n"
-    )
 
 
 def free_port() -> int:
@@ -65,37 +84,51 @@ class BrokerError(RuntimeError):
 
 
 class Broker:
-    """A Mosquitto process serving one tournament on `port`."""
+    """A Mosquitto process serving one tournament on `port`, started again if it dies.
+
+    Two `Broker`s of one folder share the process: one starts it, the other (a creator
+    that did not start it) rewrites its access and reloads it through the pid file.
+    """
 
     def __init__(self, folder: Path, port: int = DEFAULT_PORT, bind: str = "0.0.0.0") -> None:
         self.folder = Path(folder)
         self.port = port
         self.bind = bind
         self.process: subprocess.Popen[bytes] | None = None
+        self.restarts = 0
+        """How many times the watcher started Mosquitto again."""
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._watcher: threading.Thread | None = None
 
-    def configure(self, tid: str, password: str) -> None:
-        """Write the password file, the ACL and the configuration for tournament `tid`."""
-        tool = shutil.which("mosquitto_passwd")
-        if tool is None:
-            raise BrokerError("mosquitto_passwd is not installed (apt-get install mosquitto)")
+    def configure(self, access: Access) -> None:
+        """Write the password file and the ACL of `access` (read at the next reload)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        passwords = self.folder / "passwords"
-        passwords.unlink(missing_ok=True)
-        subprocess.run(
-            [tool, "-c", "-b", str(passwords), username_for(tid), password],
-            check=True,
-            capture_output=True,
-        )
-        os.chmod(passwords, 0o600)
-        (self.folder / "acl").write_text(acl_text(tid), encoding="utf-8")
-        os.chmod(self.folder / "acl", 0o600)
+        for name, text in (("passwords", access.password_file()), ("acl", access.acl())):
+            path = self.folder / name
+            fresh = path.with_suffix(".new")
+            fresh.write_text(text, encoding="utf-8")
+            os.chmod(fresh, 0o600)
+            fresh.replace(path)  # Mosquitto never reads a half-written file
+
+    def reload(self) -> None:
+        """Have the running Mosquitto read its password file and ACL again (SIGHUP);
+        connected clients stay. Nothing running: the next start reads them."""
+        try:
+            pid = int((self.folder / "mosquitto.pid").read_text(encoding="ascii").strip())
+            os.kill(pid, signal.SIGHUP)
+        except (OSError, ValueError) as error:
+            log.info("Mosquitto not reloaded (%s): its next start reads the access", error)
 
     def _config(self) -> Path:
         lines = [
             f"listener {self.port} {self.bind}",
+            f"max_connections {MAX_CONNECTIONS}",
             "allow_anonymous true",
             f"password_file {self.folder / 'passwords'}",
             f"acl_file {self.folder / 'acl'}",
+            f"pid_file {self.folder / 'mosquitto.pid'}",
+            *limits(),
             "persistence false",
             "set_tcp_nodelay true",
             f"log_dest file {self.folder / 'mosquitto.log'}",
@@ -108,17 +141,23 @@ class Broker:
 
     def start(self, wait: float = 5.0) -> None:
         """Run Mosquitto; returns once it accepts connections (BrokerError if it cannot)."""
+        with self._lock:
+            self._stopping.clear()
+            self._launch(wait)
+
+    def _launch(self, wait: float) -> None:
         binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         if not Path(binary).exists():
             raise BrokerError("mosquitto is not installed (apt-get install mosquitto)")
-        self.process = subprocess.Popen(
+        process = subprocess.Popen(
             [binary, "-c", str(self._config())],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+        self.process = process
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
+            if process.poll() is not None:
                 raise BrokerError(
                     _("Mosquitto stopped at once (is port {port} taken?).").format(port=self.port)
                 )
@@ -127,22 +166,60 @@ class Broker:
                 return
             except OSError:
                 time.sleep(0.05)
-        self.stop()
+        self._end(process, kill=False)
         raise BrokerError(_("Mosquitto did not listen on port {port}.").format(port=self.port))
 
+    def watch(self) -> None:
+        """Start Mosquitto again whenever it dies, on a thread of its own (never the
+        table's): the boxes reconnect by themselves and the tournament goes on."""
+        if self._watcher is None or not self._watcher.is_alive():
+            self._watcher = threading.Thread(target=self._watch, name="broker-watch", daemon=True)
+            self._watcher.start()
+
+    def _watch(self) -> None:
+        delay = RESTART_DELAYS[0]
+        while not self._stopping.wait(WATCH_SECONDS):
+            with self._lock:
+                process = self.process
+                if self._stopping.is_set() or process is None or process.poll() is None:
+                    continue
+                log.warning("Mosquitto ended (exit %s): starting it again", process.returncode)
+                try:
+                    self._launch(5.0)
+                except BrokerError as error:
+                    log.error("Mosquitto could not start again: %s", error)
+                else:
+                    self.restarts += 1
+                    delay = RESTART_DELAYS[0]
+                    continue
+            self._stopping.wait(delay)  # a broker that cannot start is tried less often
+            delay = min(delay * 2, RESTART_DELAYS[1])
+
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
+        self._stopping.set()
+        with self._lock:
+            if self.process is not None:
+                self._end(self.process, kill=False)
+            self.process = None
 
     def kill(self) -> None:
-        """Stop at once, as a crash would (tests)."""
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
+        """Stop at once, as a crash nobody restarts would (tests): the watcher stops too."""
+        self._stopping.set()
+        with self._lock:
+            if self.process is not None:
+                self._end(self.process, kill=True)
             self.process = None
+
+    @staticmethod
+    def _end(process: subprocess.Popen[bytes], kill: bool) -> None:
+        if process.poll() is not None:
+            return
+        if kill:
+            process.kill()
+        else:
+            process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

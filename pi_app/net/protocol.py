@@ -11,6 +11,8 @@ other box could take, so it is refused whole; `dumps` refuses one the same way.
     tabletop/v1/t/<tid>/order       retained   the rounds accepted, in order (creator)
     tabletop/v1/t/<tid>/results/<box>  QoS 1   one round scored at a table (any box)
     tabletop/v1/t/<tid>/boxes/<box> retained   which table a box plays, online or not
+    tabletop/v1/t/<tid>/join/<box>     QoS 1   a box asks to join (join code's user)
+    tabletop/v1/t/<tid>/welcome/<box>  QoS 1   the creator's answer, its keys sealed
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ from pi_app.rules.contract import RuleError
 VERSION = 1
 ROOT = f"tabletop/v{VERSION}"
 MAX_PAYLOAD = 256 * 1024  # an order of thousands of rounds still fits; garbage does not
-_ID = re.compile(r"^[a-z0-9]{4,16}$")
+MAX_ID = 16
+_ID = re.compile(rf"^[a-z0-9]{{4,{MAX_ID}}}$")
+KINDS = ("settings", "order", "results", "boxes", "join", "welcome")
+"""The levels under a tournament's topic (the last four followed by a box id)."""
 
 
 class ProtocolError(ValueError):
@@ -42,6 +47,20 @@ def directory_topic(tid: str = "+") -> str:
 def topic(tid: str, *parts: str) -> str:
     """A topic of tournament `tid`: settings, order, results/<box>, boxes/<box>."""
     return "/".join((ROOT, "t", tid, *parts))
+
+
+def _longest_topic() -> int:
+    tid = box = "x" * MAX_ID
+    return max(len(directory_topic(tid)), *(len(topic(tid, kind, box)) for kind in KINDS))
+
+
+MAX_TOPIC = _longest_topic()
+MAX_PACKET = 1 + 4 + 2 + MAX_TOPIC + 2 + MAX_PAYLOAD
+"""The largest MQTT packet a box sends: a QoS 1 PUBLISH of the largest payload on the
+longest topic. Its fixed header is 1 byte and at most 4 of remaining length, then 2
+bytes of topic length, the topic, and 2 of packet id. A CONNECT (ids, two passwords of
+a few dozen characters, a will of one box status), a SUBSCRIBE or an acknowledgement is
+far smaller. The broker cuts any client sending a larger packet at its first bytes."""
 
 
 def check_id(value: object, what: str) -> str:
@@ -63,8 +82,12 @@ def _utf8(payload: object) -> bytes:
 
 
 def dumps(payload: Mapping[str, Any]) -> bytes:
-    """A payload to publish; ProtocolError, and nothing sent, for a text without UTF-8."""
-    return _utf8({"v": VERSION, **payload})
+    """A payload to publish; ProtocolError, and nothing sent, for a text without UTF-8 or
+    a payload over `MAX_PAYLOAD` (the broker would cut the box that sent it)."""
+    data = _utf8({"v": VERSION, **payload})
+    if len(data) > MAX_PAYLOAD:
+        raise ProtocolError(f"payload of {len(data)} bytes is too large")
+    return data
 
 
 def loads(data: bytes) -> dict[str, Any]:

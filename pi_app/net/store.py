@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pi_app.net.admission import Member
 from pi_app.net.protocol import Order, Settings, Submission, loads
 from pi_app.table.writer import Writer
 
@@ -39,7 +40,14 @@ CREATE TABLE IF NOT EXISTS mine (seq INTEGER PRIMARY KEY, payload TEXT NOT NULL)
 
 @dataclass(frozen=True)
 class Membership:
-    """How this box takes part: the tournament, its table, the broker and credentials."""
+    """How this box takes part: the tournament, its table, the broker and credentials.
+
+    `username` and `password` are this box's own on the broker; `join` is the join
+    code's password (the creator shows it; a joining box asks with it until welcomed).
+    `key` signs this box's rounds, `tournament_key` checks the creator's settings and
+    order (the creator signs with it). `secret` is a joining box's half of the key
+    exchange, kept until the creator's welcome arrives (`joining`).
+    """
 
     tid: str
     box: str
@@ -49,6 +57,15 @@ class Membership:
     username: str
     password: str
     creator: bool
+    join: str = ""
+    key: str = ""
+    tournament_key: str = ""
+    secret: str = ""
+
+    @property
+    def joining(self) -> bool:
+        """Asked to join, not welcomed yet: only the join code's user to speak as."""
+        return not self.creator and not self.key
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -64,6 +81,7 @@ class Membership:
             str(data["username"]),
             str(data["password"]),
             bool(data["creator"]),
+            *(str(data.get(name, "")) for name in ("join", "key", "tournament_key", "secret")),
         )
 
 
@@ -130,6 +148,18 @@ class TournamentStore:
     def membership(self) -> Membership | None:
         text = self._get("membership")
         return None if text is None else Membership.from_json(json.loads(text))
+
+    def save_membership(self, membership: Membership) -> int:
+        """How this box takes part, changed (a joining box welcomed); returns the ticket."""
+        return self._put("membership", json.dumps(membership.to_json()))
+
+    def save_members(self, members: list[Member]) -> int:
+        """The boxes the creator admitted; returns the write's ticket."""
+        return self._put("members", json.dumps([m.to_json() for m in members]))
+
+    def members(self) -> list[Member]:
+        text = self._get("members")
+        return [] if text is None else [Member.from_json(item) for item in json.loads(text)]
 
     def settings(self) -> Settings | None:
         """The settings kept, read as a payload from the broker is (ProtocolError if bad)."""

@@ -5,7 +5,8 @@ answers one JSON line each, while its tournament box polls the network every 20 
 (what the display loop does between frames):
 
     {"cmd": "create", "name": ..., "tables": [[...]], "options": {...},
-     "host": ..., "port": ..., "table": 0}          -> {"code": "<tid>-<key>"}
+     "host": ..., "port": ..., "table": 0, "broker": FOLDER}  -> {"code": "<tid>-<key>"}
+    (the creator writes the access of the broker in FOLDER, and reloads it as it admits)
     {"cmd": "join", "code": ..., "table": 1, "host": ..., "port": ...}  -> {}
     {"cmd": "resume"}                               -> {} (a restarted box)
     {"cmd": "submit", "result": {record round}}     -> {"id": ...} or {"error": ...}
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.net.box import TournamentBox
+from pi_app.net.broker import Broker
 from pi_app.net.store import TournamentStore
 from pi_app.rules.cambio.record import read_result
 from pi_app.rules.contract import RuleError
@@ -47,6 +49,10 @@ class Child:
                 command["port"],
                 command.get("table", 0),
             )
+            if "broker" in command:
+                broker = Broker(Path(command["broker"]))
+                broker.configure(box.access())
+                box.gate = lambda access: (broker.configure(access), broker.reload())[0]
             self._start(box)
             return {"code": code}
         if cmd == "join":
@@ -56,7 +62,11 @@ class Child:
             self._start(box)
             return {}
         if cmd == "resume":
-            self._start(TournamentBox(self.store))
+            box = TournamentBox(self.store)
+            if "broker" in command:
+                broker = Broker(Path(command["broker"]))
+                box.gate = lambda access: (broker.configure(access), broker.reload())[0]
+            self._start(box)
             return {}
         assert self.box is not None
         if cmd == "submit":
@@ -84,6 +94,8 @@ class Child:
             "online": box.online,
             "saving": box.saving,
             "box": box.me.box,
+            "joining": box.me.joining,
+            "join_refusal": box.join_refusal,
             "table": box.me.table,
             "ordered": len(ledger.rounds) if ledger else 0,
             "order": [item.id for item in ledger.rounds] if ledger else [],

@@ -23,9 +23,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
-from pi_app.net.broker import Broker, free_port
+from pi_app.net.broker import Broker, free_port, new_secret
+from pi_app.net.store import Membership, TournamentStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,7 +181,7 @@ class Tournament:
         return self.boxes[name]
 
     def create(self, name: str, tables: list[list[str]], **options: Any) -> BoxProcess:
-        """The creator's box, then the broker with the tournament's password."""
+        """The creator's box (it writes the broker's access), then the broker."""
         box = self.box(name)
         answer = box.cmd(
             cmd="create",
@@ -188,10 +191,9 @@ class Tournament:
             host="127.0.0.1",
             port=self.proxies[name].port,
             table=0,
+            broker=str(self.broker.folder),
         )
         self.code = answer["code"]
-        tid, _dash, password = self.code.partition("-")
-        self.broker.configure(tid, password)
         self.broker.start()
         return box
 
@@ -201,6 +203,7 @@ class Tournament:
             cmd="join", code=self.code, table=table, host="127.0.0.1", port=self.proxies[name].port
         )
         assert answer == {}, answer
+        wait_until(lambda: not box.state()["joining"], what=f"box {name} welcomed")
         return box
 
     def close(self) -> None:
@@ -209,6 +212,58 @@ class Tournament:
         for proxy in self.proxies.values():
             proxy.close()
         self.broker.stop()
+
+
+def membership(box: BoxProcess) -> Membership:
+    """How `box` takes part, read from its store (its account and keys)."""
+    store = TournamentStore(box.store)
+    try:
+        found = store.membership()
+    finally:
+        store.close()
+    assert found is not None
+    return found
+
+
+def _client(username: str | None, password: str | None) -> mqtt.Client:
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"tester-{new_secret(8)}")
+    if username is not None:
+        client.username_pw_set(username, password)
+    return client
+
+
+def connects(port: int, username: str | None, password: str | None) -> bool:
+    """Whether the broker lets this account in."""
+    client = _client(username, password)
+    answers: list[bool] = []
+    client.on_connect = lambda c, u, f, reason, props: answers.append(not reason.is_failure)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    try:
+        wait_until(lambda: bool(answers), what="the broker's answer")
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    return answers[0]
+
+
+def publish_as(
+    port: int,
+    username: str | None,
+    password: str | None,
+    topic: str,
+    payload: bytes,
+    retain: bool = False,
+) -> None:
+    """Publish once (QoS 1, acknowledged) as a client of the test's own."""
+    client = _client(username, password)
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    try:
+        client.publish(topic, payload, qos=1, retain=retain).wait_for_publish(60)
+    finally:
+        client.disconnect()
+        client.loop_stop()
 
 
 def wait_until(check: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:

@@ -76,7 +76,7 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     one.execute(CreateTournament(PLAYERS, {"variant": "simple", "target": 1000}, 2))
     assert isinstance(one.scene, NetworkScene) and one.message is None
     me = one.session.network.table.box.me
-    code = translate("code {code}", "display").format(code=f"{me.tid}-{me.password}")
+    code = translate("code {code}", "display").format(code=f"{me.tid}-{me.join}")
     assert code in status_text(one.table) and code in shown(one)
     run_until(apps, lambda: one.table.box.online, "the creator online")
     # the second box: home, "across boxes", join, pick the tournament, type the key
@@ -87,7 +87,7 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     run_until(apps, lambda: bool(join.listed), "the tournament listed")
     two.feed(Press(Pick(me.tid)))
     two.feed(Press("type-key"))
-    for char in me.password:
+    for char in me.join:
         two.feed(Char(char))
     two.feed(Press(KbKey("done")))
     two.feed(Press("next-table"))
@@ -138,7 +138,7 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
     me = one.table.box.me
     from pi_app.display.scene import JoinTournament
 
-    two.execute(JoinTournament(me.tid, me.password, 1))
+    two.execute(JoinTournament(me.tid, me.join, 1))
     run_until(apps, lambda: two.table.state is not None, "box two joined")
     play_round(one, 0, "Ana")
     play_round(one, 0, "Ana")  # 200: the target

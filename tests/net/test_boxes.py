@@ -13,12 +13,20 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import paho.mqtt.client as mqtt
 import pytest
-from paho.mqtt.enums import CallbackAPIVersion
 
 from pi_app.net import protocol as p
-from tests.net.harness import ROOT, BoxProcess, Tournament, agreed, wait_until
+from pi_app.net.seal import signed
+from tests.net.harness import (
+    ROOT,
+    BoxProcess,
+    Tournament,
+    agreed,
+    connects,
+    membership,
+    publish_as,
+    wait_until,
+)
 
 TABLES = [["Ana", "Ben", "Cleo"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
 
@@ -142,60 +150,37 @@ def test_the_broker_killed_and_restarted_loses_nothing(tournament: Tournament) -
     check_records(boxes)
 
 
-def _client(t: Tournament, password: str | None) -> mqtt.Client:
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"stranger-{password}")
-    tid = t.code.partition("-")[0]
-    if password is not None:
-        client.username_pw_set(f"t-{tid}", password)
-    return client
-
-
-def _publish(t: Tournament, password: str | None, topic: str, payload: bytes) -> int:
-    """Publish once as a client of our own; returns the connection's result code."""
-    client = _client(t, password)
-    code = client.connect("127.0.0.1", t.broker.port)
-    client.loop_start()
-    info = client.publish(topic, payload, qos=1)
-    info.wait_for_publish(5)
-    client.disconnect()
-    client.loop_stop()
-    return int(code)
-
-
 def test_strangers_and_bad_messages_change_nothing(tournament: Tournament) -> None:
-    one, two, _three = boxes = three_boxes(tournament)
+    one, two, three = boxes = three_boxes(tournament)
     item = two.submit("Dan")
     wait_until(agreed(boxes, 1))
-    tid, _dash, password = tournament.code.partition("-")
-    results = p.topic(tid, "results", "forger1")
+    tid = tournament.code.partition("-")[0]
+    port = tournament.broker.port
     forged = p.Submission("forger1", 1, 0, ("Ana", "Ben", "Cleo"), _result("Ana"))
-    _publish(tournament, None, results, p.dumps(forged.to_json()))  # no password
+    publish_as(port, None, None, p.topic(tid, "results", "forger1"), p.dumps(forged.to_json()))
     # a wrong password is refused by the broker itself
-    client = _client(tournament, "wrongpassword")
-    refused: list[object] = []
-    client.on_connect = lambda c, u, f, reason, props: refused.append(reason.is_failure)
-    client.connect("127.0.0.1", tournament.broker.port)
-    client.loop_start()
-    wait_until(lambda: bool(refused), what="the broker's answer")
-    client.loop_stop()
-    assert refused == [True]
-    # an insider's bad messages: not JSON, an unknown table, an unknown player, twice
-    insider = p.topic(tid, "results", "insider1")
+    assert not connects(port, f"t-{tid}", "wrongpassword")
+    # an admitted box's bad messages, with its own account and key: not JSON, nested too
+    # deep, a number too long, unsigned, another table, an unknown player, fields missing
+    me = membership(two)
+    box, topic = me.box, p.topic(tid, "results", me.box)
+    zed = p.Submission(box, 50, 1, ("Dan", "Eve", "Fay"), _result("Zed")).to_json()
+    other_table = {**p.Submission(box, 51, 0, ("Ana", "Ben", "Cleo"), _result("Ana")).to_json()}
     for payload in (
         b"not json at all",
-        b"[" * 5000,  # nested too deep to read
-        b'{"v": 1, "seq": ' + b"9" * 5000 + b"}",  # a number too long to read
-        p.dumps({**forged.to_json(), "box": "insider1", "id": "insider1-1", "table": 7}),
-        p.dumps(p.Submission("insider1", 2, 0, ("Ana", "Ben", "Cleo"), _result("Zed")).to_json()),
-        p.dumps({"v": 1, "box": "insider1", "seq": 3}),
+        b"[" * 5000,
+        b'{"v": 1, "seq": ' + b"9" * 5000 + b"}",
+        p.dumps(zed),  # unsigned
+        p.dumps(signed(me.key, topic, other_table)),
+        p.dumps(signed(me.key, topic, zed)),
+        p.dumps(signed(me.key, topic, {"box": box, "seq": 3, "table": 1})),
     ):
-        _publish(tournament, password, insider, payload)
-    _publish(  # the same round as box two's, published once more
-        tournament,
-        password,
-        p.topic(tid, "results", two.state()["box"]),
-        p.dumps(_submission_of(two, item).to_json()),
-    )
+        publish_as(port, me.username, me.password, topic, payload)
+    # its round again, and a round under box three's topic (the broker drops that one)
+    again = signed(me.key, topic, _submission_of(two, item).to_json())
+    publish_as(port, me.username, me.password, topic, p.dumps(again))
+    three_topic = p.topic(tid, "results", three.state()["box"])
+    publish_as(port, me.username, me.password, three_topic, p.dumps(again))
     one.submit("Ben")
     wait_until(agreed(boxes, 2), what="only the genuine rounds")
     state = one.state()
@@ -203,10 +188,11 @@ def test_strangers_and_bad_messages_change_nothing(tournament: Tournament) -> No
     assert state["ordered_scores"]["Dan"] == 100 and state["ordered_scores"]["Ana"] == 0
     assert state["refused"] == {}  # nothing of the creator's own was refused
     reasons = state["all_refused"]
-    assert "no table 8" in reasons["insider1-1"] and "Zed" in reasons["insider1-2"]
+    assert list(reasons) == [f"{box}-50"] and "Zed" in reasons[f"{box}-50"]
     log = one.log.read_text(encoding="utf-8")
     assert "not JSON" in log and "missing or of the wrong type" in log
-    assert "refused round insider1-1" in log and "refused round insider1-2" in log
+    assert f"not signed by box {box}" in log and f"box {box} plays table 2, not 0" in log
+    assert f"refused round {box}-50" in log
     check_records(boxes)
 
 

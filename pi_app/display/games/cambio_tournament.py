@@ -233,6 +233,12 @@ class NetworkScene(TournamentScene):
 def status_text(table: NetworkTable) -> str:
     """Online or not, rounds still to send, refused ones, and the join code (creator)."""
     box = table.box
+    if box.join_refusal is not None:  # the English reason is in the log
+        return _("The tournament's creator refused this box at table {table}.").format(
+            table=box.me.table + 1
+        )
+    if box.me.joining:
+        return _("asking the tournament's creator to join…")
     parts = [_("online") if box.online else _("offline: the table plays on")]
     others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
     if box.online and others:
@@ -249,7 +255,7 @@ def status_text(table: NetworkTable) -> str:
             )
         )
     if box.me.creator:
-        parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.password)))
+        parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.join)))
     return " · ".join(parts)
 
 
