@@ -95,6 +95,8 @@ class TournamentBox:
                 self.me.tournament_key,
                 store.members(),
             )
+        self._ask: dict[str, Any] | None = None
+        """A joining box's request to join, asked again until answered."""
         self._last_send = 0.0
         self._outbox: list[tuple[int, str, bytes, bool]] = []
         """Publications waiting for their write to be on disk: (ticket, topic, payload, retain)."""
@@ -294,8 +296,9 @@ class TournamentBox:
         me = self.me
         if me.joining:
             if self.join_refusal is None:  # asked again until answered
-                ask = join_request(me.tid, me.box, me.table, Exchange(me.secret))
-                self._publish(p.topic(me.tid, "join", me.box), ask)
+                if self._ask is None:  # its public key is a power of 2048 bits: once
+                    self._ask = join_request(me.tid, me.box, me.table, Exchange(me.secret))
+                self._publish(p.topic(me.tid, "join", me.box), self._ask)
             return
         waiting = {entry[2] for entry in self._outbox}
         for item in self.pending():

@@ -55,12 +55,15 @@ def _longest_topic() -> int:
 
 
 MAX_TOPIC = _longest_topic()
-MAX_PACKET = 1 + 4 + 2 + MAX_TOPIC + 2 + MAX_PAYLOAD
-"""The largest MQTT packet a box sends: a QoS 1 PUBLISH of the largest payload on the
-longest topic. Its fixed header is 1 byte and at most 4 of remaining length, then 2
-bytes of topic length, the topic, and 2 of packet id. A CONNECT (ids, two passwords of
-a few dozen characters, a will of one box status), a SUBSCRIBE or an acknowledgement is
-far smaller. The broker cuts any client sending a larger packet at its first bytes."""
+MAX_REMAINING = 2 + MAX_TOPIC + 2 + MAX_PAYLOAD
+"""The largest remaining length of a packet a box sends: a QoS 1 PUBLISH of the largest
+payload on the longest topic (2 bytes of topic length, the topic, 2 bytes of packet id,
+the payload). A CONNECT (ids, a password of a few dozen characters, a will of one box
+status), a SUBSCRIBE or an acknowledgement is far smaller."""
+MAX_PACKET = 1 + MAX_REMAINING
+"""That packet as Mosquitto 2.0 measures one against `max_packet_size`: its first byte
+and its remaining length (the 1 to 4 bytes encoding that length are not counted). The
+broker cuts a client sending a larger packet as soon as its header arrives."""
 
 
 def check_id(value: object, what: str) -> str:

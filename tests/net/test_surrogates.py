@@ -16,16 +16,19 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
 from pi_app.net import protocol as p
+from pi_app.net.admission import join_request
 from pi_app.net.box import TournamentBox
 from pi_app.net.directory import read_listing
 from pi_app.net.link import Event, Message
-from pi_app.net.store import TournamentStore
+from pi_app.net.seal import Exchange, signed
+from pi_app.net.store import Membership, TournamentStore
 from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.contract import RuleError
@@ -284,6 +287,24 @@ class FakeLink:
         self.sent.append((topic, payload))
 
 
+KEY = "ab" * 32  # the tournament's key, as a welcome hands it out
+
+
+def welcomed(store: TournamentStore) -> TournamentBox:
+    """A box that joined table 2 and was welcomed: it holds the tournament's key."""
+    me = Membership(TID, "boxj1234", 1, "127.0.0.1", 1, "b-boxj1234", "pw", False, "", "cd" * 32)
+    store.begin(replace(me, tournament_key=KEY))
+    return TournamentBox(store)
+
+
+def admit(box: TournamentBox, link: FakeLink, other: str, table: int) -> str:
+    """`other` asks the creator `box` to join at `table`; returns the key it was given."""
+    ask = join_request(box.me.tid, other, table, Exchange())
+    link.inbox.append(Message(p.topic(box.me.tid, "join", other), p.dumps(ask), False))
+    assert box.poll() is True and box.admissions is not None
+    return box.admissions.members[other].key
+
+
 def created(store: TournamentStore) -> TournamentBox:
     box, _code = TournamentBox.create(store, "Tournoi", TABLES, {"target": 500}, "127.0.0.1", 1)
     return box
@@ -319,7 +340,7 @@ def test_a_join_code_with_a_surrogate_is_refused(store: TournamentStore) -> None
 def test_a_box_refuses_settings_with_a_surrogate_then_takes_good_ones(
     store: TournamentStore, caplog: pytest.LogCaptureFixture
 ) -> None:
-    box = TournamentBox.join(store, f"{TID}-abcdefgh", 1, "127.0.0.1", 1)
+    box = welcomed(store)
     link = FakeLink()
     box.link = link  # type: ignore[assignment]
     topic = p.topic(TID, "settings")
@@ -331,7 +352,9 @@ def test_a_box_refuses_settings_with_a_surrogate_then_takes_good_ones(
     assert "lone surrogate" in caplog.text and topic in caplog.text
     assert box.settings is None and box.ledger is None
     assert within(DEADLINE, store.settings) is None
-    link.inbox.append(Message(topic, p.dumps(good.to_json()), True))
+    link.inbox.append(Message(topic, p.dumps(good.to_json()), True))  # unsigned
+    assert box.poll() is False and box.settings is None
+    link.inbox.append(Message(topic, p.dumps(signed(KEY, topic, good.to_json())), True))
     assert box.poll() is True
     assert box.settings == good and within(DEADLINE, store.settings) == good
 
@@ -343,19 +366,25 @@ def test_the_creator_refuses_a_round_with_a_surrogate_and_orders_the_next(
     link = FakeLink()
     box.link = link  # type: ignore[assignment]
     other = "boxb5678"
+    key = admit(box, link, other, 1)
     topic = p.topic(box.me.tid, "results", other)
     seats = tuple(TABLES[1])
     bad = {**p.Submission(other, 1, 1, seats, RoundResult("Dan", "Dollar", "9")).to_json()}
     bad["result"] = {**bad["result"], "false_rings": [f"Eve{LONE}"]}
+    bad = signed(key, topic, bad)
     link.inbox.append(Message(topic, json.dumps({"v": 1, **bad}).encode(), False))
     assert box.poll() is False
     assert box.ledger is not None and box.ledger.rounds == [] and not box.ledger.refused
     good = p.Submission(other, 2, 1, seats, RoundResult("Dan", "Dollar", "9"))
-    link.inbox.append(Message(topic, p.dumps(good.to_json()), False))
+    link.inbox.append(Message(topic, p.dumps(signed(key, topic, good.to_json())), False))
     assert box.poll() is True
     assert box.ledger.rounds == [good]
-    wait_until(lambda: (box.poll() or True) and bool(link.sent), "the order published")
-    order = p.Order.from_json(p.loads(link.sent[-1][1]))
+    order_topic = p.topic(box.me.tid, "order")
+    wait_until(
+        lambda: (box.poll() or True) and any(t == order_topic for t, _ in link.sent),
+        "the order published",
+    )
+    order = p.Order.from_json(p.loads(next(d for t, d in reversed(link.sent) if t == order_topic)))
     assert order.rounds == (good,)
     kept = within(DEADLINE, store.order)
     assert kept is not None and kept.rounds == (good,)
