@@ -122,6 +122,10 @@ class Admissions:
         self.members[box] = self._admit(box, table, public)
         return self.members[box].welcome, True
 
+    def open_tables(self) -> int:
+        """How many tables have no box yet (the join code is still needed for them)."""
+        return self.tables - 1 - len(self.members)
+
     def _refusal(self, table: int) -> str | None:
         if not 0 <= table < self.tables:
             return f"There is no table {table + 1}."

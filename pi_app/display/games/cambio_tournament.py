@@ -234,11 +234,9 @@ def status_text(table: NetworkTable) -> str:
     """Online or not, rounds still to send, refused ones, and the join code (creator)."""
     box = table.box
     if box.join_refusal is not None:  # the English reason is in the log
-        return _("The tournament's creator refused this box at table {table}.").format(
-            table=box.me.table + 1
-        )
+        return _("The tournament refused this box at table {table}.").format(table=box.me.table + 1)
     if box.me.joining:
-        return _("asking the tournament's creator to join…")
+        return _("joining the tournament…")
     parts = [_("online") if box.online else _("offline: the table plays on")]
     others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
     if box.online and others:
@@ -254,7 +252,7 @@ def status_text(table: NetworkTable) -> str:
                 count=len(box.refused())
             )
         )
-    if box.me.creator:
+    if box.admissions is not None and box.admissions.open_tables() > 0:  # then no more
         parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.join)))
     return " · ".join(parts)
 
