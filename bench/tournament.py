@@ -94,8 +94,8 @@ def main() -> int:
             "127.0.0.1",
             broker.port,
         )
-        tid, _dash, password = code.partition("-")
-        broker.configure(tid, password)
+        broker.configure(creator.access())
+        creator.gate = broker.grant
         broker.start()
         boxes = [creator] + [
             TournamentBox.join(
@@ -105,6 +105,7 @@ def main() -> int:
         ]
         for box in boxes:
             box.connect()
+        wait(boxes, lambda: all(b.online and not b.me.joining for b in boxes), timeout=60)
         wait(boxes, lambda: all(b.online and b.ledger is not None for b in boxes))
         wait(boxes, lambda: all(b.ledger is not None and b.ledger.state for b in boxes))
         before = (

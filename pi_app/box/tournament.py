@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.i18n import Translator
-from pi_app.net.access import Access
 from pi_app.net.box import TournamentBox, join_code
 from pi_app.net.broker import DEFAULT_PORT, Broker
 from pi_app.net.store import TournamentStore
@@ -100,14 +99,8 @@ class BoxTournament:
         broker.configure(box.access())
         broker.start()
         broker.watch()
-        box.gate = lambda access: self._grant(broker, access)
+        box.gate = broker.grant
         self.broker = broker
-
-    @staticmethod
-    def _grant(broker: Broker, access: Access) -> None:
-        """A box admitted: the broker's files rewritten and reloaded (no waiting)."""
-        broker.configure(access)
-        broker.reload()
 
     def _open(self, box: TournamentBox) -> NetworkTable:
         box.connect(self.wake)

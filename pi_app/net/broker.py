@@ -120,6 +120,11 @@ class Broker:
         except (OSError, ValueError) as error:
             log.info("Mosquitto not reloaded (%s): its next start reads the access", error)
 
+    def grant(self, access: Access) -> None:
+        """A box admitted: the access rewritten and read again (no waiting)."""
+        self.configure(access)
+        self.reload()
+
     def _config(self) -> Path:
         lines = [
             f"listener {self.port} {self.bind}",

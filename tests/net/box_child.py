@@ -52,7 +52,7 @@ class Child:
             if "broker" in command:
                 broker = Broker(Path(command["broker"]))
                 broker.configure(box.access())
-                box.gate = lambda access: (broker.configure(access), broker.reload())[0]
+                box.gate = broker.grant
             self._start(box)
             return {"code": code}
         if cmd == "join":
@@ -65,7 +65,7 @@ class Child:
             box = TournamentBox(self.store)
             if "broker" in command:
                 broker = Broker(Path(command["broker"]))
-                box.gate = lambda access: (broker.configure(access), broker.reload())[0]
+                box.gate = broker.grant
             self._start(box)
             return {}
         assert self.box is not None

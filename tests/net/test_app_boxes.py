@@ -169,3 +169,25 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
     finally:
         again.session.close()
         again.journal.close()
+
+
+def test_a_joining_box_and_a_refused_one_say_so(tmp_path: Path) -> None:
+    from pi_app.net.box import TournamentBox
+    from pi_app.net.store import TournamentStore
+    from pi_app.net.table import NetworkTable
+
+    store = TournamentStore(tmp_path / "box.sqlite3")
+    try:
+        table = NetworkTable(TournamentBox.join(store, "abcd12-abcdefgh", 1, "127.0.0.1", 1))
+        for language, joining, refused in (
+            ("fr", "connexion au tournoi…", "Le tournoi refuse ce boîtier à la table 2."),
+            ("de", "Verbindung zum Turnier…", "Das Turnier weist dieses Gerät an Tisch 2 ab."),
+        ):
+            set_language(language)
+            table.box.join_refusal = None
+            assert status_text(table) == joining
+            table.box.join_refusal = "Table 2 has its box already."
+            assert status_text(table) == refused
+    finally:
+        set_language("fr")
+        store.close()

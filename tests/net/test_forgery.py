@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from pi_app.net import protocol as p
+from pi_app.net.admission import join_request, read_welcome
 from pi_app.net.box import TournamentBox
 from pi_app.net.link import Message
-from pi_app.net.seal import new_key, signed
+from pi_app.net.seal import Exchange, new_key, signed
 from pi_app.net.store import Membership, TournamentStore
 from pi_app.rules.cambio.scoring import RoundResult
 from tests.net.harness import Tournament, agreed, membership, publish_as, wait_until
@@ -176,4 +177,44 @@ def test_a_box_adopts_settings_and_orders_signed_by_the_creator_alone(
     assert box.poll() is False and box.ledger is not None and not box.ledger.refused
     inbox[:] = [Message(order_topic, p.dumps(signed(key, order_topic, order)), True)]
     assert box.poll() is True and box.ledger.refused == {"x1234-1": "no"}
+    store.close()
+
+
+def test_a_box_id_is_bound_to_the_key_it_first_asked_with(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Someone who read a box's id in the welcomes cannot ask in its place: the creator
+    answers the same request with the same welcome, and ignores another key."""
+    store = TournamentStore(tmp_path / "creator.sqlite3")
+    creator, _code = TournamentBox.create(store, "Tournoi", TABLES, {}, "127.0.0.1", 1)
+    sent: list[tuple[str, bytes]] = []
+    inbox: list[Message] = []
+    link = FakeLink(inbox)
+    link.publish = lambda topic, payload, retain=False: sent.append((topic, payload))  # type: ignore[method-assign]
+    creator.link = link  # type: ignore[assignment]
+    tid = creator.me.tid
+    topic = p.topic(tid, "join", "boxj1234")
+    welcome_topic = p.topic(tid, "welcome", "boxj1234")
+    genuine, stranger = Exchange(), Exchange()
+
+    def ask(exchange: Exchange) -> list[dict[str, object]]:
+        request = join_request(tid, "boxj1234", 1, exchange)
+        inbox[:] = [Message(topic, p.dumps(request), False)]
+        creator.poll()
+        inbox.clear()
+        wait_until(lambda: (creator.poll() or True) and not creator.saving, what="kept on disk")
+        answers = [p.loads(data) for t, data in sent if t == welcome_topic]
+        sent.clear()
+        return answers
+
+    first = ask(genuine)
+    assert len(first) == 1
+    given = read_welcome(tid, "boxj1234", genuine, first[0])
+    assert given.tournament_key == creator.me.tournament_key and given.username == "b-boxj1234"
+    assert ask(genuine) == first  # the same request again: the same welcome
+    with caplog.at_level(logging.WARNING, logger="pi_app.net.box"):
+        assert ask(stranger) == []  # another key for that box: ignored
+    assert "asked again with another key" in caplog.text
+    with pytest.raises(p.ProtocolError):
+        read_welcome(tid, "boxj1234", stranger, first[0])  # nor can it open the welcome
     store.close()
