@@ -11,6 +11,9 @@ round lives in a box's own store first, and is sent again until the order holds 
 - `ledger`: the ordered rounds and the state they fold to (pure, no network);
 - `store`: what a box keeps on disk (its rounds, the last order it saw);
 - `link`: the MQTT client (paho-mqtt), its messages handed over between frames;
-- `broker`: Mosquitto started with a per-tournament password;
+- `seal`: signatures (HMAC-SHA256) and the key exchange that seals a box's welcome;
+- `access`: who may do what on the broker (its password file and ACL);
+- `admission`: how a box joins with the join code and gets keys of its own;
+- `broker`: Mosquitto started by the creating box, bounded and watched;
 - `box`: one box in a tournament, tying these together.
 """
