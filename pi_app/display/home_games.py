@@ -21,6 +21,7 @@ from pi_app.display.home_seats import SeatsPage
 from pi_app.display.home_targets import GameTap, HomeButton, Language
 from pi_app.display.home_unfinished import UnfinishedPage
 from pi_app.display.scene import Ctx
+from pi_app.display.titles import label_for
 from pi_app.i18n import LANGUAGES, Translator, current_language
 
 _ = Translator("display")
@@ -43,23 +44,28 @@ class GamesPage(Page):
         # the row of the game to resume is kept even when none waits: nothing moves
         body_games, bottom = split(body, body.height - t.button_h - t.gap, t.gap)
         columns = 2 if len(buttons) > 2 else 1
-        for box, (target, label, colour) in zip(
+        for box, (target, wordings, colour) in zip(
             grid(body_games, len(buttons), columns, t.gap), buttons, strict=True
         ):
+            label = label_for(canvas, box, *wordings, size=t.body)
             canvas.button(box, label, target, colour=colour, size=t.body)
         if not listed:
             canvas.text(_("No game rules are installed."), body_games, t.body, th.WARN)
         self._draw_resume_row(canvas, bottom, ctx.paused)
 
-    def _buttons(self, listed: Sequence[tuple[str, str]]) -> list[tuple[Hashable, str, th.RGB]]:
-        """The games (brighter), then the pages the home opens."""
-        buttons: list[tuple[Hashable, str, th.RGB]] = [
-            (GameTap(name), label, th.PANEL_HI) for name, label in listed
+    def _buttons(
+        self, listed: Sequence[tuple[str, str]]
+    ) -> list[tuple[Hashable, tuple[str, ...], th.RGB]]:
+        """The games (brighter), then the pages the home opens; each with its wordings,
+        longest first, of which the button shows the first it holds whole."""
+        buttons: list[tuple[Hashable, tuple[str, ...], th.RGB]] = [
+            (GameTap(name), (label,), th.PANEL_HI) for name, label in listed
         ]
         if self.home.across_boxes(listed) is not None:
-            buttons.append((HomeButton.NETWORK, _("Tournament across boxes"), th.PANEL))
+            network = (_("Tournament across boxes"), _("Several boxes"))
+            buttons.append((HomeButton.NETWORK, network, th.PANEL))
         buttons += [
-            (pages.PageButton(page.name), _(page.label), th.PANEL) for page in pages.ON_THE_HOME
+            (pages.PageButton(page.name), (_(page.label),), th.PANEL) for page in pages.ON_THE_HOME
         ]
         return buttons
 

@@ -9,6 +9,8 @@ instead, so a title is never cut: `bar_title` picks the first that fits.
 
 from __future__ import annotations
 
+import pygame
+
 from pi_app.display.canvas import Canvas
 from pi_app.display.scene import Ctx, title_room
 
@@ -23,3 +25,15 @@ def bar_title(canvas: Canvas, ctx: Ctx, *wordings: str) -> str:
     last one."""
     room = title_room(canvas, ctx)
     return next((text for text in wordings if fits_line(canvas, text, room)), wordings[-1])
+
+
+def first_whole(canvas: Canvas, box: pygame.Rect, *wordings: str, size: int | None = None) -> str:
+    """The first of `wordings` (longest first) drawn whole in `box` (shrunk or
+    wrapped, never cut), else the last one: a text says less rather than lose its end
+    to an ellipsis."""
+    return next((text for text in wordings if canvas.fits_whole(text, box, size)), wordings[-1])
+
+
+def label_for(canvas: Canvas, box: pygame.Rect, *wordings: str, size: int | None = None) -> str:
+    """`first_whole` for the label of a button `box` (its label keeps off the border)."""
+    return first_whole(canvas, box.inflate(-16, -4), *wordings, size=size)

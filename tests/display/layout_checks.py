@@ -34,8 +34,9 @@ def drawn_text(texts: Iterable[TextDraw]) -> str:
 
 
 def shortened(texts: Iterable[TextDraw]) -> list[TextDraw]:
-    """Texts that were cut short with an ellipsis (`Canvas.fit`'s last resort)."""
-    return [text for text in texts if ELLIPSIS in text.text]
+    """Texts that were cut short with an ellipsis (`Canvas.fit`'s last resort), not
+    those the scene wrote with one ("…" for an answer still to come)."""
+    return [text for text in texts if ELLIPSIS in text.text and text.text != text.source]
 
 
 def outside_rect(texts: Iterable[TextDraw], rect: pygame.Rect) -> list[TextDraw]:

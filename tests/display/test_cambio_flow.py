@@ -225,7 +225,9 @@ class Shots(Driver):
 
 @pytest.mark.parametrize("lang", ["fr", "de", "en"])
 @pytest.mark.parametrize("size", ["800x480", "480x320"])
-@pytest.mark.parametrize("game", ["cambio", "cambio-tournament", "history"])
+@pytest.mark.parametrize(
+    "game", ["cambio", "cambio-tournament", "history", "quitte-ou-double", "gambit7", "gambo"]
+)
 def test_no_word_is_cut_on_the_cambio_and_history_demos(game: str, size: str, lang: str) -> None:
     set_language(lang)
     try:

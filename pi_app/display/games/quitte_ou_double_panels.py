@@ -22,7 +22,7 @@ from pi_app.display.canvas import Canvas, Hit, cols, grid, rows, split
 from pi_app.display.questions_view import CardButton, answer_words
 from pi_app.display.scene import Ctx, sand_timer, seat_label
 from pi_app.display.targets import Button, SeatTap
-from pi_app.display.titles import fits_line
+from pi_app.display.titles import first_whole, fits_line, label_for
 from pi_app.display.widgets import (
     Hand,
     NumberEntry,
@@ -203,9 +203,13 @@ def draw_bet_panel(
     _draw_teams(canvas, team_box, state, choice.team)
     places = rows(rest, lines, t.gap)
     if staking:
-        bet_b, stake_b = by_need(canvas, places[0], (_("Bet token"), _("Stake +1")))
-        canvas.button(bet_b, _("Bet token"), BetButton.BET, selected=not choice.staking)
-        canvas.button(stake_b, _("Stake +1"), BetButton.STAKE, selected=choice.staking)
+        stake = _("Stake +1")
+        room = places[0].width - t.gap - canvas.fonts.font(t.min_font).size(stake)[0] - 16
+        bet_room = pygame.Rect(places[0].topleft, (room, places[0].height))
+        bet = label_for(canvas, bet_room, _("Bet token"), _("Token"), size=t.small)
+        bet_b, stake_b = by_need(canvas, places[0], (bet, stake))
+        canvas.button(bet_b, bet, BetButton.BET, selected=not choice.staking)
+        canvas.button(stake_b, stake, BetButton.STAKE, selected=choice.staking)
     truth = places[-1]
     if closed:
         canvas.text(_("No more bets."), places[-2], t.body, th.WARN)
@@ -216,7 +220,8 @@ def draw_bet_panel(
         timer_box, turn = cols(places[-2], 2, t.gap)
         sand_timer(canvas, ctx, timer_box, "bets", "bets")
         canvas.button(turn, _("Turn it"), Button.TIMER)
-    canvas.button(truth, _("The true answer"), BetButton.TRUTH, colour=th.GOOD)
+    truth_label = label_for(canvas, truth, _("The true answer"), _("The answer"), size=t.small)
+    canvas.button(truth, truth_label, BetButton.TRUTH, colour=th.GOOD)
 
 
 def _draw_teams(canvas: Canvas, box: pygame.Rect, state: QodState, chosen: int) -> None:
@@ -255,9 +260,15 @@ def draw_gains(canvas: Canvas, box: pygame.Rect, board: Board, state: QodState, 
     form = _gain_form(canvas, cells[0], lines)
     for index, (cell, (team, gain, score)) in enumerate(zip(cells, lines, strict=True)):
         seat_label(canvas, cell, team, index, _GAIN_FORMS[form].format(gain=gain, score=score))
+    bank = _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank)
+    short = _("Bank: {count}")
     canvas.text(
-        _.plural("Bank: {count} gain token", "Bank: {count} gain tokens", board.bank).format(
-            count=board.bank
+        first_whole(
+            canvas,
+            bank_box,
+            bank.format(count=board.bank),
+            short.format(count=board.bank),
+            size=t.small,
         ),
         bank_box,
         t.small,
