@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pi_app.ai import opponent_for
 from pi_app.box.changes import (
     Accepted,
     Changes,
@@ -199,12 +200,21 @@ class Session:
             self._ask()
         self.changes.publish(Accepted(table, notation, by))
 
-    def undo(self, steps: int = 1) -> bool:
-        """Take back `steps` actions (a round's lone question goes with the step that
-        opened it: `_undo_steps`); False (and why published) when nothing was undone."""
+    def undo(self, steps: int | None = None) -> bool:
+        """Take back `steps` actions, by default what one Undo takes back in this game
+        (`_take_back`: against the computer, its reply with the player's move); a
+        round's lone question goes with the step that opened it (`_undo_steps`).
+        False (and why published) when nothing was undone."""
         table = self.table
         if table is None:
             return False
+        if steps is None:
+            steps = self._take_back(table)
+            if steps == 0:
+                self.changes.publish(
+                    Refused(_("Only the engine has moved: no move of yours to undo."))
+                )
+                return False
         count = self._undo_steps(table, steps)
         if count is None:
             self.changes.publish(Refused(_("The game has just begun: nothing to undo.")))
@@ -218,6 +228,17 @@ class Session:
             return False
         self.changes.publish(Undone(table, count))
         return True
+
+    @staticmethod
+    def _take_back(table: GameTable) -> int:
+        """How many actions one Undo takes back at `table`: the game's computer says
+        (its `take_back`, e.g. its replies with the player's move, 0 for none of the
+        player's), else the last action."""
+        take_back = getattr(opponent_for(table.game.name), "take_back", None)
+        if not table.can_undo or not callable(take_back):
+            return 1
+        steps = take_back(table.state, table.extras)
+        return 1 if steps is None else int(steps)
 
     def _undo_steps(self, table: GameTable, steps: int) -> int | None:
         """How many actions an Undo of `steps` takes back: one more when those would

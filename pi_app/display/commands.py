@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pi_app.display import theme as th
-from pi_app.display.games import declaration_of
 from pi_app.display.intents import Back, Intent, Press, Redo, Undo
 from pi_app.display.scene import (
     Abandon,
@@ -63,17 +61,11 @@ def handles(kind: type[C]) -> Callable[[Callable[[Stage, C], None]], Callable[[S
     return register
 
 
-@dataclass(frozen=True)
-class TakeBack:
-    """Undo as the game at the table declares it: a move, or a move with the
-    computer's reply (`GameDeclaration.undo`)."""
-
-
 def own_command(intent: Intent) -> Command | None:
     """What an intent means to the app itself in a game, whatever the scene: Undo,
     Redo and the menu (None: the scene's to handle)."""
     if isinstance(intent, Undo) or intent == Press(Button.UNDO):
-        return TakeBack()
+        return UndoAction()
     if isinstance(intent, Redo) or intent == Press(Button.REDO):
         return RedoAction()
     if isinstance(intent, Back) or intent == Press(Button.MENU):
@@ -110,13 +102,6 @@ def _play(app: Stage, command: Play) -> None:
 def _undo(app: Stage, command: UndoAction) -> None:
     app.bar.clear()
     app.session.undo(command.steps)
-
-
-@handles(TakeBack)
-def _take_back(app: Stage, command: TakeBack) -> None:
-    if app.table is not None:
-        for step in declaration_of(app.table.game.name).undo(app.table):
-            carry_out(app, step)
 
 
 @handles(RedoAction)

@@ -21,10 +21,8 @@ from typing import Any
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.driver import DemoScript
 from pi_app.display.facts import FactWords, best_round
-from pi_app.display.scene import Command, UndoAction
 from pi_app.i18n import N_
 from pi_app.rules.facts import BEST_ROUND
-from pi_app.table.protocol import GameTable
 
 DOMAIN = "display"
 """The catalogue of the words declared here (`N_`), which the home translates."""
@@ -68,15 +66,6 @@ def no_choices(config: Mapping[str, object]) -> tuple[Choice, ...]:
     return ()
 
 
-TakeBack = Callable[[GameTable], Sequence[Command]]
-"""What one Undo does at a table: which moves it takes back, or why none."""
-
-
-def last_move(table: GameTable) -> Sequence[Command]:
-    """Undo in a game among people: the table's last move."""
-    return (UndoAction(),)
-
-
 Tell = Callable[[Sequence[str], Mapping[str, Any]], Sequence[str]]
 """A finished game's rows of scores in words, one a row of its rules' table
 (`GameSummary.table`), from the table's seats and the game's record; it may raise
@@ -103,9 +92,6 @@ class GameDeclaration:
     screen shows the first ones there is room for."""
     demo: DemoScript | None = None
     """`tabletop demo <game>`: a scripted game, a picture of each scene."""
-    undo: TakeBack = last_move
-    """What Undo takes back: the last move, or against the computer its reply with the
-    player's move before it, so the player takes back their own move."""
     seats_here: int | None = None
     """The most seats one box seats for it, when fewer than its rules allow (a one-box
     tournament: what the home's seat list holds legibly); None: the rules' maximum."""

@@ -50,10 +50,11 @@ class Play:
 
 @dataclass(frozen=True)
 class UndoAction:
-    """Take back the last action, or the last `steps` actions at once (a player's move
-    with the computer's reply: `GameDeclaration.undo`)."""
+    """Take back what one Undo takes back in this game (None: the last action, or
+    against the computer its reply with the player's move, `Session.undo`), or the
+    last `steps` actions."""
 
-    steps: int = 1
+    steps: int | None = None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from pi_app.i18n import N_, Translator
+from pi_app.rules.gambo import story
 from pi_app.rules.gambo.board import SIDES
 from pi_app.rules.gambo.game import GamboState, format_action
 
@@ -63,6 +64,26 @@ def to_play(state: object, extras: Mapping[str, object]) -> str | None:
     if not isinstance(state, GamboState) or state.to_move is None:
         return None
     return level_of(extras, state.to_move)
+
+
+def take_back(state: object, extras: Mapping[str, object]) -> int | None:
+    """How many moves one Undo takes back against the computer: its replies since the
+    player's last move, and that move, so the player is to move again and the
+    computer, which plays only on its turn, waits for them; 0 when the computer alone
+    has moved (nothing of the player's to take back); None when people play every
+    side (the last move, as in any game).
+
+    After a duel the lower score moves next, so the computer may have replied with
+    more than one move; all of them go.
+    """
+    computer = {side for side in range(len(SIDES)) if level_of(extras, side)}
+    if not computer or not isinstance(state, GamboState) or not state.history:
+        return None
+    sides = [step.side for step in story.story(state)]
+    replies = 0
+    while replies < len(sides) and sides[-1 - replies] in computer:
+        replies += 1
+    return replies + 1 if replies < len(sides) else 0
 
 
 def choose(state: object, level: str) -> str:

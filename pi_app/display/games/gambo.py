@@ -13,7 +13,8 @@ lines, each square half a square on from the one before, so every square is a
 fingertip wide at 800x480; the central squares' numbers run between the lines and the
 rows' letters stand at the ends, as the moves name them (`c9`). A line at the foot
 says what comes next: whose pieces to tap, then where, or that the engine thinks.
-Undo against the engine takes back its reply with the player's move (`take_back`).
+Undo against the engine takes back its reply with the player's move (the core's
+`Session.undo`, from `pi_app.ai.gambo.opponent.take_back`).
 
 A move shows as it happens: the squares it touched are marked on the board,
 a sentence says who did what, a strip below lists the latest moves (at 800x480, where
@@ -42,11 +43,9 @@ from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import (
     Command,
     Ctx,
-    Notice,
     Play,
     Scene,
     ShowFinal,
-    UndoAction,
     chrome,
     seat_label,
     state_as,
@@ -116,33 +115,6 @@ def engine_level(table: GameTable, side: int) -> str | None:
 def engine_sides(table: GameTable) -> frozenset[int]:
     """The sides the engine plays at `table` (none when two people play)."""
     return frozenset(side for side in range(len(SIDES)) if engine_level(table, side))
-
-
-def undo_steps(table: GameTable) -> int:
-    """How many moves one Undo takes back: the engine's replies since the player's last
-    move, and that move; 0 when the engine alone has moved (nothing of the player's).
-
-    After a duel the lower score moves next, so the engine may have replied with more
-    than one move; all of them go, and the player is to move again.
-    """
-    sides = [step.side for step in story.story(_state(table.state))]
-    engines = engine_sides(table)
-    replies = 0
-    while replies < len(sides) and sides[-1 - replies] in engines:
-        replies += 1
-    return replies + 1 if replies < len(sides) else 0
-
-
-def take_back(table: GameTable) -> Sequence[Command]:
-    """Undo at a Gambo table (`GameDeclaration.undo`): against the engine, the player's
-    own move goes with the engine's reply, so the player is to move again and the
-    engine, which plays only on its turn, waits for them."""
-    if not engine_sides(table) or not table.can_undo:
-        return (UndoAction(),)
-    steps = undo_steps(table)
-    if steps == 0:
-        return (Notice(_("Only the engine has moved: no move of yours to undo."), True),)
-    return (UndoAction(steps),)
 
 
 def seat_name(table: GameTable, side: int) -> str:
@@ -899,6 +871,5 @@ DECLARATION = GameDeclaration(
     start=against_engine,
     facts=((BEST_DUEL, best_duel),),
     demo=demo_script,
-    undo=take_back,
     tell=told_moves,
 )
