@@ -129,12 +129,7 @@ def check_display(machine: Machine, config: Config) -> Verdict:
         return Verdict(part, WARN, _("no display and not a Raspberry Pi"), headless_message())
     cards = machine.glob("/dev/dri/card*")
     if not cards:
-        return Verdict(
-            part,
-            FAIL,
-            _("kmsdrm, but no DRM device (/dev/dri/card*)"),
-            _("enable the KMS driver: dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, reboot"),
-        )
+        return _no_drm_device(machine)
     usable = [card for card in cards if machine.access(card, os.R_OK | os.W_OK)]
     if not usable:
         return Verdict(
@@ -143,7 +138,46 @@ def check_display(machine: Machine, config: Config) -> Verdict:
             _("kmsdrm, but {card} cannot be opened").format(card=cards[0]),
             _("add the user to the video and render groups (the systemd unit does)"),
         )
+    connectors = {
+        path: (machine.read_text(path) or "").strip()
+        for path in machine.glob("/sys/class/drm/card*-*/status")
+    }
+    if connectors and "connected" not in connectors.values():
+        return Verdict(
+            part,
+            FAIL,
+            _("kmsdrm, but no screen is connected to {connectors}").format(
+                connectors=", ".join(path.split("/")[-2] for path in connectors)
+            ),
+            _("check the screen's ribbon or HDMI cable and its power, then restart the box"),
+        )
     return Verdict(part, OK, _("kmsdrm on {card}").format(card=usable[0]))
+
+
+BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
+"""Where a Raspberry Pi's firmware reads its configuration (bookworm's place first)."""
+
+
+def _no_drm_device(machine: Machine) -> Verdict:
+    """No DRM device: on a Pi whose config.txt names no KMS overlay, that is the cause."""
+    fix = _("enable the KMS driver: dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, reboot")
+    for path in BOOT_CONFIGS if machine.is_pi() else ():
+        text = machine.read_text(path)
+        if text is None:
+            continue
+        if not any(_overlay_line(line) for line in text.splitlines()):
+            said = _("no DRM device: the KMS overlay is missing from {path}").format(path=path)
+            return Verdict("display", FAIL, said, fix)
+        break
+    return Verdict("display", FAIL, _("kmsdrm, but no DRM device (/dev/dri/card*)"), fix)
+
+
+def _overlay_line(line: str) -> bool:
+    """Whether a config.txt line turns the KMS driver on (not a comment)."""
+    setting = line.split("#", 1)[0].strip().replace(" ", "")
+    return setting.startswith("dtoverlay=vc4-kms-v3d") or setting.startswith(
+        "dtoverlay=vc4-fkms-v3d"
+    )
 
 
 def check_pins(machine: Machine, config: Config) -> Verdict:

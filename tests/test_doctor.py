@@ -269,3 +269,31 @@ def test_doctor_runs_on_this_machine(capsys: pytest.CaptureFixture[str], tmp_pat
         assert f" {part} " in out
     assert code in (0, 1) and ("problem" in out or "warning" in out or "All is well" in out)
     assert os.path.exists(tmp_path) and "j.sqlite3" in out
+
+
+def test_a_screen_not_connected_is_named_with_its_cable(config: Config) -> None:
+    """A loose ribbon or HDMI cable: the DRM device is there, its connectors say
+    "disconnected" (the box's service then plays on with its phones)."""
+    pi = Pi()
+    for connector in ("card1-DSI-1", "card1-HDMI-A-1"):
+        path = f"/sys/class/drm/{connector}/status"
+        pi.files[path] = True
+        pi.texts[path] = "disconnected\n"
+    verdict = _verdicts(pi, config)["display"]
+    assert verdict.status == FAIL and "no screen is connected" in verdict.said
+    assert "card1-DSI-1" in verdict.said and "cable" in (verdict.fix or "")
+    pi.texts["/sys/class/drm/card1-HDMI-A-1/status"] = "connected\n"
+    assert _verdicts(pi, config)["display"].status == OK
+
+
+def test_a_missing_kms_overlay_is_named(config: Config) -> None:
+    pi = Pi()
+    del pi.files["/dev/dri/card1"]
+    pi.texts["/boot/firmware/config.txt"] = "[all]\n# dtoverlay=vc4-kms-v3d\narm_64bit=1\n"
+    verdict = _verdicts(pi, config)["display"]
+    assert verdict.status == FAIL and "overlay is missing" in verdict.said
+    assert "/boot/firmware/config.txt" in verdict.said
+    pi.texts["/boot/firmware/config.txt"] = "[all]\ndtoverlay=vc4-kms-v3d\n"
+    verdict = _verdicts(pi, config)["display"]
+    assert verdict.status == FAIL and "no DRM device" in verdict.said  # another cause
+    assert "overlay" not in verdict.said

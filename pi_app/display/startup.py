@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -18,13 +20,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from pi_app.display.app import App
-from pi_app.display.intents import wake
+from pi_app.display.intents import post, wake
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.i18n import Translator
 from pi_app.table import Journal
 
 if TYPE_CHECKING:
     from pi_app.box.jobs import Jobs
+    from pi_app.display.devices import WiredDevices
+    from pi_app.web.hub import Hub
     from pi_app.web.server import PhoneServer
     from pi_app.wifi.hotspot import Hotspot
 
@@ -94,6 +98,7 @@ class Phones:
         self.open_portal: Callable[[Hotspot], None] | None = None
         """Answers the phones' checks on the box's own Wi-Fi (port 80 of its address)."""
         self.server: PhoneServer | None = None
+        self.hub: Hub | None = None
 
 
 def _open_portal(server: PhoneServer, made: Hotspot) -> None:
@@ -165,60 +170,145 @@ def start_phones(config: Any) -> Phones:
             panel.moved = True  # a flag the loop reads; set again until the panel follows
             wake()
 
-    started.panel, started.server = panel, server
+    started.panel, started.server, started.hub = panel, server, hub
     started.open_portal = lambda made: _open_portal(server, made)
     started.closers = [watch(follow), server.stop]
     return started
 
 
 def run_app(config: Any) -> int:
-    """Open the table app on this machine's display; returns the exit code."""
+    """Open the table app on this machine's display; returns the exit code.
+
+    The box's service whose display cannot start plays on without it
+    (`pi_app.screenless`) and takes the display up again once one opens; a laptop's
+    `tabletop` with no display says how to run headless and exits 1.
+    """
+    from pi_app.screenless import is_service
+
+    service = is_service(config)
     driver = choose_video_driver(os.environ, is_raspberry_pi())
-    if driver is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    windowed = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if driver is None and not windowed and not service:
         print(headless_message(), file=sys.stderr)
         return 1
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
     started = time.monotonic()
+    stop = Stop()
     journal = Journal(config.journal_path)  # a newer journal that cannot be read stops here
-    pygame.display.init()
-    pygame.font.init()
+    phones = start_phones(config)
+    try:
+        while not stop.asked:
+            opened = _open_display(config, journal, phones)
+            if not isinstance(opened, str):
+                log.info("first frame after %.3f s", time.monotonic() - started)
+                return _play(*opened, config, phones, stop)
+            if not service:
+                said = _("The display could not be opened: {error}").format(error=opened)
+                print(said, file=sys.stderr)
+                print(headless_message(), file=sys.stderr)
+                return 1
+            log.error(
+                "the display cannot start (%s): playing on with the phones, the ring and "
+                "the bell; `tabletop doctor` says why",
+                opened,
+            )
+            if not run_screenless(config, journal, phones, stop):
+                return 0
+        return 0
+    finally:
+        stop.release()
+        _close(phones.closers)
+        journal.close()
+
+
+class Stop:
+    """systemd's SIGTERM, heard for the whole run (installed before SDL's own, which
+    SDL then leaves alone): it stops whichever loop plays now (`then`)."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.then: Callable[[], None] = lambda: None
+        main = threading.current_thread() is threading.main_thread()  # where signals go
+        self._previous = signal.signal(signal.SIGTERM, self._heard) if main else None
+        self._installed = main
+
+    def _heard(self, _signum: int, _frame: object) -> None:
+        self.asked = True
+        self.then()
+
+    def release(self) -> None:
+        if self._installed and self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+
+
+def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, WiredDevices] | str:
+    """The app in its window, or why the display cannot start (the app made for it is
+    closed again, and pygame's display with it)."""
     from pi_app.display.devices import open_for_display
 
-    devices = open_for_display(config)
-    phones = start_phones(config)
-    closers = [*devices.closers, *phones.closers]
     try:
-        app = App(
-            config.values,
-            journal=journal,
-            ring=devices.ring,
-            on_listen=devices.listen_bell,
-            phones=phones.panel,
-            notify=_notifier(),
-        )
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as error:
+        pygame.display.quit()
+        return str(error)
+    devices = open_for_display(config)
+    app = App(
+        config.values,
+        journal=journal,
+        ring=devices.ring,
+        on_listen=devices.listen_bell,
+        phones=phones.panel,
+        notify=_notifier(),
+    )
+    try:
         app.open_window(bool(config["display.fullscreen"]))
     except pygame.error as error:
-        print(_("The display could not be opened: {error}").format(error=error), file=sys.stderr)
-        print(headless_message(), file=sys.stderr)
-        _close(closers)
-        journal.close()
-        return 1
+        app.session.close()
+        devices.close()
+        pygame.display.quit()
+        return str(error)
+    return app, devices
+
+
+def _play(app: App, devices: WiredDevices, config: Any, phones: Phones, stop: Stop) -> int:
+    """The display's loop, until the box stops."""
+    stop.then = lambda: post(pygame.event.Event(pygame.QUIT))
     if phones.problem is not None:
         app.flash_message(phones.problem, error=True)
     app.open_portal = phones.open_portal
     if phones.server is not None:  # once up, the panel shows the network's code
         start_wifi(config, phones.server, phones, app.session.jobs)
-    log.info("first frame after %.3f s", time.monotonic() - started)
     try:
         return app.run()
     except KeyboardInterrupt:
         return 0
     finally:
-        _close(closers)
+        devices.close()
         app.session.close()
-        journal.close()
         pygame.quit()
+
+
+def run_screenless(config: Any, journal: Journal, phones: Phones, stop: Stop) -> bool:
+    """The box with no screen until it stops (False) or a display opens (True)."""
+    from pi_app.screenless import Screenless, open_devices_quietly, own_hub
+
+    if phones.panel is None:
+        log.error("no phones either: %s", phones.problem or "phones are disabled")
+    devices = open_devices_quietly(config)
+    run = Screenless(config, journal, phones.hub or own_hub(config), devices)
+    stop.then = run.stop
+    if stop.asked:
+        run.stop()
+    try:
+        return run.run()
+    except KeyboardInterrupt:
+        return False
+    finally:
+        stop.then = lambda: None
+        if devices is not None:
+            devices.close()
 
 
 def _close(closers: list[Callable[[], None]]) -> None:

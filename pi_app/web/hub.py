@@ -67,6 +67,9 @@ class Hub:
         self._durable = 0
         self._waiting: list[tuple[int, Callable[[], None]]] = []
         self._seatings = 0
+        self.screen = True
+        """False while the box runs with no screen: every phone shows it (a banner), and
+        that the bell moves the round on (`pi_app.screenless`)."""
 
     # -- the server's side --------------------------------------------------------
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from pi_app.box.health import JournalWatch
+from pi_app.box.health import JournalWatch, Watchdog
 from pi_app.box.jobs import Jobs
 from pi_app.box.phones import PhoneTables
 from pi_app.box.session import Session
@@ -34,13 +34,15 @@ LONGEST_SLEEP = 60.0  # seconds: with no deadline at all, look again at least th
 class PhonesOwner:
     """A session, its phones' hub and one thread; requests and calls in order."""
 
-    def __init__(self, session: Session, hub: Hub) -> None:
+    def __init__(self, session: Session, hub: Hub, watchdog: Watchdog | None = None) -> None:
         self.session = session
         self.hub = hub
         self._woken = threading.Event()
         session.jobs.wake = self._woken.set
         self.tables = PhoneTables(session, hub)
         self.health = JournalWatch(session)
+        self.watchdog = watchdog
+        """systemd's watchdog, told the owner is alive (the box's service with no screen)."""
         self._calls: list[tuple[Callable[[Any], Any], Future[Any]]] = []
         self._lock = threading.Lock()
         self._stop = False
@@ -65,17 +67,25 @@ class PhonesOwner:
 
     def call(self, work: Callable[[Any], T], timeout: float = 10) -> T:
         """Run `work(table)` on the owner's thread; its result, or its exception."""
-        future: Future[Any] = Future()
+        result: T = self.submit(work).result(timeout)
+        return result
+
+    def submit(self, work: Callable[[Any], T]) -> Future[T]:
+        """Have `work(table)` run on the owner's thread, soon; returns at once (a
+        device's thread hands its presses over this way)."""
+        future: Future[T] = Future()
         with self._lock:
             self._calls.append((work, future))
         self._woken.set()
-        result: T = future.result(timeout)
-        return result
+        return future
 
     def _sleep(self) -> float:
-        """Seconds until the earliest deadline of the session and the journal's watch."""
+        """Seconds until the earliest deadline of the session, the journal's watch and
+        systemd's watchdog."""
         now = time.monotonic()
         found = [self.session.next_deadline(now), self.health.next_deadline(now)]
+        if self.watchdog is not None:
+            found.append(self.watchdog.next_deadline(now))
         deadline = min((d for d in found if d is not None), default=now + LONGEST_SLEEP)
         return max(0.0, deadline - now)
 
@@ -86,6 +96,8 @@ class PhonesOwner:
             self.tables.serve(self.session.table)
             self.session.poll()
             self.health.poll()
+            if self.watchdog is not None:
+                self.watchdog.poll()
             self._carry_out_calls()
             self.tables.publish(self.session.table, None, 0.0)
 

@@ -610,7 +610,7 @@ class PhoneServer:
 
     def _view(self, phone: Phone, published: Published | None) -> dict[str, Any]:
         if published is None:
-            return {"type": "state", "view": None}
+            return {"type": "state", "view": None, "screen": self.hub.screen}
         base = self._summary(published)
         view = phone_view(
             published.game,
@@ -626,7 +626,12 @@ class PhoneServer:
             left = max(0.0, published.timer_ends - time.monotonic())
             timer = published.timer
             view["timer"] = {"kind": timer.kind, "seconds": timer.seconds, "left": round(left, 2)}
-        return {"type": "state", "version": published.version, "view": view}
+        return {
+            "type": "state",
+            "version": published.version,
+            "view": view,
+            "screen": self.hub.screen,
+        }
 
     def _summary(self, published: Published) -> dict[str, Any]:
         """The scores and rounds of a published state, re-scored once for every phone."""

@@ -16,6 +16,10 @@ _ = Translator("web")
 
 TEXTS = {
     "title": N_("Table Companion"),
+    "no_screen": N_(
+        "The box's screen is not working: the phones, the ring and the bell play on. "
+        "Press the bell to move the round on."
+    ),
     "pick_seat": N_("Pick your seat"),
     "held": N_("taken"),
     "watch": N_("Only watch the scores"),

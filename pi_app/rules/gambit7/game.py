@@ -18,7 +18,14 @@ from pi_app.rules.gambit7 import actions as gambit7_actions
 from pi_app.rules.gambit7 import facts as gambit7_facts
 from pi_app.rules.gambit7 import record as gambit7_record
 from pi_app.rules.gambit7 import state as gambit7_state
-from pi_app.rules.gambit7.actions import Action, CloseBets, NextRound, PlaceBet, Reveal
+from pi_app.rules.gambit7.actions import (
+    Action,
+    CloseBets,
+    NextRound,
+    PlaceBet,
+    Reveal,
+    Truth,
+)
 from pi_app.rules.gambit7.board import CaseView, board, payouts, winners
 from pi_app.rules.gambit7.mat import MatProfile, default_mat
 from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target, placement
@@ -80,6 +87,22 @@ class Gambit7:
                     )
                 bets.extend(PlaceBet(seat, (), target) for target in targets)
             return (*bets, CloseBets())
+        if state.phase is Phase.SCORED and state.round < ROUNDS:
+            return (NextRound(),)
+        return ()
+
+    def next_steps(self, state: Gambit7State) -> tuple[Action, ...]:
+        """The host's next step (`rules.host`): the answers turned up once every seat
+        has written one; rien ne va plus, with the true answer when the box asked the
+        question; the box's true answer if the bets closed without it; the next round."""
+        question = state.current.question
+        truth = () if question is None else (Truth(question.answer),)
+        if state.phase is Phase.ANSWERS and all_answered(state):
+            return (Reveal(),)
+        if state.phase is Phase.BETS:
+            return (CloseBets(), *truth)
+        if state.phase is Phase.TRUTH:
+            return truth
         if state.phase is Phase.SCORED and state.round < ROUNDS:
             return (NextRound(),)
         return ()

@@ -18,7 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pi_app.rules.contract import Outcome
-from pi_app.rules.quitte_ou_double.actions import Action, Answer, Truth
+from pi_app.rules.quitte_ou_double.actions import (
+    Action,
+    Answer,
+    CloseBets,
+    NextRound,
+    Reveal,
+    Truth,
+)
 from pi_app.rules.quitte_ou_double.actions import format_action as _format_action
 from pi_app.rules.quitte_ou_double.actions import parse_action as _parse_action
 from pi_app.rules.quitte_ou_double.actions import typed_answer as _typed_answer
@@ -27,7 +34,7 @@ from pi_app.rules.quitte_ou_double.board import Board, board
 from pi_app.rules.quitte_ou_double.record import export as _export
 from pi_app.rules.quitte_ou_double.record import replay as _replay
 from pi_app.rules.quitte_ou_double.scoring import MAX_TEAMS, MIN_TEAMS, NAME, ROUNDS, leaders
-from pi_app.rules.quitte_ou_double.state import QodState
+from pi_app.rules.quitte_ou_double.state import ANSWERS, BETS, QodState
 from pi_app.rules.quitte_ou_double.state import apply as _apply
 from pi_app.rules.quitte_ou_double.state import legal_actions as _legal_actions
 from pi_app.rules.quitte_ou_double.state import new_game as _new_game
@@ -74,6 +81,20 @@ class QuitteOuDouble:
 
     def legal_actions(self, state: QodState) -> Sequence[Action]:
         return _legal_actions(state)
+
+    def next_steps(self, state: QodState) -> tuple[Action, ...]:
+        """The host's next step (`rules.host`): the tiles turned up once every team has
+        laid one; the bets closed, with the true answer when the box asked the
+        question; the next round once the round is paid."""
+        question = state.current.question
+        truth = () if question is None else (Truth(question.answer),)
+        if state.phase == ANSWERS:
+            return (Reveal(),) if state.all_laid() else ()
+        if state.phase == BETS:
+            return truth if state.current.bets_closed else (CloseBets(), *truth)
+        if state.current.number < ROUNDS:
+            return (NextRound(),)
+        return ()
 
     def awaits_question(self, state: object) -> bool:
         """A round waits for the box's question (where the box asks them): tiles not

@@ -17,6 +17,7 @@ const token = localStorage.getItem("seatToken");
 const secret = localStorage.getItem("joinSecret");
 let socket = null;
 let view = null;
+let screenless = false;  // the box runs with no screen: a banner says so (pi_app/screenless.py)
 let draft = "";
 let nextId = 1;
 const sent = new Map();  // request id -> { request, play }: the box's reply is worded by it
@@ -87,6 +88,7 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     view = message.view;
+    screenless = message.screen === false;
     timerEnds = view && view.timer ? Date.now() + 1000 * view.timer.left : null;
     const play = played();
     const phase = play ? `${view.game_id}/${pageOf(play, view.play)}` : null;
@@ -216,6 +218,12 @@ function render() {
 
 // What the game section shows, its actions pushed onto `actions` (the bar's).
 function page(actions) {
+  const banner = screenless ? [el("p", { id: "no-screen", class: "status bad" }, t("no_screen"))] : [];
+  return [...banner, ...game(actions)];
+}
+
+// The game's part of the page: who this phone is, the end, the game's own section.
+function game(actions) {
   if (!view) return [el("p", {}, t("no_game"))];
   document.getElementById("heading").textContent = view.title;
   const who = el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator"));

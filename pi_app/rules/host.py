@@ -1,0 +1,35 @@
+"""The host's next step: what moves a round on when the host says "next".
+
+On the box's screen the host moves a round on with a tap (turn the answers up, close
+the bets, go to the next round). A box with no screen has its Next button and its
+bell for that, and they must do what the tap would have done: one step, the one the
+round is waiting for. A game that can be moved on so declares it here
+(`MovesOn.next_steps`, in its rules' notation); the others are moved on by their
+players alone (a Cambio round by its bell, a Gambo game by its moves).
+
+Only steps that need no typing qualify: the true answer is one when the box asked the
+question (it knows the answer), never when the host reads it from a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class MovesOn(Protocol):
+    """A game whose rounds the host moves on: `next_steps(state)` are the actions
+    (in order) of the one step the round waits for, () when it waits for the players."""
+
+    def next_steps(self, state: Any) -> Sequence[Any]: ...
+
+    def format_action(self, action: Any) -> str: ...
+
+
+def next_notations(game: object, state: object) -> tuple[str, ...]:
+    """The host's next step at a table of `game`, as notations to play in order; ()
+    when there is none (the players' turn, or a game its players alone move on)."""
+    if not isinstance(game, MovesOn):
+        return ()
+    return tuple(game.format_action(action) for action in game.next_steps(state))

@@ -1,0 +1,201 @@
+"""The box whose screen fails: the phones, the ring and the bell carry the table.
+
+A loose ribbon cable, an overlay missing from `config.txt` or a dead panel leave the
+box's service with no display, while the table still has its phones, the ring and the
+bell. So the service does not stop there (systemd would restart it into the same
+failure, and the phones' port would never answer): it plays on without a screen.
+
+- The same core as the display (`pi_app.box.session`), driven by the phones' owner
+  (`web.owner.PhonesOwner`): the latest unfinished game is taken up, the box asks its
+  own questions, the journal, the history and the tournament work as always.
+- The bell and the box's Next button move the round on (`rules.host`: turn the
+  answers up, close the bets with the box's true answer, the next round); the Undo
+  button takes back what Undo takes back on the screen (`Session.undo`).
+- It says so where people look: one line in the log, the ring breathing `NO_SCREEN`
+  (listed in firmware/README.md), a banner on every phone (`Hub.screen`).
+- It tries the display again every `RETRY_SECONDS` in a child process (a hot-plugged
+  cable); once a display opens, the screenless run ends and the display takes over on
+  the same journal and the same phones' server, so the game and the seats stay.
+
+On a laptop nothing changes: with no display `tabletop` says how to run headless and
+exits 1. The fallback is for the box's service only (`is_service`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pi_app.box.health import Watchdog
+from pi_app.box.jobs import Jobs
+from pi_app.box.session import Session
+from pi_app.devices import sdnotify
+from pi_app.rules.host import next_notations
+from pi_app.table import Journal
+from pi_app.web.hub import Hub
+from pi_app.web.owner import PhonesOwner
+
+log = logging.getLogger(__name__)
+
+NO_SCREEN = 0xA020F0
+"""The ring's colour with no screen: purple, breathing fast (`NO_SCREEN_PERIOD`), unlike
+the idle box's slow blue and every game's colours."""
+NO_SCREEN_PERIOD = 1.2
+NEXT_FLASH = 0xFFFFFF
+"""The ring's answer to a press that moved the round on."""
+NOTHING_FLASH = 0xFF2000
+"""The ring's answer to a press with nothing to move on (the players' turn)."""
+RETRY_SECONDS = 30.0
+PROBE_SECONDS = 20.0
+"""How long a try at the display may take before it counts as failed."""
+
+
+def is_service(config: Any, environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether this run is the box's service, which plays on without a screen: started
+    by systemd (`INVOCATION_ID` or `NOTIFY_SOCKET` set) or configured as the box
+    (`hardware = "pi"`). A laptop's `tabletop` is neither."""
+    if environ.get("INVOCATION_ID") or environ.get("NOTIFY_SOCKET"):
+        return True
+    return str(config["hardware"]) == "pi"
+
+
+def _notify(message: str) -> None:
+    sdnotify.notify(message)
+
+
+def open_devices_quietly(config: Any) -> Any:
+    """The bell, the buttons and the ring as the configuration says, or None (and why
+    in the log) when they cannot open: the phones still play."""
+    from pi_app.devices import open_devices
+
+    try:
+        return open_devices(config)
+    except Exception as error:  # the box plays on with its phones
+        log.warning("devices unavailable with no screen (%s)", error)
+        return None
+
+
+def own_hub(config: Any) -> Hub:
+    """A hub for a box whose phones' server could not start: the owner still needs one,
+    and the seats stay in their book for when the phones come back."""
+    from pi_app.web.seats import SeatBook
+
+    return Hub(SeatBook(config.journal_path.with_name("phones.json")))
+
+
+def display_opens(environ: Mapping[str, str] = os.environ, timeout: float = PROBE_SECONDS) -> bool:
+    """Whether a display opens now, tried in a child process (a failing driver can
+    leave SDL's state behind in the process that tried)."""
+    probe = "import pygame; pygame.display.init(); pygame.display.set_mode((1, 1))"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", probe],
+            env=dict(environ),
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+class Screenless:
+    """One run of the box with no screen, on `journal`, until stopped or a display
+    opens (`run` says which)."""
+
+    def __init__(
+        self,
+        config: Any,
+        journal: Journal,
+        hub: Hub,
+        devices: Any = None,
+        probe: Callable[[], bool] | None = None,
+        retry: float | None = None,
+    ) -> None:
+        self.session = Session(config.values, journal, jobs=Jobs())
+        self.hub = hub
+        hub.screen = False
+        self.devices = devices
+        self.owner = PhonesOwner(self.session, hub, Watchdog(_notify, time.monotonic))
+        self.probe = probe or (lambda: display_opens())
+        self.retry = RETRY_SECONDS if retry is None else retry
+        self._done = threading.Event()
+        self.display_back = False
+        self.pressed = 0
+        """Presses of the bell and the buttons handled (for the log, and tests)."""
+
+    def run(self) -> bool:
+        """Play until `stop()` or a display opens; True when a display opened."""
+        self.session.open()
+        self._wire_devices()
+        self.owner.start()
+        sdnotify.notify("READY=1")
+        try:
+            while not self._done.wait(self.retry):
+                if self.probe():
+                    log.info("a display opens again: the screen takes over")
+                    self.display_back = True
+                    break
+        finally:
+            self._close()
+        return self.display_back
+
+    def stop(self) -> None:
+        self._done.set()
+
+    # ---- the devices ----------------------------------------------------------------
+
+    def _wire_devices(self) -> None:
+        devices = self.devices
+        if devices is None:
+            return
+        devices.ring.breathe(NO_SCREEN, NO_SCREEN_PERIOD)
+        devices.bell.add_listener(self._pressed(devices.bell, self.next_step))
+        devices.bell.listen()
+        devices.next.add_listener(self._pressed(devices.next, self.next_step))
+        devices.undo.add_listener(self._pressed(devices.undo, lambda: self.session.undo()))
+
+    def _pressed(self, device: Any, action: Callable[[], object]) -> Callable[[Any], None]:
+        """A listener for `device`'s thread: the press is handed to the owner's thread,
+        and the device's own queue emptied (nothing here reads it)."""
+
+        def listener(_press: Any) -> None:
+            device.drain()
+            self.owner.submit(lambda _table: self._count(action))
+
+        return listener
+
+    def _count(self, action: Callable[[], object]) -> None:
+        self.pressed += 1
+        action()
+
+    def next_step(self) -> bool:
+        """The host's next step at the table (`rules.host`), on the owner's thread;
+        False, with the ring's red flash, when the round waits for its players."""
+        table = self.session.table
+        steps = () if table is None else next_notations(table.game, table.state)
+        ring = None if self.devices is None else self.devices.ring
+        if not steps:
+            if ring is not None:
+                ring.flash(NOTHING_FLASH)
+            return False
+        for notation in steps:
+            if not self.session.play(notation, by="box"):
+                return False
+        if ring is not None:
+            ring.flash(NEXT_FLASH)
+        return True
+
+    def _close(self) -> None:
+        self.owner.stop()
+        if self.devices is not None:
+            self.devices.bell.ignore()
+        self.session.close()
+        self.hub.screen = True
