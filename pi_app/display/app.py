@@ -120,7 +120,7 @@ class App:
             config=self.config,
             paused=self.session.unfinished.listed(),
             leds=self.show.on_screen(),
-            phones=self.phones is not None,
+            phones=self.phones is not None and self.phones.serving,
             state=None if table is None else table.state,
             memory=self.screens.memory,
         )

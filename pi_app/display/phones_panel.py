@@ -36,6 +36,8 @@ class PhonesPanel:
         self.seat: str | None = None
         """The free seat whose own code is shown (None: the code of the game)."""
         self.page = 0
+        self.serving = True
+        """False when the phones' server could not start: the box offers no code then."""
         self.moved = False
         """The box's addresses changed while the panel is open: set from the watcher's
         thread, cleared by the loop as it draws the panel again."""

@@ -137,20 +137,41 @@ def start_wifi(config: Any, server: PhoneServer, started: Phones, jobs: Jobs) ->
 
 
 def start_phones(config: Any) -> Phones:
-    """Open the phones' server; the box works on without it.
+    """The phones' hub, panel and server at once (`prepare_phones`, `serve_phones`)."""
+    started = prepare_phones(config)
+    serve_phones(config, started)
+    return started
+
+
+def prepare_phones(config: Any) -> Phones:
+    """The phones' hub and QR panel, with no server yet: all the first frame needs
+    (the server and its web framework come after it, `serve_phones`).
 
     The join links name the box's addresses (the default route's first, in the QR
-    code) and then `<hostname>.local`; a watcher redraws an open panel when they change.
+    code) and then `<hostname>.local`.
     """
     started = Phones()
     if not config["phones.enabled"]:
         return started
     from pi_app.web.hub import Hub
-    from pi_app.web.reach import JoinLinks, Reach, watch
+    from pi_app.web.reach import JoinLinks, Reach
     from pi_app.web.seats import SeatBook
+
+    started.hub = Hub(SeatBook(config.journal_path.with_name("phones.json")))
+    started.panel = PhonesPanel(started.hub, JoinLinks(Reach(), int(config["phones.port"])))
+    return started
+
+
+def serve_phones(config: Any, started: Phones) -> None:
+    """Open the phones' server for the prepared hub; the box works on without it (the
+    panel then offers no code), and a watcher redraws an open panel when the box's
+    addresses change."""
+    panel, hub = started.panel, started.hub
+    if panel is None or hub is None:
+        return
+    from pi_app.web.reach import JoinLinks, watch
     from pi_app.web.server import PhoneServer
 
-    hub = Hub(SeatBook(config.journal_path.with_name("phones.json")))
     server = PhoneServer(hub, port=int(config["phones.port"]))
     try:
         port = server.start()
@@ -159,21 +180,22 @@ def start_phones(config: Any) -> Phones:
         started.problem = _("Phones cannot join: port {port} is taken.").format(
             port=config["phones.port"]
         )
-        return started
-    links = JoinLinks(Reach(), port)
-    panel = PhonesPanel(hub, links)
-    log.info("phones join at %s", ", ".join(links.sites()))
+        panel.serving = False
+        return
+    links = panel.links
+    if isinstance(links, JoinLinks):
+        links.port = port  # the port taken (a free one when the configuration says 0)
+        log.info("phones join at %s", ", ".join(links.sites()))
 
     def follow() -> None:
         """A new network while the panel is open: draw it again with its addresses."""
-        if panel.open and links.moved():
+        if panel.open and isinstance(links, JoinLinks) and links.moved():
             panel.moved = True  # a flag the loop reads; set again until the panel follows
             wake()
 
-    started.panel, started.server, started.hub = panel, server, hub
+    started.server = server
     started.open_portal = lambda made: _open_portal(server, made)
     started.closers = [watch(follow), server.stop]
-    return started
 
 
 def run_app(config: Any) -> int:
@@ -196,7 +218,7 @@ def run_app(config: Any) -> int:
     started = time.monotonic()
     stop = Stop()
     journal = Journal(config.journal_path)  # a newer journal that cannot be read stops here
-    phones = start_phones(config)
+    phones = prepare_phones(config)
     try:
         while not stop.asked:
             opened = _open_display(config, journal, phones)
@@ -273,8 +295,12 @@ def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, W
 
 
 def _play(app: App, devices: WiredDevices, config: Any, phones: Phones, stop: Stop) -> int:
-    """The display's loop, until the box stops."""
+    """The display's loop, until the box stops; the phones' server opens once the first
+    frame is up (its web framework is the start's largest import)."""
     stop.then = lambda: post(pygame.event.Event(pygame.QUIT))
+    app.render()
+    if phones.server is None:
+        serve_phones(config, phones)
     if phones.problem is not None:
         app.flash_message(phones.problem, error=True)
     app.open_portal = phones.open_portal
@@ -294,7 +320,9 @@ def run_screenless(config: Any, journal: Journal, phones: Phones, stop: Stop) ->
     """The box with no screen until it stops (False) or a display opens (True)."""
     from pi_app.screenless import Screenless, open_devices_quietly, own_hub
 
-    if phones.panel is None:
+    if phones.server is None:
+        serve_phones(config, phones)
+    if phones.server is None:
         log.error("no phones either: %s", phones.problem or "phones are disabled")
     devices = open_devices_quietly(config)
     run = Screenless(config, journal, phones.hub or own_hub(config), devices)

@@ -264,13 +264,13 @@ def test_the_display_coming_back_takes_over_the_same_game_with_the_phones_seated
 
     monkeypatch.setattr(screenless, "display_opens", cable_plugged_in)
     started: list[startup.Phones] = []
-    real_start = startup.start_phones
+    real_start = startup.prepare_phones
 
     def spied(config: Any) -> startup.Phones:
         started.append(real_start(config))
         return started[-1]
 
-    monkeypatch.setattr(startup, "start_phones", spied)
+    monkeypatch.setattr(startup, "prepare_phones", spied)
     seen_by_phone: dict[str, Any] = {}
     failures: list[BaseException] = []
 
