@@ -1,0 +1,1 @@
+"""The Debian package of the box (`python -m deb.build`)."""
