@@ -57,6 +57,9 @@ DEPENDS = (
     "libgles2",
     "libgl1-mesa-dri",
 )
+# NetworkManager for the box's own Wi-Fi, Mosquitto for a tournament this box creates
+# (`tabletop doctor` says what each missing one costs).
+RECOMMENDS = ("network-manager", "mosquitto")
 # The unit in systemd/ names the manual install's paths (docs/hardware-setup.md,
 # appendix); the package's environment and documentation live elsewhere.
 UNIT_PATHS = {
@@ -233,6 +236,7 @@ def control(stage: Path, version: str) -> str:
         f"Maintainer: {MAINTAINER}\n"
         f"Installed-Size: {size}\n"
         f"Depends: {', '.join(DEPENDS)}\n"
+        f"Recommends: {', '.join(RECOMMENDS)}\n"
         "Section: misc\n"
         "Priority: optional\n"
         "Description: game table box: scores, sand timer and bell\n"

@@ -30,6 +30,9 @@ _ = Translator("core")
 OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
 MARKS = {OK: "✔", WARN: "!", FAIL: "✘", SKIP: "–"}
 UNIT = "/etc/systemd/system/tabletop.service"
+# The Debian package's unit (deb/build.py): its paths are the package's, not the
+# bundled unit's, and the package keeps it current, so it is not compared.
+PACKAGED_UNIT = "/lib/systemd/system/tabletop.service"
 LOW_SPACE, TOO_LITTLE_SPACE = 200 * 1024**2, 20 * 1024**2  # bytes free in the journal's folder
 
 
@@ -380,6 +383,9 @@ def check_service(machine: Machine, config: Config) -> Verdict:
         "sudo systemctl enable --now tabletop"
     ).format(unit=bundled)
     text = machine.read_text(UNIT)
+    packaged = text is None and machine.read_text(PACKAGED_UNIT) is not None
+    if packaged:
+        text = machine.read_text(PACKAGED_UNIT)
     if text is None:
         status = FAIL if machine.is_pi() else SKIP
         return Verdict(part, status, _("{unit} is not installed").format(unit=UNIT), install)
@@ -398,7 +404,7 @@ def check_service(machine: Machine, config: Config) -> Verdict:
             ),
             "sudo systemctl enable --now tabletop",
         )
-    same = machine.read_text(str(bundled)) == text
+    same = packaged or machine.read_text(str(bundled)) == text
     said = _("installed, watchdog {seconds}").format(seconds=settings["WatchdogSec"])
     if not same:
         return Verdict(part, WARN, said + _("; it differs from this package's unit"), install)

@@ -220,6 +220,21 @@ def test_the_box_s_own_wifi_is_said_when_it_is_up(config: Config) -> None:
     assert _verdicts(pi, config)["wifi"].status == SKIP
 
 
+def test_the_debian_package_s_unit_is_the_service(config: Config) -> None:
+    """The package installs its unit in /lib, with its own paths: installed, not a fault."""
+    pi = Pi()
+    pi.texts.pop(doctor.UNIT)
+    packaged = UNIT_TEXT.replace("/opt/tabletop/.venv/", "/usr/lib/tabletop/venv/")
+    pi.texts[doctor.PACKAGED_UNIT] = packaged
+    verdict = _verdicts(pi, config)["service"]
+    assert (verdict.status, verdict.said) == (OK, "installed, watchdog 30"), verdict
+    pi.texts[doctor.PACKAGED_UNIT] = packaged.replace("WatchdogSec=30", "")
+    assert _verdicts(pi, config)["service"].status == FAIL
+    pi.texts[doctor.UNIT] = UNIT_TEXT.replace("RestartSec=2", "RestartSec=9")
+    verdict = _verdicts(pi, config)["service"]
+    assert verdict.status == WARN and "differs" in verdict.said  # /etc's copy wins
+
+
 def test_a_bad_pinout_fails_the_pins_and_skips_the_pico(config: Config, tmp_path: Path) -> None:
     pinout = tmp_path / "pinout.toml"
     pinout.write_text("[pi]\nbell = 17\nnext = 17\nundo = 22\n")
