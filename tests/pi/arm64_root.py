@@ -63,6 +63,14 @@ def ensure_binfmt() -> None:
         raise RuntimeError("qemu-aarch64 is not registered with binfmt_misc")
 
 
+def drop_abandoned(done: Path) -> None:
+    """Delete the partial roots of builds whose process is gone (a run killed midway)."""
+    for partial in done.parent.glob(f"{done.name}.partial-*.tar"):
+        pid = partial.name.rsplit("-", 1)[1].removesuffix(".tar")
+        if not pid.isdigit() or not Path(f"/proc/{pid}").exists():
+            partial.unlink(missing_ok=True)
+
+
 def base_root() -> Path:
     """The cached root's tarball, built first if this machine has none for `key()`."""
     ensure_binfmt()
@@ -70,6 +78,7 @@ def base_root() -> Path:
     done = CACHE / f"root-{SUITE}-{ARCH}-{key()}.tar"
     if done.exists():
         return done
+    drop_abandoned(done)
     partial = done.with_name(f"{done.name}.partial-{os.getpid()}.tar")
     try:
         subprocess.run(["mmdebstrap", "--quiet", *arguments(), str(partial)], check=True)

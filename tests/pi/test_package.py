@@ -21,8 +21,6 @@ import signal
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,6 +29,7 @@ from deb.build import build
 from tests.paths import GOLDEN
 from tests.pi.arm64_root import PARTS, base_root
 from tests.pi.chroot import Root, scratch_root
+from tests.pi.steps import step
 
 GROUPS = {"gpio", "dialout", "video", "render", "input", "audio", "netdev"}
 JOURNAL = "/var/lib/tabletop/tabletop/journal.sqlite3"
@@ -46,25 +45,6 @@ BOX_ENV = {
     "SDL_VIDEODRIVER": "dummy",
     "SDL_AUDIODRIVER": "dummy",
 }
-MINUTES: dict[str, float] = {}
-
-
-@contextmanager
-def step(name: str) -> Iterator[None]:
-    """Time one step; the minutes are printed at the end of the module."""
-    start = time.monotonic()
-    yield
-    MINUTES[name] = (time.monotonic() - start) / 60
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_minutes(request: pytest.FixtureRequest) -> Iterator[None]:
-    yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    width = max(map(len, MINUTES), default=0)
-    for name, minutes in MINUTES.items():
-        if reporter is not None:
-            reporter.write_line(f"  {name.ljust(width)}  {minutes:5.1f} min")
 
 
 @pytest.fixture(scope="module")
@@ -147,9 +127,11 @@ def check_installed(root: Root) -> None:
         "etc/NetworkManager/dnsmasq-shared.d/tabletop.conf",
         "etc/tabletop/config.toml",
         "usr/lib/tabletop/venv/bin/tabletop",
-        "usr/share/man/man1/tabletop.1.gz",
     ):
         assert (root.path / path).is_file(), path
+    listed = root.run("dpkg", "-L", "tabletop").stdout.split()  # the root leaves out man/
+    assert "/usr/share/man/man1/tabletop.1.gz" in listed
+    assert "/lib/udev/rules.d/60-tabletop-gpio.rules" in listed
     wanted = root.path / "etc/systemd/system/multi-user.target.wants/tabletop.service"
     assert os.readlink(wanted) == "/lib/systemd/system/tabletop.service"
     root.run("systemd-analyze", "verify", "/lib/systemd/system/tabletop.service")
