@@ -76,9 +76,9 @@ def base_root() -> Path:
     ensure_binfmt()
     CACHE.mkdir(parents=True, exist_ok=True)
     done = CACHE / f"root-{SUITE}-{ARCH}-{key()}.tar"
+    drop_abandoned(done)
     if done.exists():
         return done
-    drop_abandoned(done)
     partial = done.with_name(f"{done.name}.partial-{os.getpid()}.tar")
     try:
         subprocess.run(["mmdebstrap", "--quiet", *arguments(), str(partial)], check=True)
