@@ -209,7 +209,7 @@ def stage_files(stage: Path, wheels: list[Path], upstream: str, version: str) ->
     """Everything the package installs, under `stage`."""
     for wheel in wheels:
         put(stage, f"{LIB}/wheels/{wheel.name}", wheel.read_bytes())
-    put(stage, f"{LIB}/requirements.txt", "\n".join([f"tabletop=={upstream}", *pins()]) + "\n")
+    put(stage, f"{LIB}/pinned-requirements", "\n".join([f"tabletop=={upstream}", *pins()]) + "\n")
     put(stage, UNIT, unit_text())
     for rule in sorted((ROOT / "hardware" / "udev").glob("*.rules")):
         put(stage, f"lib/udev/rules.d/{rule.name}", rule.read_text(encoding="utf-8"))
