@@ -8,7 +8,8 @@ Four kinds of client, each held to its own topics by Mosquitto itself:
 - the creator (`c-<tid>`, a password only its box knows) reads and writes the
   tournament's topics: it alone publishes the settings, the order and the welcomes;
 - each admitted box (`b-<box>`, the password the creator sealed for it) reads the
-  settings, the order and the boxes' statuses, and writes only its own rounds and status.
+  settings, the order (its increments and pages) and the boxes' statuses, and writes
+  only its own rounds and status.
 
 The creator rewrites both files when it admits a box and has Mosquitto reload them.
 Passwords are kept as Mosquitto's own `mosquitto_passwd` writes them (PBKDF2-SHA512,
@@ -78,6 +79,7 @@ class Access:
                 f"user {box_user(box)}\n"
                 f"topic read {topic(tid, 'settings')}\n"
                 f"topic read {topic(tid, 'order')}\n"
+                f"topic read {topic(tid, 'pages', '+')}\n"
                 f"topic read {topic(tid, 'boxes', '+')}\n"
                 f"topic readwrite {topic(tid, 'boxes', box)}\n"
                 f"topic write {topic(tid, 'results', box)}"

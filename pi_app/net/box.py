@@ -3,8 +3,10 @@
 A box scores a round at its table (`submit`): the round is written to the box's store,
 then published (QoS 1) and sent again every few seconds until the creator's order
 holds it or refuses it. The creator's box offers rounds to its ledger as they arrive,
-its own included, and publishes the order (retained) after each change. Every box
-rebuilds the ledger from that order, so all show the same scores and seating; until
+its own included, and publishes after each change what the order gained (an increment,
+retained) and the page holding it. Every box folds the same entries in the same order,
+so all show the same scores and seating (`follow`: how a box that missed some reads
+them from the pages); until
 its own rounds are ordered a box shows them on top (`state`), so a table cut from the
 network plays on and says it is offline.
 
@@ -31,6 +33,7 @@ from pi_app.net import protocol as p
 from pi_app.net.access import Access, creator_user, join_user
 from pi_app.net.admission import Admissions, JoinRefused, join_request, read_welcome
 from pi_app.net.broker import new_secret
+from pi_app.net.follow import Catchup
 from pi_app.net.ledger import Ledger
 from pi_app.net.link import Connected, Disconnected, Link, Message
 from pi_app.net.seal import Exchange, check, new_key, signed
@@ -70,12 +73,11 @@ class TournamentBox:
         self.me = membership
         self.clock = clock
         self.settings = store.settings()
-        order = store.order()
         self.ledger: Ledger | None = None
         if self.settings is not None:
-            self.ledger = (
-                Ledger(self.settings) if order is None else Ledger.from_order(self.settings, order)
-            )
+            self.ledger = self._kept_ledger(store, self.settings)
+        self.catchup = Catchup(membership.tid, self._subscribe, self._unsubscribe, clock)
+        """Which page of the order this box reads, when it missed entries."""
         self.mine = store.mine()
         self.statuses: dict[str, p.BoxStatus] = {}
         """The other boxes as they last said (their wills say when they vanish)."""
@@ -104,6 +106,18 @@ class TournamentBox:
         if self.me.creator:  # rounds scored here before a restart, not ordered yet
             for item in self.pending():
                 self._offer(item)
+
+    @staticmethod
+    def _kept_ledger(store: TournamentStore, settings: p.Settings) -> Ledger:
+        """The ledger of the entries on disk; a store of the time before increments
+        kept the whole order instead, which is taken over once."""
+        entries = store.entries()
+        order = store.order() if not entries else None
+        if order is None:
+            return Ledger.from_entries(settings, entries)
+        ledger = Ledger.from_order(settings, order)
+        store.add_entries(0, ledger.log)
+        return ledger
 
     # ---- creating and joining -------------------------------------------------------
 
@@ -172,9 +186,11 @@ class TournamentBox:
                 me.password,
             )
         else:
-            wanted = [p.topic(me.tid, "settings"), p.topic(me.tid, "order")]
+            wanted = [p.topic(me.tid, "settings")]
             if me.creator:
                 wanted += [p.topic(me.tid, "results", "+"), p.topic(me.tid, "join", "+")]
+            else:
+                wanted.append(p.topic(me.tid, "order"))
             wanted.append(p.topic(me.tid, "boxes", "+"))
             offline = p.dumps(p.BoxStatus(me.box, me.table, False).to_json())
             self.link = Link(
@@ -220,7 +236,17 @@ class TournamentBox:
         self._flush_outbox()
         if self.online and self.clock() - self._last_send >= RESEND_SECONDS:
             self._send_pending()
+        if self.online and not self.me.creator and not self.me.joining:
+            self.catchup.tick()
         return changed
+
+    def _subscribe(self, topic: str) -> None:
+        if self.link is not None:
+            self.link.subscribe(topic)
+
+    def _unsubscribe(self, topic: str) -> None:
+        if self.link is not None:
+            self.link.unsubscribe(topic)
 
     def _on_connect(self) -> None:
         me = self.me
@@ -229,6 +255,8 @@ class TournamentBox:
             return
         status = p.BoxStatus(me.box, me.table, True)
         self._publish(p.topic(me.tid, "boxes", me.box), status.to_json(), retain=True)
+        if not me.creator:
+            self.catchup.connected()
         if me.creator and self.settings is not None:
             settings = p.topic(me.tid, "settings")
             self._publish(settings, self._signed(settings, self.settings.to_json()), retain=True)
@@ -236,7 +264,7 @@ class TournamentBox:
             self._publish(
                 p.directory_topic(me.tid), {**entry, "tables": len(self.settings.tables)}, True
             )
-            self._publish_order(self._tickets)
+            self._publish_all(self._tickets)
         self._send_pending()
 
     def _signed(self, topic: str, payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -258,13 +286,37 @@ class TournamentBox:
             log.error("not published on %s: %s", topic, error)
             return None
 
-    def _publish_order(self, ticket: int) -> None:
-        """Publish the ledger's order once the write `ticket` (its own, or a later one) is
-        on disk: on every connection, and after each round offered."""
-        if self.ledger is not None:
-            topic = p.topic(self.me.tid, "order")
-            order = self._signed(topic, self.ledger.order().to_json())
-            self._publish_when_durable(ticket, topic, order, True)
+    def _publish_all(self, ticket: int) -> None:
+        """Every page of the order, then its last entry as the increment (the order's
+        length): on every connection, as a broker restarted may have lost them."""
+        ledger = self.ledger
+        if ledger is not None:
+            held = len(ledger.log)
+            for number in range((held + p.PAGE - 1) // p.PAGE):
+                self._publish_page(ticket, number)
+            self._publish_increment(ticket, max(0, held - 1))
+
+    def _publish_entries(self, ticket: int, at: int) -> None:
+        """After entries were added from position `at`, once the write `ticket` is on
+        disk: the page(s) holding them (read only by a box that missed some), then the
+        increment every box folds. Bytes per round stay the same as the order grows."""
+        ledger = self.ledger
+        if ledger is not None:
+            for number in range(at // p.PAGE, (len(ledger.log) - 1) // p.PAGE + 1):
+                self._publish_page(ticket, number)
+            self._publish_increment(ticket, at)
+
+    def _publish_page(self, ticket: int, number: int) -> None:
+        assert self.ledger is not None
+        topic = p.topic(self.me.tid, "pages", str(number))
+        page = self._signed(topic, self.ledger.page(number).to_json())
+        self._publish_when_durable(ticket, topic, page, True)
+
+    def _publish_increment(self, ticket: int, at: int) -> None:
+        assert self.ledger is not None
+        topic = p.topic(self.me.tid, "order")
+        stretch = p.Stretch(self.me.tid, at, tuple(self.ledger.log[at:]))
+        self._publish_when_durable(ticket, topic, self._signed(topic, stretch.to_json()), True)
 
     def _publish_when_durable(
         self, ticket: int, topic: str, payload: Mapping[str, object], retain: bool = False
@@ -331,7 +383,10 @@ class TournamentBox:
             return self._on_settings(p.Settings.from_json(payload))
         if topic == p.topic(me.tid, "order") and not me.creator:
             check(me.tournament_key, topic, payload, creator)
-            return self._on_order(p.Order.from_json(payload))
+            return self._on_stretch(p.Stretch.from_json(payload))
+        if topic.startswith(p.topic(me.tid, "pages", "")) and not me.creator:
+            check(me.tournament_key, topic, payload, creator)
+            return self._on_stretch(p.Stretch.from_json(payload), p.page_number(topic))
         if topic.startswith(p.topic(me.tid, "results", "")) and self.admissions is not None:
             return self._on_result(topic, payload, self.admissions)
         if topic.startswith(p.topic(me.tid, "join", "")) and self.admissions is not None:
@@ -386,24 +441,30 @@ class TournamentBox:
         ledger = Ledger(settings)  # checked before it is kept
         self.store.save_settings(settings)  # refused: nothing changed
         self.settings, self.ledger = settings, ledger
+        self.catchup.settle(0)  # an increment heard before: its pages are read now
         return True
 
-    def _on_order(self, order: p.Order) -> bool:
-        if self.settings is None or order.tid != self.me.tid:
+    def _on_stretch(self, stretch: p.Stretch, page: int | None = None) -> bool:
+        """An increment, or page `page`, of the creator's order: the entries this box
+        lacks are folded and kept; entries missed before it are read from the pages."""
+        if stretch.tid != self.me.tid:
             return False
-        before = len(self.ledger.rounds) if self.ledger is not None else 0
-        if self.ledger is None:
-            ledger = Ledger.from_order(self.settings, order)
-        else:
-            ledger = self.ledger.follow(order)
-        if self.me.creator:
-            self.ledger = ledger
+        if page is not None:
+            if stretch.at != page * p.PAGE or len(stretch.entries) > p.PAGE:
+                raise p.ProtocolError(f"page {page} does not hold entries from {page * p.PAGE}")
+            self.catchup.stray(page)
+        self.catchup.heard(stretch.end)
+        ledger = self.ledger
+        if ledger is None:  # the settings come first; then the pages
             return False
-        self.store.save_order(order)  # refused: nothing changed
-        self.ledger = ledger
-        if len(ledger.rounds) > before:
+        held, rounds = len(ledger.log), len(ledger.rounds)
+        new = ledger.extend(stretch) if stretch.at <= held else []
+        if new:
+            self.store.add_entries(held, new)
+        if len(ledger.rounds) > rounds:
             self.moves = ledger.state.last_moves
-        return True
+        self.catchup.settle(len(ledger.log))
+        return bool(new)
 
     def _on_result(self, topic: str, payload: Mapping[str, Any], admissions: Admissions) -> bool:
         """The creator receives a round: from a box it admitted, signed by it, for its
@@ -420,12 +481,13 @@ class TournamentBox:
         ledger = self.ledger
         if ledger is None or ledger.knows(item.id):
             return False
+        at = len(ledger.log)
         reason = ledger.offer(item)
         if reason is not None:
             log.warning("refused round %s from table %d: %s", item.id, item.table + 1, reason)
         else:
             self.moves = ledger.state.last_moves
-        self._publish_order(self.store.save_order(ledger.order()))
+        self._publish_entries(self.store.add_entries(at, ledger.log[at:]), at)
         return True
 
     # ---- the table ----------------------------------------------------------------------

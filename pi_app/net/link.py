@@ -103,6 +103,17 @@ class Link:
         """Send with QoS 1; queued by paho while the broker is away."""
         self.client.publish(topic, payload, qos=1, retain=retain)
 
+    def subscribe(self, topic: str) -> None:
+        """Subscribe (again) for a while: the broker sends the topic's retained message,
+        even to a subscription it holds already (how a box reads a page of the order).
+        Not kept for the next connection: the box asks again then."""
+        if self.connected:
+            self.client.subscribe(topic, qos=1)
+
+    def unsubscribe(self, topic: str) -> None:
+        if self.connected:
+            self.client.unsubscribe(topic)
+
     @staticmethod
     def _on_socket_open(client: mqtt.Client, userdata: object, sock: object) -> None:
         """Small packets go out at once: a round must not wait for Nagle's algorithm."""

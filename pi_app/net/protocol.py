@@ -8,7 +8,8 @@ other box could take, so it is refused whole; `dumps` refuses one the same way.
 
     tabletop/v1/directory/<tid>     retained   the tournament's name and tables
     tabletop/v1/t/<tid>/settings    retained   options and starting seating (creator)
-    tabletop/v1/t/<tid>/order       retained   the rounds accepted, in order (creator)
+    tabletop/v1/t/<tid>/order       retained   what the order gained last, numbered (creator)
+    tabletop/v1/t/<tid>/pages/<k>   retained   entries 16k to 16k+15 of the order (creator)
     tabletop/v1/t/<tid>/results/<box>  QoS 1   one round scored at a table (any box)
     tabletop/v1/t/<tid>/boxes/<box> retained   which table a box plays, online or not
     tabletop/v1/t/<tid>/join/<box>     QoS 1   a box asks to join (join code's user)
@@ -29,11 +30,17 @@ from pi_app.rules.contract import RuleError
 
 VERSION = 1
 ROOT = f"tabletop/v{VERSION}"
-MAX_PAYLOAD = 256 * 1024  # an order of thousands of rounds still fits; garbage does not
+MAX_PAYLOAD = 256 * 1024  # a page of the order fits with room to spare; garbage does not
 MAX_ID = 16
 _ID = re.compile(rf"^[a-z0-9]{{4,{MAX_ID}}}$")
-KINDS = ("settings", "order", "results", "boxes", "join", "welcome")
-"""The levels under a tournament's topic (the last four followed by a box id)."""
+KINDS = ("settings", "order", "results", "boxes", "join", "welcome", "pages")
+"""The levels under a tournament's topic (the last five followed by a box id or a page's number)."""
+PAGE = 16
+"""Entries of the order per page: a box that missed some reads the pages it lacks."""
+MAX_ENTRY = (MAX_PAYLOAD - 1024) // PAGE
+"""The largest entry the order takes (its JSON, bytes), so a full page still fits a payload:
+a round larger is refused, a refusal's reason is cut to `MAX_REASON` characters."""
+MAX_REASON = 500
 
 
 class ProtocolError(ValueError):
@@ -199,7 +206,12 @@ class Submission:
 
 @dataclass(frozen=True)
 class Order:
-    """The creator's word: the rounds accepted, in order, and those refused, with why."""
+    """The whole order at once: the rounds accepted, in order, and those refused, with why.
+
+    What the creator published after every round before the order travelled as
+    increments (`Stretch`), and what a store of that time kept; read now only to take
+    such a store over, and weighed by bench/tournament.py as the baseline.
+    """
 
     tid: str
     rounds: tuple[Submission, ...]
@@ -247,3 +259,68 @@ class BoxStatus:
             int(_field(payload, "table", int)),
             bool(_field(payload, "online", bool)),
         )
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An entry of the order: the round `id` refused, and the rule that refused it."""
+
+    id: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "reason": self.reason}
+
+
+Entry = Submission | Refusal
+"""The order is a log of entries: each round offered to the creator is accepted (the
+round) or refused (a `Refusal`), once, at the next position."""
+
+
+def entry_from_json(item: Mapping[str, Any]) -> Entry:
+    if "reason" in item:
+        return Refusal(str(_field(item, "id", str)), str(_field(item, "reason", str)))
+    return Submission.from_json(item)
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """Consecutive entries of the order from position `at` (0 for the first).
+
+    Published after each change as an increment (`order`, the entries just added), and
+    as the page holding them (`pages/<k>`, from position PAGE x k): the increment
+    numbers every entry, so a box sees at once what it missed, and reads it from the
+    pages.
+    """
+
+    tid: str
+    at: int
+    entries: tuple[Entry, ...]
+
+    @property
+    def end(self) -> int:
+        """The position after the last entry: how long the order is, as far as known."""
+        return self.at + len(self.entries)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tournament": self.tid,
+            "at": self.at,
+            "entries": [item.to_json() for item in self.entries],
+        }
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> Stretch:
+        at = _field(payload, "at", int)
+        if at < 0:
+            raise ProtocolError("at must be 0 or more")
+        entries = tuple(entry_from_json(item) for item in _dicts(payload, "entries"))
+        return cls(check_id(payload.get("tournament"), "tournament"), at, entries)
+
+
+def page_number(topic_name: str) -> int:
+    """The page a `pages/<k>` topic holds, or ProtocolError."""
+    level = topic_name.rpartition("/")[2]
+    if not level.isdigit() or len(level) > 9:
+        raise ProtocolError(f"no page {level!r}")
+    return int(level)

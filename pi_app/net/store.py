@@ -2,9 +2,10 @@
 
 One SQLite file (WAL, `synchronous=FULL`) beside the journal: the tournament's
 settings and how to reach it (broker, credentials, this box's table), each round this
-box scored, the round in progress at its table, and the last order seen (the creator's
-own ledger, on the creator's box). A restarted box finds its tournament, its table and
-its unsent rounds here, with no network at all.
+box scored, the round in progress at its table, and the order's entries as far as seen
+(the creator's own ledger, on the creator's box), one row each, written as they
+come. A restarted box finds its tournament, its table and its unsent rounds here,
+with no network at all.
 
 Writes go through the journal's writer thread (`table.writer.Writer`): the table never
 waits for the disk. Each write returns a ticket, and `durable` says how far the disk
@@ -29,12 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.net.admission import Member
-from pi_app.net.protocol import Order, Settings, Submission, loads
+from pi_app.net.protocol import Entry, Order, Settings, Submission, entry_from_json, loads
 from pi_app.table.writer import Writer
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mine (seq INTEGER PRIMARY KEY, payload TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (pos INTEGER PRIMARY KEY, entry TEXT NOT NULL);
 """
 
 
@@ -131,6 +133,7 @@ class TournamentStore:
         """
         self._writer.submit("DELETE FROM meta", ())
         self._writer.submit("DELETE FROM mine", ())
+        self._writer.submit("DELETE FROM entries", ())
         self._put("membership", json.dumps(membership.to_json()))
         if settings is not None:
             self.save_settings(settings)
@@ -140,6 +143,7 @@ class TournamentStore:
         """This box takes no part any more (its rounds stay in the others' order)."""
         self._writer.submit("DELETE FROM meta", ())
         self._writer.submit("DELETE FROM mine", ())
+        self._writer.submit("DELETE FROM entries", ())
         self.flush()
 
     def save_settings(self, settings: Settings) -> int:
@@ -182,9 +186,23 @@ class TournamentStore:
             rows = self._db.execute("SELECT payload FROM mine ORDER BY seq").fetchall()
         return [Submission.from_json({"v": 1, **json.loads(text)}) for (text,) in rows]
 
-    def save_order(self, order: Order) -> int:
-        """Keep the last order seen (on the creator's box: its ledger); returns the ticket."""
-        return self._put("order", json.dumps(order.to_json()))
+    def add_entries(self, at: int, entries: list[Entry]) -> int:
+        """Keep entries of the order from position `at` (a row each: a round costs the
+        same to keep at the thousandth as at the first); returns the last write's ticket."""
+        ticket = self.durable
+        for pos, entry in enumerate(entries, start=at):
+            ticket = self._writer.submit(
+                "INSERT OR REPLACE INTO entries (pos, entry) VALUES (?, ?)",
+                (pos, json.dumps(entry.to_json())),
+            )
+        return ticket
+
+    def entries(self) -> list[Entry]:
+        """The order's entries kept, from the first (read as a payload is: ProtocolError)."""
+        self.flush()
+        with self._lock:
+            rows = self._db.execute("SELECT entry FROM entries ORDER BY pos").fetchall()
+        return [entry_from_json(loads(_versioned(text))) for (text,) in rows]
 
     def save_round_actions(self, actions: list[str]) -> int:
         """The actions of the round in progress at this box's table; `JournalRefused`,
@@ -204,7 +222,12 @@ class TournamentStore:
         return [] if text is None else [str(a) for a in json.loads(text)]
 
     def order(self) -> Order | None:
+        """The whole order a store of the time before increments kept, if any."""
         text = self._get("order")
         if text is None:
             return None
         return Order.from_json(loads(json.dumps({"v": 1, **json.loads(text)}).encode()))
+
+
+def _versioned(text: str) -> bytes:
+    return json.dumps({"v": 1, **json.loads(text)}).encode()
