@@ -17,9 +17,12 @@ increment of a tournament, lost, is found.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from pi_app.net import protocol as p
+
+log = logging.getLogger(__name__)
 
 ASK_SECONDS = 3.0
 """A page asked for and not come is asked for again this often."""
@@ -57,6 +60,8 @@ class Catchup:
             return
         if self.reading is not None:
             self.unsubscribe(self._topic(self.reading))
+        if want is not None and self.reading is None:
+            log.info("entries %d to %d of the order missed: reading the pages", held, self.head - 1)
         self.reading = want
         if want is not None:
             self._ask()

@@ -119,12 +119,12 @@ def test_a_forged_order_is_not_adopted(tournament: Tournament) -> None:
     wait_until(lambda: all(b.state()["tables"] == TABLES for b in boxes), what="settings")
     tid = tournament.code.partition("-")[0]
     victim = f"{three.state()['box']}-1"  # box three's next round, refused in advance
-    forged = {"tournament": tid, "rounds": [], "refused": [{"id": victim, "reason": "forged"}]}
-    topic = p.topic(tid, "order")
+    forged = {"tournament": tid, "at": 0, "entries": [{"id": victim, "reason": "forged"}]}
     port = tournament.broker.port
-    publish_as(port, *_join_account(tournament), topic, p.dumps(forged), retain=True)
     me = membership(boxes[1])
-    publish_as(port, me.username, me.password, topic, p.dumps(forged), retain=True)
+    for topic in (p.topic(tid, "order"), p.topic(tid, "pages", "0")):
+        publish_as(port, *_join_account(tournament), topic, p.dumps(forged), retain=True)
+        publish_as(port, me.username, me.password, topic, p.dumps(forged), retain=True)
     assert three.submit("Gus") == victim
     wait_until(agreed(boxes, 1), what="box three's round ordered everywhere")
     assert all(b.state()["all_refused"] == {} for b in boxes)
@@ -137,12 +137,19 @@ class FakeLink:
 
     def __init__(self, inbox: list[Message]) -> None:
         self.inbox = inbox
+        self.subscribed: list[str] = []
 
     def take(self) -> list[Message]:
         return list(self.inbox)
 
     def publish(self, topic: str, payload: bytes, retain: bool = False) -> None:
         pass
+
+    def subscribe(self, topic: str) -> None:
+        self.subscribed.append(topic)
+
+    def unsubscribe(self, topic: str) -> None:
+        self.subscribed.remove(topic)
 
 
 def test_a_box_adopts_settings_and_orders_signed_by_the_creator_alone(
@@ -171,12 +178,29 @@ def test_a_box_adopts_settings_and_orders_signed_by_the_creator_alone(
     assert caplog.text.count("not signed by the tournament's creator") == 4
     inbox[:] = [Message(topic, p.dumps(signed(key, topic, settings)), True)]
     assert box.poll() is True and box.settings is not None
-    order_topic = p.topic("abcd12", "order")
-    order = {"tournament": "abcd12", "rounds": [], "refused": [{"id": "x1234-1", "reason": "no"}]}
-    inbox[:] = [Message(order_topic, p.dumps(signed(new_key(), order_topic, order)), True)]
-    assert box.poll() is False and box.ledger is not None and not box.ledger.refused
+    order_topic, page_topic = p.topic("abcd12", "order"), p.topic("abcd12", "pages", "0")
+    first, second = {"id": "x1234-1", "reason": "no"}, {"id": "x1234-2", "reason": "late"}
+    order = {"tournament": "abcd12", "at": 0, "entries": [first]}
+    for topic, payload in (
+        (order_topic, signed(new_key(), order_topic, order)),  # another key
+        (page_topic, signed(new_key(), page_topic, order)),
+        (page_topic, signed(key, order_topic, order)),  # signed for another topic
+        (order_topic, {**signed(key, order_topic, order), "at": 1}),  # renumbered
+    ):
+        inbox[:] = [Message(topic, p.dumps(payload), True)]
+        assert box.poll() is False and box.ledger is not None and not box.ledger.refused
+    assert caplog.text.count("not signed by the tournament's creator") == 8
+    # an increment past what the box holds is not folded: the box reads page 0 instead
+    later = {"tournament": "abcd12", "at": 1, "entries": [second]}
+    inbox[:] = [Message(order_topic, p.dumps(signed(key, order_topic, later)), True)]
+    assert box.poll() is False and not box.ledger.refused and box.ledger.log == []
+    assert box.link.subscribed == [page_topic]  # type: ignore[attr-defined]
     inbox[:] = [Message(order_topic, p.dumps(signed(key, order_topic, order)), True)]
     assert box.poll() is True and box.ledger.refused == {"x1234-1": "no"}
+    page = {**order, "entries": [first, second]}
+    inbox[:] = [Message(page_topic, p.dumps(signed(key, page_topic, page)), True)]
+    assert box.poll() is True and box.ledger.refused == {"x1234-1": "no", "x1234-2": "late"}
+    assert box.link.subscribed == []  # type: ignore[attr-defined]
     store.close()
 
 

@@ -50,39 +50,66 @@ def test_refusals_name_the_rule_and_change_nothing() -> None:
 @given(
     st.lists(
         st.tuples(st.integers(0, 1), st.sampled_from(PLAYERS), st.booleans()),
-        max_size=25,
+        max_size=40,
     )
 )
 def test_every_box_folds_the_creators_order_to_the_same_state(
     offers: list[tuple[int, str, bool]],
 ) -> None:
     creator = Ledger(SETTINGS)
-    follower = Ledger(SETTINGS)  # a box hearing every order as it is published
+    follower = Ledger(SETTINGS)  # a box hearing every increment as it is published
     for seq, (table, winner, stale) in enumerate(offers, start=1):
         seats = TABLES[table] if stale else creator.state.tables[table].seats
+        at = len(creator.log)
         creator.offer(round_of("boxa", seq, table, seats, winner))
-        follower = follower.follow(creator.order())
+        increment = p.Stretch("abcd12", at, tuple(creator.log[at:]))
+        follower.extend(p.Stretch.from_json(p.loads(p.dumps(increment.to_json()))))
+    late = Ledger(SETTINGS)  # a box joining at the end: the pages, in turn
+    for number in range(len(creator.log) // p.PAGE + 1):
+        late.extend(p.Stretch.from_json(p.loads(p.dumps(creator.page(number).to_json()))))
     order = p.Order.from_json(p.loads(p.dumps(creator.order().to_json())))
-    member = Ledger.from_order(SETTINGS, order)
-    for ledger in (member, follower):
+    member = Ledger.from_order(SETTINGS, order)  # a store kept before increments
+    for ledger in (member, follower, late):
         assert ledger.state == creator.state
         assert ledger.refused == creator.refused
+        assert ledger.rounds == creator.rounds
+    assert follower.log == late.log == creator.log
     replayed = GAME.replay(member.record())
     assert replayed["scores"] == creator.state.score_map
     assert replayed["tables"] == [list(row) for row in creator.state.seating]
 
 
-def test_an_order_that_does_not_extend_the_last_is_folded_again() -> None:
-    first = Ledger(SETTINGS)
-    first.offer(round_of("boxa", 1, 0, TABLES[0], "Ana"))
-    other = Ledger(SETTINGS)
-    other.offer(round_of("boxb", 1, 1, TABLES[1], "Dan"))
-    followed = first.follow(other.order())
-    assert followed.state == other.state and first.state.score_map["Ana"] == 100
-    broken = p.Order("abcd12", (round_of("boxc", 1, 0, TABLES[0], "Zed"),))
-    with pytest.raises(p.ProtocolError):
-        first.follow(broken)
-    assert first.state.score_map["Ana"] == 100  # a bad order changes nothing
+def test_a_stretch_past_the_end_or_against_the_order_held_changes_nothing() -> None:
+    creator = Ledger(SETTINGS)
+    for seq, winner in enumerate(("Ana", "Ben", "Zed", "Cleo"), start=1):
+        creator.offer(round_of("boxa", seq, 0, creator.state.tables[0].seats, winner))
+    assert isinstance(creator.log[2], p.Refusal) and "Zed" in creator.log[2].reason
+    box = Ledger(SETTINGS)
+    box.extend(p.Stretch("abcd12", 0, tuple(creator.log[:1])))
+    before = (box.state, list(box.log), dict(box.refused))
+    with pytest.raises(p.ProtocolError, match="missing"):
+        box.extend(p.Stretch("abcd12", 2, tuple(creator.log[2:])))  # entry 1 missed
+    other = round_of("boxb", 1, 1, TABLES[1], "Dan")
+    with pytest.raises(p.ProtocolError, match="differs"):
+        box.extend(p.Stretch("abcd12", 0, (other, creator.log[1])))
+    broken = round_of("boxc", 1, 0, TABLES[0], "Zed")
+    with pytest.raises(p.ProtocolError, match="does not play"):
+        box.extend(p.Stretch("abcd12", 1, (creator.log[1], creator.log[2], broken)))
+    twice = creator.log[1]
+    with pytest.raises(p.ProtocolError, match="twice"):
+        box.extend(p.Stretch("abcd12", 1, (creator.log[1], twice)))
+    assert (box.state, box.log, box.refused) == before  # nothing changed by any of them
+    assert box.extend(p.Stretch("abcd12", 0, tuple(creator.log))) == creator.log[1:]
+    assert box.state == creator.state and box.extend(p.Stretch("abcd12", 1, ())) == []
+
+
+def test_a_round_too_large_for_a_page_is_refused() -> None:
+    ledger = Ledger(SETTINGS)
+    huge = p.Submission(
+        "boxa", 1, 0, TABLES[0], RoundResult("Ana", "Dollar", "9", false_rings=("Ben",) * 3000)
+    )
+    assert "more than the order takes" in str(ledger.offer(huge))
+    assert ledger.rounds == [] and len(p.dumps(ledger.page(0).to_json())) < p.MAX_PAYLOAD
 
 
 def test_pending_rounds_are_shown_on_top_until_the_order_decides() -> None:

@@ -66,10 +66,10 @@ MESSAGES: dict[str, tuple[dict[str, Any], Callable[[bytes], object]]] = {
         {
             "v": 1,
             "tournament": TID,
-            "rounds": [ROUND],
-            "refused": [{"id": f"{BOX}-2", "reason": "A seat move changed table 1."}],
+            "at": 0,
+            "entries": [ROUND, {"id": f"{BOX}-2", "reason": "A seat move changed table 1."}],
         },
-        lambda data: p.Order.from_json(p.loads(data)),
+        lambda data: p.Stretch.from_json(p.loads(data)),
     ),
     "round": ({"v": 1, **ROUND}, lambda data: p.Submission.from_json(p.loads(data))),
     "box status": (
@@ -133,10 +133,10 @@ def test_every_documented_text_field_is_swept() -> None:
         ("directory", "value", ("name",)),
         ("settings", "value", ("tables", 1, 2)),
         ("settings", "key", ("options", "variant")),
-        ("order", "value", ("rounds", 0, "seats", 0)),
-        ("order", "key", ("rounds", 0, "result", "holding", "Ben")),
-        ("order", "value", ("rounds", 0, "result", "holding", "Ben", 0)),
-        ("order", "value", ("refused", 0, "reason")),
+        ("order", "value", ("entries", 0, "seats", 0)),
+        ("order", "key", ("entries", 0, "result", "holding", "Ben")),
+        ("order", "value", ("entries", 0, "result", "holding", "Ben", 0)),
+        ("order", "value", ("entries", 1, "reason")),
         ("round", "value", ("result", "false_rings", 0)),
         ("round", "value", ("result", "winner")),
         ("box status", "value", ("box",)),
@@ -186,6 +186,7 @@ def test_a_surrogate_in_raw_bytes_is_no_utf8() -> None:
         p.Settings(TID, "Tournoi", {f"target{LONE}": 5}, (("Ana", "Ben"),)).to_json(),
         p.Submission(BOX, 1, 0, ("Ana", f"B{LONE}"), RoundResult("Ana", "Dollar", "9")).to_json(),
         p.Order(TID, (), (("x-1", f"void{LONE}"),)).to_json(),
+        p.Stretch(TID, 0, (p.Refusal("x-1", f"void{LONE}"),)).to_json(),
     ],
 )
 def test_dumps_refuses_a_surrogate_as_a_protocol_error(payload: dict[str, Any]) -> None:
@@ -286,6 +287,12 @@ class FakeLink:
     def publish(self, topic: str, payload: bytes, retain: bool = False) -> None:
         self.sent.append((topic, payload))
 
+    def subscribe(self, topic: str) -> None:
+        pass
+
+    def unsubscribe(self, topic: str) -> None:
+        pass
+
 
 KEY = "ab" * 32  # the tournament's key, as a welcome hands it out
 
@@ -384,10 +391,9 @@ def test_the_creator_refuses_a_round_with_a_surrogate_and_orders_the_next(
         lambda: (box.poll() or True) and any(t == order_topic for t, _ in link.sent),
         "the order published",
     )
-    order = p.Order.from_json(p.loads(next(d for t, d in reversed(link.sent) if t == order_topic)))
-    assert order.rounds == (good,)
-    kept = within(DEADLINE, store.order)
-    assert kept is not None and kept.rounds == (good,)
+    sent = next(d for t, d in reversed(link.sent) if t == order_topic)
+    assert p.Stretch.from_json(p.loads(sent)).entries == (good,)
+    assert within(DEADLINE, store.entries) == [good]
 
 
 def test_a_table_refuses_an_action_with_a_surrogate_and_plays_on(
