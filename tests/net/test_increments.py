@@ -171,7 +171,7 @@ def test_bytes_per_round_do_not_grow_with_the_tournament(tmp_path: Path) -> None
         broker.stop()
     early, late = sum(weights[:WINDOW]), sum(weights[-WINDOW:])
     assert late < early * 1.15, (early, late)
-    assert sum(whole[-WINDOW:]) > 20 * sum(whole[:WINDOW])  # what the whole order grew to
+    assert sum(whole[-WINDOW:]) > 8 * sum(whole[:WINDOW])  # what the whole order grew to
     logs = [b.ledger.log for b in boxes if b.ledger is not None]
     assert len(logs) == 3 and logs[0] == logs[1] == logs[2] and len(logs[0]) == 300
 
