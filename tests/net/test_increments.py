@@ -7,6 +7,7 @@ round cost some sixty times what the first did, for every box.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,3 +186,24 @@ def settle(boxes: list[TournamentBox], done: object, timeout: float = 60.0) -> N
             return
         time.sleep(0.002)
     raise AssertionError(f"the boxes did not settle within {timeout} s")
+
+
+def test_a_store_kept_before_increments_is_taken_over(tmp_path: Path) -> None:
+    """A box updated mid-tournament: its store kept the whole order (one row, rewritten
+    at every round); its ledger is rebuilt from it and kept as entries from then on."""
+    store = TournamentStore(tmp_path / "one.sqlite3")
+    creator, _code = TournamentBox.create(store, "Tournoi", TABLES, {}, "127.0.0.1", 1)
+    creator.submit(RoundResult("Ana", "Dollar", "9"))
+    creator.submit(RoundResult("Zed", "Dollar", "9"))  # refused: not a player
+    assert creator.ledger is not None
+    rounds, refused = list(creator.ledger.rounds), dict(creator.ledger.refused)
+    order = json.dumps(creator.ledger.order().to_json())
+    store.flush()
+    with store._lock:  # the store as the earlier version left it
+        store._db.execute("DELETE FROM entries")
+        store._db.execute("INSERT INTO meta (key, value) VALUES ('order', ?)", (order,))
+    again = TournamentBox(store)
+    assert again.ledger is not None
+    assert again.ledger.rounds == rounds and again.ledger.refused == refused
+    assert [entry.id for entry in store.entries()] == [rounds[0].id, *refused]
+    store.close()
