@@ -3,10 +3,10 @@
 The boxes share one tournament through a broker (Mosquitto on the box that created
 it, or any broker on the network). Each box plays its own table and publishes each
 round it scores; the creator's box orders what it receives and publishes that order,
-an increment at a time;
-every box folds the same ordered rounds through the tournament's rules, so all agree
-on the scores and the seating (rulings R8). The broker is only a post office: every
-round lives in a box's own store first, and is sent again until the order holds it.
+an increment at a time; every box folds the same ordered rounds through the
+tournament's rules, so all agree on the scores and the seating (rulings R8). The
+broker is only a post office: every round lives in a box's own store first, and is
+sent again until the order holds it.
 
 - `protocol`: topics and JSON payloads (documented in docs/TOURNAMENT.md);
 - `ledger`: the ordered rounds and the state they fold to (pure, no network);
