@@ -38,17 +38,25 @@ class Watchdog:
 
 
 class JournalWatch:
-    """Says when the journal's storage fails, and when it writes again.
+    """Says when the journal's storage fails, and when it writes again; has the
+    journal's file checked whole once the box is up.
 
     The journal writes on its own thread and never makes the table wait, so a failing
-    card is noticed here, between frames, not in the middle of a press.
+    card is noticed here, between frames, not in the middle of a press. A start after a
+    clean stop skips SQLite's check of the whole file (it grows with the journal); it
+    runs here as a job from the second poll on (the first comes before the first
+    frame), and damage it finds is said like any other fault of the journal.
     """
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self._error: str | None = None
+        self._polls = 0
 
     def poll(self) -> None:
+        self._polls += 1
+        if self._polls == 2 and not self.session.journal.checked:
+            self.session.jobs.run(self.session.journal.check, _nothing, shown=False)
         error = self.session.journal.error
         if error == self._error:
             return
@@ -60,8 +68,14 @@ class JournalWatch:
 
     def next_deadline(self, now: float) -> float | None:
         journal = self.session.journal
-        waiting = journal.pending or self._error is not None
+        if self._polls < 2 and not journal.checked:
+            return now  # the second poll, after the first frame, starts the check
+        waiting = journal.pending or self._error is not None or not journal.checked
         return now + JOURNAL_CHECK_SECONDS if waiting else None  # a failing write is seen soon
+
+
+def _nothing(_result: object) -> None:
+    """What a job that only looks does with its result (the journal keeps it)."""
 
 
 def watchdog_interval() -> float:

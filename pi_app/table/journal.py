@@ -34,9 +34,9 @@ from typing import Any
 from pi_app.errors import describe, storage_problem
 from pi_app.i18n import Translator
 from pi_app.questions.question import Question
-from pi_app.table import backups
+from pi_app.table import backups, stops
 from pi_app.table.lock import hold
-from pi_app.table.opening import open_journal, open_writable
+from pi_app.table.opening import open_journal, open_writable, whole_file_problem
 from pi_app.table.writer import JournalError, Listener, Writer
 
 log = logging.getLogger(__name__)
@@ -97,7 +97,12 @@ class Journal:
         self.clock = clock
         with contextlib.suppress(OSError):  # a read-only card: read what is there
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        opened = open_journal(self.path, clock)
+        clean = stops.was_clean(self.path)
+        opened = open_journal(self.path, clock, check=not clean)
+        self.checked = not clean
+        """Whether the whole file was checked (at this start, after a stop that was not
+        clean; else by `check`, which the box runs after its first frame)."""
+        self._damage: str | None = None
         self._db = opened.db
         self.notice: str | None = " ".join(opened.notices) or None
         """What the box says once about this start (a damaged journal restored...)."""
@@ -122,8 +127,27 @@ class Journal:
 
     @property
     def error(self) -> str | None:
-        """Why the journal cannot write now (translated), or None when all is well."""
-        return self._writer.error or self._problem
+        """Why the journal cannot write now, or what is wrong with its file (translated),
+        or None when all is well."""
+        return self._writer.error or self._problem or self._damage
+
+    def check(self) -> str | None:
+        """SQLite's check of the whole file, which a start after a clean stop skipped:
+        run off the table's thread after the first frame (it reads the whole file).
+        Damage it finds becomes the journal's `error`, and the next start, not marked
+        clean, checks again before anything and restores the journal (`opening`)."""
+        if self.checked:
+            return self._damage
+        problem = whole_file_problem(self.path)
+        self.checked = True
+        if problem is not None:
+            log.error("journal %s is damaged: %s", self.path, problem)
+            stops.forget(self.path)
+            self._damage = _(
+                "The journal is damaged ({why}). Play goes on; restart the box to "
+                "restore it from its backup with every game that still reads."
+            ).format(why=problem)
+        return self._damage
 
     @property
     def writable(self) -> bool:
@@ -152,6 +176,8 @@ class Journal:
         self._writer.close(CLOSE_SECONDS)
         with self._lock:
             self._db.close()
+        if self.writable and self._damage is None and self.pending == 0:
+            stops.mark_clean(self.path)  # the next start skips the whole-file checks
         if self._held is not None:
             os.close(self._held)
             self._held = None

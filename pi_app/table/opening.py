@@ -59,10 +59,11 @@ class Opened:
     """Whether opening for writing may work later (a full card emptied, a card replaced)."""
 
 
-def open_journal(path: Path, clock: Callable[[], float]) -> Opened:
-    """Open the journal at `path`; never raises but `JournalTooNew`."""
+def open_journal(path: Path, clock: Callable[[], float], check: bool = True) -> Opened:
+    """Open the journal at `path`; never raises but `JournalTooNew`. `check` runs
+    SQLite's check of the whole file first (after a stop that was not clean)."""
     try:
-        return Opened(open_writable(path))
+        return Opened(open_writable(path, check))
     except _Newer as newer:
         return _read_newer(path, newer.version)
     except (sqlite3.Error, OSError, UnicodeDecodeError) as error:
@@ -73,9 +74,12 @@ def open_journal(path: Path, clock: Callable[[], float]) -> Opened:
         return _read_only(path, problem)
 
 
-def open_writable(path: Path) -> sqlite3.Connection:
+def open_writable(path: Path, check: bool = True) -> sqlite3.Connection:
     """The journal opened for writing, created or upgraded as needed; raises the
-    error that stops it (sqlite3.Error, OSError, or `_Newer` for a newer journal)."""
+    error that stops it (sqlite3.Error, OSError, or `_Newer` for a newer journal).
+
+    `check` runs `PRAGMA quick_check`, which reads the whole file: skipped after a
+    clean stop (`stops`), where `whole_file_problem` runs after the first frame."""
     db = schema.connect(path)
     try:
         version = schema.version_of(db)  # read before any schema statement
@@ -85,7 +89,7 @@ def open_writable(path: Path) -> sqlite3.Connection:
             raise JournalDamaged(f"unknown journal version {version}")
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        if check and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise JournalDamaged("quick_check failed")
         if schema.is_empty(db):
             if backups.listed(path):  # a journal cut to nothing: its backups say it was not
@@ -101,6 +105,28 @@ def open_writable(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def whole_file_problem(path: Path) -> str | None:
+    """What SQLite's check of the whole file finds wrong with the journal (damage, in
+    SQLite's words), or None; read on a connection of its own, so the box's reads and
+    writes go on meanwhile. A disk that cannot be read now is not damage: None."""
+    db = None
+    try:
+        db = schema.connect(f"file:{path}?mode=ro", uri=True)
+        found = str(db.execute("PRAGMA quick_check").fetchone()[0])
+        wrong = None if found == "ok" else found
+        if wrong is None and schema.version_of(db) == schema.SCHEMA_VERSION:
+            wrong = schema.mismatch(db)
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        if not is_damage(error):
+            log.warning("the journal's whole-file check could not run: %s", error)
+            return None
+        wrong = describe(error)
+    finally:
+        if db is not None:
+            db.close()
+    return None if wrong is None else wrong.splitlines()[0]
 
 
 def _keep_before_upgrade(path: Path, version: int) -> Path:
