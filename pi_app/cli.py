@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     journal = sub.add_parser("journal", help="the journal's automatic backups")
     journal_actions = journal.add_subparsers(dest="action", metavar="ACTION", required=True)
     journal_actions.add_parser("backups", help="list the backups, the newest first")
+    journal_actions.add_parser(
+        "statistics", help="count the players' statistics again from every game's events"
+    )
     restore = journal_actions.add_parser("restore", help="put backup N in place of the journal")
     restore.add_argument("number", type=int, help="the backup's number in the list")
     wifi = sub.add_parser("wifi", help="the box's own Wi-Fi for phones (NetworkManager)")

@@ -1,11 +1,12 @@
 """The history's statistics: every remembered player's games played and won, then one
 player's figures game by game.
 
-A long-used box has thousands of games, so the count runs as a job (`box.jobs`) and
-the page says how far it is until it is done. Apart from the history's list and game
-views (`history`) because the statistics keep their own state (the count, the page of
-players, the player chosen) and are drawn from it alone; the scene only says which
-view is shown and lays out the foot's buttons.
+The statistics are kept by the journal as games end, so reading them is quick however
+many games there are; a journal made before they were kept builds them once, folding
+every game, so the count runs as a job (`box.jobs`) and the page says how far it is.
+Apart from the history's list and game views (`history`) because the statistics keep
+their own state (the count, the page of players, the player chosen) and are drawn from
+it alone; the scene only says which view is shown and lays out the foot's buttons.
 """
 
 from __future__ import annotations

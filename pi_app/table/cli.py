@@ -1,4 +1,5 @@
-"""`tabletop journal backups|restore N`: the journal's automatic backups, by hand.
+"""`tabletop journal backups|restore N|statistics`: the journal's automatic backups, by
+hand, and its statistics counted again from scratch.
 
 A restore never deletes anything: the journal it replaces is renamed beside it
 (`journal.sqlite3.replaced-<stamp>`), and it refuses while the box has the journal
@@ -26,7 +27,32 @@ def run(args: argparse.Namespace, config: Config) -> int:
     path = config.journal_path
     if args.action == "backups":
         return _list(path)
+    if args.action == "statistics":
+        return _statistics(path)
     return _restore(path, int(args.number), time.time())
+
+
+def _statistics(path: Path) -> int:
+    """Fold every finished game again and keep its results as the statistics (they are
+    kept as games end; this makes them again, as after a fix to a game's rules)."""
+    from pi_app.table.history import History
+    from pi_app.table.journal import Journal
+
+    journal = Journal(path, keep_backups=False)
+    try:
+        if not journal.writable:
+            raise Refusal(journal.error or _("The journal cannot be written."))
+        folded = History(journal).rebuild_stats()
+    finally:
+        journal.close()
+    print(
+        _.plural(
+            "The statistics were counted again from {count} finished game.",
+            "The statistics were counted again from {count} finished games.",
+            len(folded),
+        ).format(count=len(folded))
+    )
+    return 0
 
 
 def _list(path: Path) -> int:

@@ -1,12 +1,14 @@
 """The table's memory: finished and abandoned games, newest first, and each player's
 statistics (of finished games only).
 
-Everything here is read from the journal and folded on demand (`Table.load`, then the
-game's record and its replay, see `summary`), never kept in a second table that could
-drift from the events. Folding costs about a millisecond a game, so the history folds
-only the page it shows; the statistics fold every finished game once and keep the
-summaries in memory, each tagged with the game's latest event, so that an undo after
-the end (which changes a finished game) is never served stale.
+A game shown is read from the journal and folded on demand (`Table.load`, then the
+game's record and its replay, see `summary`); folding costs a few milliseconds a game,
+so the history folds only the page it shows, each summary kept in memory tagged with
+the game's latest event, so that an undo after the end is never served stale. The
+statistics are kept by the journal as games end (`results`): reading them is one
+query however many games there are. A journal made before they were kept folds every
+finished game once to build them (`rebuild_stats`); `fold_stats` is that fold done in
+memory, the reference the kept statistics are tested against.
 """
 
 from __future__ import annotations
@@ -14,16 +16,18 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pi_app.ai import seat_names
 from pi_app.errors import describe
 from pi_app.table.journal import GameEntry, Journal
-from pi_app.table.protocol import GameTable
 from pi_app.table.readable import problem_of
-from pi_app.table.summary import GameSummary, renamed, summarise
+from pi_app.table.results import Folded, GameTally, PlayerStats, ordered, stats_of, tally
+from pi_app.table.summary import GameSummary, renamed, results_of, summary_of
 from pi_app.table.table import Table
+
+__all__ = ["GameTally", "History", "PastGame", "PlayerStats", "summary_of"]
 
 log = logging.getLogger(__name__)
 
@@ -44,35 +48,6 @@ class PastGame:
     """Left before its end (kept in the history until the host deletes it)."""
     problem: str | None = None
     """Why it cannot be read (translated), when `summary` is None for that reason."""
-
-
-@dataclass
-class GameTally:
-    """One player's figures in one game."""
-
-    played: int = 0
-    won: int = 0
-    best: float | None = None
-
-
-@dataclass
-class PlayerStats:
-    """A player's statistics over every finished game of the journal."""
-
-    name: str
-    games: dict[str, GameTally] = field(default_factory=dict)
-    slate_wins: int = 0
-    """Rounds in which the player's own slate was the winning case (Gambit 7's slates)."""
-    slate_rounds: int = 0
-    """Rounds of games of slates the player wrote a slate in."""
-
-    @property
-    def played(self) -> int:
-        return sum(tally.played for tally in self.games.values())
-
-    @property
-    def won(self) -> int:
-        return sum(tally.won for tally in self.games.values())
 
 
 class History:
@@ -151,8 +126,47 @@ class History:
     ) -> list[PlayerStats]:
         """Statistics of the remembered players (or of `players`), most games first.
 
-        Folds every finished game not folded yet; `progress(done, total)` hears how far.
+        Read from the totals the journal keeps; a journal that does not keep them yet
+        has them built once (`rebuild_stats`, whose `progress(done, total)` says how
+        far), or, read-only, counted in memory from that fold.
         """
+        names = players if players is not None else {p.name: p for p in self.journal.players()}
+        if not self.journal.statistics_kept():
+            folded = self.rebuild_stats(progress)
+            if not self.journal.statistics_kept():
+                games = {
+                    entry.id: entry.game for entry in self.journal.finished_games(len(folded) + 1)
+                }
+                return tally(
+                    names,
+                    ((games[g], r) for g, _v, r in folded if r is not None and g in games),
+                )
+        return stats_of(names, self.journal.player_totals(list(names)))
+
+    def rebuild_stats(self, progress: Callable[[int, int], None] | None = None) -> list[Folded]:
+        """Fold every finished game again and keep its results as the statistics,
+        every total counted again (`tabletop journal statistics`, or once for a journal
+        made before they were kept); returns what was folded. On a journal that cannot
+        be written, the fold is returned and nothing is kept."""
+        total = self.journal.finished_count()
+        folded: list[Folded] = []
+        for done, entry in enumerate(self.journal.finished_games(max(total, 1)), start=1):
+            version = self.journal.last_event(entry.id)
+            summary = self.summary(entry.id)
+            folded.append((entry.id, version, None if summary is None else results_of(summary)))
+            if progress is not None:
+                progress(done, total)
+        if self.journal.writable:
+            self.journal.rebuild_statistics(folded)
+        return folded
+
+    def fold_stats(
+        self,
+        players: Mapping[str, object] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[PlayerStats]:
+        """The statistics folded from every finished game's events, none kept: what
+        the kept statistics must always equal (their tests compare the two)."""
         names = players if players is not None else {p.name: p for p in self.journal.players()}
         found = {name: PlayerStats(name) for name in names}
         total = self.journal.finished_count()
@@ -162,13 +176,7 @@ class History:
                 _tally(found, entry.game, summary)
             if progress is not None:
                 progress(done, total)
-        return sorted(found.values(), key=lambda s: (-s.played, s.name.casefold()))
-
-
-def summary_of(table: GameTable) -> GameSummary:
-    """The summary of the game at `table`, from its record and that record's replay."""
-    record = table.export()
-    return summarise(table.seats, record, table.game.replay(record))
+        return ordered(found.values())
 
 
 def _tally(found: dict[str, PlayerStats], game: str, summary: GameSummary) -> None:

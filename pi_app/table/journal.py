@@ -34,7 +34,7 @@ from typing import Any
 from pi_app.errors import describe, storage_problem
 from pi_app.i18n import Translator
 from pi_app.questions.question import Question
-from pi_app.table import backups, stops
+from pi_app.table import backups, results, stops
 from pi_app.table.lock import hold
 from pi_app.table.opening import open_journal, open_writable, whole_file_problem
 from pi_app.table.writer import JournalError, Listener, Writer
@@ -204,10 +204,16 @@ class Journal:
             (game_id, event.kind, event.action, self.clock()),
         )
 
-    def set_finished(self, game_id: int, finished: bool) -> None:
-        """Mark a game over (or, after an undo, not over any more), after its events;
-        a game's end is when a backup may be due (made on the writer's thread)."""
-        self._writer.submit("UPDATE games SET finished=? WHERE id=?", (int(finished), game_id))
+    def set_finished(
+        self, game_id: int, finished: bool, outcome: Sequence[results.Result] | None = None
+    ) -> None:
+        """Mark a game over with what it gives each seat (`outcome`, kept in its
+        players' statistics), or, after an undo, not over any more, after its events
+        and in one transaction with the statistics; a game's end is when a backup may
+        be due (made on the writer's thread)."""
+        self._writer.submit_all(
+            results.ended(game_id, outcome) if finished else results.resumed(game_id)
+        )
         if finished and self._backups is not None:
             self._writer.after(self._backup)
 
@@ -235,6 +241,31 @@ class Journal:
         return self._entries(
             f"WHERE finished=1 ORDER BY id DESC LIMIT {int(limit)} OFFSET {int(offset)}"
         )
+
+    def statistics_kept(self) -> bool:
+        """Whether the players' statistics are kept for every finished game (not yet in
+        a journal made before they were, nor after a salvage: `History.stats` builds
+        them once); False when they cannot be read (a journal opened read-only)."""
+        try:
+            return bool(self._read("SELECT 1 FROM kept WHERE key='statistics'"))
+        except JournalError:
+            return False
+
+    def player_totals(self, names: Sequence[str]) -> list[tuple[Any, ...]]:
+        """The kept totals of the players `names`, a row per player and game."""
+        marks = ", ".join("?" * len(names))
+        return self._read(results.TOTALS.format(marks=marks), tuple(names)) if names else []
+
+    def totals(self) -> dict[str, int]:
+        """The box's totals: finished games per game, kept as games end."""
+        rows = self._read("SELECT game, finished FROM game_totals WHERE finished > 0")
+        return {str(game): int(count) for game, count in rows}
+
+    def rebuild_statistics(self, folded: Sequence[results.Folded]) -> None:
+        """Keep the statistics as made again from every game's events (`results.rebuild`)
+        and wait until they are on disk (JournalError if they cannot be)."""
+        self._writer.submit_all(results.rebuild(folded))
+        self._writer.flush()
 
     def past_count(self) -> int:
         """How many games the history lists: finished, or abandoned and not deleted."""

@@ -209,6 +209,7 @@ def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Op
             backups.copy(backup.path, path)
         db = open_writable(path)
         found = salvage(kept, db)
+        schema.forget_statistics(db)  # salvaged games have no results: built once again
     except (sqlite3.Error, OSError, UnicodeDecodeError) as failure:
         return _read_only(path, cannot_keep(failure, path.parent), own=False)
     notice = _told(path, kept, error, backup, found, db)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-SCHEMA_VERSION = 4
-KNOWN_VERSIONS = (0, 1, 2, 3, 4)
+SCHEMA_VERSION = 5
+KNOWN_VERSIONS = (0, 1, 2, 3, 4, 5)
 """Versions read in place: 1 lacked the players (the tables below add them), 2 the
 `deleted` mark (`add_columns` adds it), 3 the questions' tables (packs, asked, flagged;
-the tables below add them)."""
+the tables below add them), 4 the statistics kept as games end (the tables below add
+them, the box's totals are counted once, and the players' are built from the games the
+first time they are asked for: `table.tallies`)."""
 COLUMNS: dict[str, tuple[str, ...]] = {
     "games": ("id", "game", "setup", "started", "finished", "abandoned", "deleted"),
     "events": ("seq", "game_id", "kind", "action", "at"),
@@ -23,6 +25,18 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "pack_questions": ("pack", "id", "question"),
     "asked_questions": ("id", "game_id", "at"),
     "flagged_questions": ("id", "at", "by"),
+    "results": ("game_id", "place", "name", "game", "won", "score", "slate_wins", "rounds"),
+    "player_totals": (
+        "name",
+        "game",
+        "played",
+        "won",
+        "best",
+        "slate_wins",
+        "slate_rounds",
+    ),
+    "game_totals": ("game", "finished"),
+    "kept": ("key", "value"),
 }
 """Every table of this version and the columns the box reads from it."""
 DEFAULTS: dict[str, object] = {
@@ -35,7 +49,79 @@ DEFAULTS: dict[str, object] = {
 }
 """What a column a flipped bit renamed is read as when its rows are salvaged."""
 
-SCHEMA = """
+STATISTICS = """
+CREATE TABLE IF NOT EXISTS results (
+    game_id INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    won INTEGER NOT NULL,
+    score REAL NOT NULL,
+    slate_wins INTEGER,
+    rounds INTEGER NOT NULL,
+    PRIMARY KEY (game_id, place)
+);
+CREATE INDEX IF NOT EXISTS results_by_player ON results (name, game, score);
+CREATE TABLE IF NOT EXISTS player_totals (
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    played INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    best REAL,
+    slate_wins INTEGER NOT NULL,
+    slate_rounds INTEGER NOT NULL,
+    PRIMARY KEY (name, game)
+);
+CREATE TABLE IF NOT EXISTS game_totals (
+    game TEXT PRIMARY KEY,
+    finished INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS kept (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS result_added AFTER INSERT ON results BEGIN
+    INSERT INTO player_totals VALUES (
+        new.name, new.game, 1, new.won, new.score, COALESCE(new.slate_wins, 0),
+        CASE WHEN new.slate_wins IS NULL THEN 0 ELSE new.rounds END
+    ) ON CONFLICT (name, game) DO UPDATE SET
+        played = played + 1,
+        won = won + excluded.won,
+        best = MAX(COALESCE(best, excluded.best), excluded.best),
+        slate_wins = slate_wins + excluded.slate_wins,
+        slate_rounds = slate_rounds + excluded.slate_rounds;
+END;
+CREATE TRIGGER IF NOT EXISTS result_removed AFTER DELETE ON results BEGIN
+    UPDATE player_totals SET
+        played = played - 1,
+        won = won - old.won,
+        best = (SELECT MAX(score) FROM results WHERE name = old.name AND game = old.game),
+        slate_wins = slate_wins - COALESCE(old.slate_wins, 0),
+        slate_rounds = slate_rounds - CASE WHEN old.slate_wins IS NULL THEN 0 ELSE old.rounds END
+    WHERE name = old.name AND game = old.game;
+    DELETE FROM player_totals WHERE name = old.name AND game = old.game AND played <= 0;
+END;
+CREATE TRIGGER IF NOT EXISTS game_added AFTER INSERT ON games WHEN new.finished BEGIN
+    INSERT INTO game_totals VALUES (new.game, 1)
+    ON CONFLICT (game) DO UPDATE SET finished = finished + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS game_ended AFTER UPDATE OF finished ON games
+WHEN NOT old.finished AND new.finished BEGIN
+    INSERT INTO game_totals VALUES (new.game, 1)
+    ON CONFLICT (game) DO UPDATE SET finished = finished + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS game_resumed AFTER UPDATE OF finished ON games
+WHEN old.finished AND NOT new.finished BEGIN
+    UPDATE game_totals SET finished = finished - 1 WHERE game = old.game;
+END;
+"""
+"""The statistics kept as games end, in the transaction that ends them: a row per seat
+of a finished game (`results`, written with its end and taken back with it), each
+player's totals per game and the box's finished games per game, both kept by the
+triggers. `kept` says whether the players' totals were built for every game."""
+
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -81,6 +167,8 @@ CREATE TABLE IF NOT EXISTS flagged_questions (
     by TEXT NOT NULL
 );
 """
+    + STATISTICS
+)
 
 
 def read_text(data: bytes) -> str:
@@ -108,9 +196,29 @@ def is_empty(db: sqlite3.Connection) -> bool:
 
 def create(db: sqlite3.Connection) -> None:
     """Make every table of this version, or add what an older journal lacks."""
+    older = version_of(db)
+    counted = "game_totals" in {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master")}
     db.executescript(SCHEMA)
     add_columns(db)
+    if not counted:
+        recount(db)
+    if older == 0 and is_new(db):
+        db.execute("INSERT OR REPLACE INTO kept VALUES ('statistics', 'kept')")
     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def is_new(db: sqlite3.Connection) -> bool:
+    """Whether the journal has no game yet (its statistics are kept from the start)."""
+    return db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None
+
+
+def recount(db: sqlite3.Connection) -> None:
+    """The box's totals counted again from the games (an upgrade, a salvage): one
+    pass over the games, never at an ordinary start."""
+    db.execute("DELETE FROM game_totals")
+    db.execute(
+        "INSERT INTO game_totals SELECT game, COUNT(*) FROM games WHERE finished GROUP BY game"
+    )
 
 
 def columns_of(db: sqlite3.Connection, table: str) -> set[str]:
@@ -132,3 +240,10 @@ def add_columns(db: sqlite3.Connection) -> None:
     """Bring an older journal's games table up to this version, in place."""
     if "deleted" not in columns_of(db, "games"):
         db.execute("ALTER TABLE games ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
+
+
+def forget_statistics(db: sqlite3.Connection) -> None:
+    """After rows were added by hand (a salvage): the box's totals counted again, and
+    the players' statistics marked to be built again the first time they are asked for."""
+    recount(db)
+    db.execute("DELETE FROM kept WHERE key='statistics'")

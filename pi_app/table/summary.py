@@ -20,8 +20,10 @@ from typing import Any
 from pi_app.rules.chart import OwnChart, steps_chart
 from pi_app.rules.facts import Fact, OwnFacts, OwnSlates, told
 from pi_app.rules.registry import games
+from pi_app.table.protocol import GameTable
+from pi_app.table.results import Result
 
-__all__ = ["Fact", "GameSummary", "renamed", "summarise"]
+__all__ = ["Fact", "GameSummary", "renamed", "results_of", "summarise", "summary_of"]
 
 
 @dataclass(frozen=True)
@@ -110,4 +112,25 @@ def renamed(summary: GameSummary, names: Mapping[str, str]) -> GameSummary:
         series={name(seat): points for seat, points in summary.series.items()},
         facts=tuple(replace(fact, seat=name(fact.seat)) for fact in summary.facts),
         own_slate_wins={name(seat): wins for seat, wins in summary.own_slate_wins.items()},
+    )
+
+
+def summary_of(table: GameTable) -> GameSummary:
+    """The summary of the game at `table`, from its record and that record's replay."""
+    record = table.export()
+    return summarise(table.seats, record, table.game.replay(record))
+
+
+def results_of(summary: GameSummary) -> tuple[Result, ...]:
+    """What a finished game gives each of its seats, as its players' statistics keep it
+    (the seats as the game named them, never renamed for the screen)."""
+    return tuple(
+        Result(
+            seat,
+            seat in summary.winners,
+            float(summary.scores.get(seat, 0)),
+            summary.own_slate_wins.get(seat),
+            summary.rounds,
+        )
+        for seat in summary.seats
     )

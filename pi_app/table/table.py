@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -20,8 +21,12 @@ from typing import Any
 from pi_app.rules.contract import Game, Outcome, RuleError
 from pi_app.rules.registry import find_game
 from pi_app.table.journal import Journal, JournalEvent
+from pi_app.table.results import Result
+from pi_app.table.summary import results_of, summary_of
 from pi_app.table.timeline import Timeline
 from pi_app.table.writer import JournalRefused
+
+log = logging.getLogger(__name__)
 
 
 class Table:
@@ -140,8 +145,17 @@ class Table:
         self.timeline.commit(event, new_state)
         is_over = self.outcome() is not None
         if was_over != is_over:
-            self.journal.set_finished(self.game_id, is_over)
+            self.journal.set_finished(self.game_id, is_over, self._results() if is_over else None)
         return self.state
+
+    def _results(self) -> tuple[Result, ...] | None:
+        """What the game just ended gives each seat, for the statistics kept with its
+        end; None (logged) when it cannot be summarised, as the fold would skip it."""
+        try:
+            return results_of(summary_of(self))
+        except Exception:  # the game's end is recorded whatever its summary does
+            log.exception("game %s ended but cannot be summarised", self.game_id)
+            return None
 
     def play(self, action: Any) -> Any:
         """Apply an action (an action object or its notation); returns the new state."""

@@ -41,7 +41,9 @@ EXIT_SECONDS = 2.0  # at interpreter exit, how long to wait for queued writes
 SQLITE_INT = (-(2**63), 2**63 - 1)  # what an SQLite INTEGER holds
 Listener = Callable[[int], None]
 Reopen = Callable[[], sqlite3.Connection]
-Write = tuple[int, str, tuple[Any, ...]]
+Statement = tuple[str, tuple[Any, ...]]
+Write = tuple[int, tuple[Statement, ...]]
+"""A ticket and its statements, always committed in the same transaction."""
 
 
 class JournalError(RuntimeError):
@@ -150,13 +152,19 @@ class Writer:
 
         JournalRefused, and nothing queued, for a value that could never be stored.
         """
-        for value in params:
-            check_value(value)
+        return self.submit_all(((sql, params),))
+
+    def submit_all(self, statements: tuple[Statement, ...]) -> int:
+        """Queue statements that go to disk in one transaction (a game's end and the
+        statistics it changes), under one ticket; as `submit`."""
+        for _sql, params in statements:
+            for value in params:
+                check_value(value)
         with self._cond:
             if self._closing:
                 raise JournalError(_("The journal is closed."))
             self._queued += 1
-            self._queue.append((self._queued, sql, params))
+            self._queue.append((self._queued, statements))
             self._start()
             return self._queued
 
@@ -253,8 +261,9 @@ class Writer:
                     self._reopen = None
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                for _ticket, sql, params in batch:
-                    self._db.execute(sql, params)
+                for _ticket, statements in batch:
+                    for sql, params in statements:
+                        self._db.execute(sql, params)
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:
@@ -305,8 +314,8 @@ class Writer:
             with self._cond:
                 self._alone = len(batch)
             return
-        ticket, sql, params = batch[0]
-        log.error("journal write %d skipped: %s %r", ticket, sql, params, exc_info=error)
+        ticket, statements = batch[0]
+        log.error("journal write %d skipped: %r", ticket, statements[:3], exc_info=error)
         with self._cond:
             self._queue.popleft()
             self._durable = ticket

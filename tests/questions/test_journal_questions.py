@@ -129,7 +129,7 @@ def test_a_journal_of_version_3_gains_the_question_tables_in_place(tmp_path: Pat
     journal.flag("pack:quiz:1", "box")
     journal.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"pack_questions", "asked_questions", "flagged_questions", "games"} <= tables
     db.close()
@@ -144,10 +144,10 @@ def test_a_journal_of_version_3_gains_the_question_tables_in_place(tmp_path: Pat
 def test_a_journal_of_a_later_version_is_never_touched(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     db = sqlite3.connect(path)
-    db.executescript("CREATE TABLE t (x); PRAGMA user_version=5;")
+    db.executescript("CREATE TABLE t (x); PRAGMA user_version=6;")
     db.close()
     before = path.read_bytes()
-    with pytest.raises(JournalTooNew, match="5"):
+    with pytest.raises(JournalTooNew, match="6"):
         Journal(path)
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("future.sqlite3.*"))

@@ -141,9 +141,16 @@ def test_statistics_per_player(played: History) -> None:
 
 
 def test_statistics_progress_counts_every_finished_game(played: History) -> None:
+    kept = {s.name: s for s in played.stats()}
+    with played.journal._lock:  # a journal made before the statistics were kept
+        played.journal._db.execute("DELETE FROM kept")
+        played.journal._db.execute("DELETE FROM results")
     heard: list[tuple[int, int]] = []
-    played.stats(progress=lambda done, total: heard.append((done, total)))
-    assert heard == [(1, 2), (2, 2)]
+    assert {s.name: s for s in played.stats(progress=lambda *a: heard.append(a))} == kept
+    assert heard == [(1, 2), (2, 2)]  # built once, from every finished game
+    heard.clear()
+    assert {s.name: s for s in played.stats(progress=lambda *a: heard.append(a))} == kept
+    assert heard == []  # kept from then on: nothing folded
 
 
 def test_an_undo_after_the_end_is_not_served_stale(journal: Journal) -> None:

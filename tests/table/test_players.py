@@ -71,6 +71,6 @@ def test_a_journal_of_the_first_version_gains_players_in_place(tmp_path: Path) -
     assert journal.players() == [Player("A", 0)]
     journal.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     assert "deleted" in {row[1] for row in db.execute("PRAGMA table_info(games)")}
     db.close()
