@@ -1,19 +1,22 @@
-"""The history with a long-used box: 10,000 finished games in the journal.
+"""The box with a long journal: 100, 10,000 and 100,000 finished games.
 
 Builds a journal of N finished games (Gambit 7 and Cambio, played once through the
-table and then copied with other players, in one transaction), then measures, each in
-a fresh process so nothing is warm:
+table and then copied with other players by direct SQL inserts, with the statistics
+they keep), then measures, each in a fresh process so nothing is warm:
 
-- opening the history from the home screen: the tap, the journal read, a page of games
-  folded, the frame drawn;
-- opening a past game (its chart): the tap, the game folded, the frame drawn;
-- the app's start-up, from `App(...)` to its first frame, beside the same with an
-  empty journal (the ratio says what the long journal costs);
-- for information, counting the statistics of every player (a background job).
+- opening the journal (`Journal(path)`, after a clean stop, as a box restarts);
+- the first frame, from `App(...)` to its first frame, and the process's start to it;
+- the whole-file check that now runs in the background after the first frame;
+- opening the history, a past game (its chart) and the statistics of 12 players.
 
-Targets here: under 100 ms to open, under 1 s to start.
+Each figure is printed with its ratio to the 100-game figure (the target: the same at
+every size) and, with `--baseline DIR` (a checkout of the code to compare, e.g.
+`git worktree add /tmp/base <commit>`), beside the baseline's figure from the same run.
+Journals of 10,000 games and more are built once and cached (`--cache`, by default
+/var/cache/tabletop-bench when writable, else ~/.cache/tabletop-bench).
 
-    python bench/history.py [--games 10000] [--runs 5]
+    python bench/history.py [--sizes 100,10000,100000] [--runs 5] [--baseline DIR]
+    python bench/history.py --quick     # small sizes, one run: that it runs at all
 """
 
 from __future__ import annotations
@@ -53,27 +56,48 @@ from pi_app.display.pages import PageButton
 from pi_app.display.history import OpenGame
 from pi_app.table import Journal
 pygame.display.init(); pygame.font.init()
-path, what = Path(sys.argv[1]), sys.argv[2]
+path, stats = Path(sys.argv[1]), sys.argv[2] == "stats"
 values = dict(Config().values)
 begin = time.perf_counter()
 journal = Journal(path)
+opened = time.perf_counter()
 app = App(values, journal=journal, size="800x480")
 app.open_window(False)
 app.step([])
-first_frame = time.perf_counter() - begin
-out = {"start": first_frame, "process": time.perf_counter() - start}
-if what == "open":
-    t = time.perf_counter(); app.feed(Press(PageButton("history"))); app.step([])
-    out["history"] = time.perf_counter() - t
-    oldest = journal.finished_games(1, journal.finished_count() - 1)[0].id
-    t = time.perf_counter(); app.feed(Press(OpenGame(oldest))); app.step([])
-    out["game"] = time.perf_counter() - t
+framed = time.perf_counter()
+out = {"open": opened - begin, "frame": framed - opened, "start": framed - begin,
+       "process": framed - start}
+if hasattr(journal, "checked"):  # the whole-file check, in the background from now
+    deadline = time.monotonic() + 600
+    while not journal.checked and time.monotonic() < deadline:
+        app.step([]); time.sleep(0.005)
+    out["check"] = time.perf_counter() - framed
+    assert journal.error is None, journal.error
+t = time.perf_counter(); app.feed(Press(PageButton("history"))); app.step([])
+out["history"] = time.perf_counter() - t
+oldest = journal.finished_games(1, journal.finished_count() - 1)[0].id
+t = time.perf_counter(); app.feed(Press(OpenGame(oldest))); app.step([])
+out["game"] = time.perf_counter() - t
+if stats:
     t = time.perf_counter(); app.feed(Press("back")); app.feed(Press("stats"))
     app.scene.job.finished.wait(); app.step([])
     out["stats"] = time.perf_counter() - t
 journal.close()
 print(json.dumps(out))
 """
+
+BUILD = r"""
+import importlib.util, sys
+from pathlib import Path
+from pi_app.table import Journal  # the code measured (the working directory's) first
+spec = importlib.util.spec_from_file_location("history_bench", sys.argv[4])
+history = importlib.util.module_from_spec(spec); spec.loader.exec_module(history)
+folder, path, count = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+history.build(path, count, history.template_games(folder))
+Journal(path).close()  # opened and closed once, as a box leaves it
+"""
+"""Run with the working directory at the code measured: this file's `build` (the same
+journal for both) with that code's `pi_app`, imported before this file adds its own."""
 
 
 def template_games(folder: Path) -> list[tuple[str, dict[str, object], list[str]]]:
@@ -127,7 +151,7 @@ def build(
         for n in range(count):
             game, setup, events = templates[n % len(templates)]
             names = NAMES[n % len(NAMES)]
-            text = json.dumps(setup)
+            text = json.dumps(setup, ensure_ascii=False)  # "Cléo" as typed, as in events
             for old, new in zip(NAMES[0], names, strict=True):
                 text = text.replace(f'"{old}"', f'"{new}"')
             cursor = db.execute(
@@ -147,55 +171,189 @@ def build(
             [(name, i % 8, now) for i, name in enumerate(n for group in NAMES for n in group)],
         )
     db.close()
+    keep_statistics(path, count, len(templates))
 
 
-def measure(path: Path, what: str) -> dict[str, float]:
+def keep_statistics(path: Path, count: int, templates: int) -> None:
+    """The statistics a box keeps as games end, for the games `build` copied: each
+    template folded once, its results copied with the players' names (SQL again)."""
+    from pi_app.table import Journal
+
+    try:
+        from pi_app.table.history import History
+        from pi_app.table.summary import results_of
+    except ImportError:  # a version of the box that keeps no statistics
+        return
+    journal = Journal(path, keep_backups=False)
+    kept = []
+    for game_id in range(1, min(count, templates) + 1):
+        summary = History(journal).summary(game_id)
+        assert summary is not None
+        kept.append(results_of(summary))
+    journal.close()
+    db = sqlite3.connect(path)
+    with db:
+        for n in range(count):
+            names = dict(zip(NAMES[0], NAMES[n % len(NAMES)], strict=True))
+            db.executemany(
+                "INSERT INTO results (game_id, place, name, game, won, score, slate_wins, "
+                "rounds) SELECT id, ?, ?, game, ?, ?, ?, ? FROM games WHERE id=?",
+                [
+                    (place, names.get(r.name, r.name), int(r.won), r.score, r.slate_wins, *tail)
+                    for place, r in enumerate(kept[n % len(kept)])
+                    for tail in [(r.rounds, n + 1)]
+                ],
+            )
+        db.execute("INSERT OR REPLACE INTO kept (key, value) VALUES ('statistics', 'kept')")
+    db.close()
+
+
+def measure(root: Path, path: Path, stats: bool) -> dict[str, float]:
+    """One fresh process of the code at `root` starting on the journal at `path`."""
     done = subprocess.run(
-        [sys.executable, "-c", MEASURE, str(path), what],
+        [sys.executable, "-c", MEASURE, str(path), "stats" if stats else "no"],
         capture_output=True,
         text=True,
         check=True,
-        cwd=ROOT,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
     )
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+def journal_of(root: Path, count: int, cache: Path | None, scratch: Path) -> Path:
+    """A journal of `count` games made by the code at `root`: built (in a process of
+    that code), or taken from the cache when it was built before."""
+    version = subprocess.run(
+        [sys.executable, "-c", "from pi_app.table import schema; print(schema.SCHEMA_VERSION)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ).stdout.strip()
+    name = f"history-v{version}-{count}.sqlite3"
+    folder = cache if cache is not None and count >= 10_000 else scratch
+    path = folder / name
+    if path.exists():
+        return path
+    started = time.perf_counter()
+    part = folder / (name + ".part")
+    with tempfile.TemporaryDirectory() as templates:
+        subprocess.run(
+            [sys.executable, "-c", BUILD, templates, str(part), str(count), __file__],
+            check=True,
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+        )
+    part.rename(path)
+    for side in ("-clean",):  # the record of its clean stop follows it
+        if part.with_name(part.name + side).exists():
+            part.with_name(part.name + side).unlink()
+    subprocess.run(  # opened and closed once more under its own name: a clean stop
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pi_app.table import Journal; Journal(sys.argv[1]).close()",
+            str(path),
+        ],
+        check=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    size = path.stat().st_size / 1e6
+    print(f"  built {path.name}: {size:.1f} MB in {time.perf_counter() - started:.1f} s")
+    return path
+
+
+def cache_folder(given: str | None) -> Path | None:
+    """Where big journals are kept between runs (outside the repository)."""
+    for folder in (
+        [Path(given)]
+        if given
+        else [Path("/var/cache/tabletop-bench"), Path.home() / ".cache" / "tabletop-bench"]
+    ):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
+    return None
+
+
+KEYS = (
+    ("open", "journal open"),
+    ("frame", "App to first frame"),
+    ("start", "journal open + first frame"),
+    ("process", "process start to first frame"),
+    ("check", "whole-file check (background)"),
+    ("history", "open the history"),
+    ("game", "open a past game"),
+    ("stats", "open the statistics (12 players)"),
+)
+
+
+def median_ms(runs: list[dict[str, float]], key: str) -> float | None:
+    found = [run[key] for run in runs if key in run]
+    return statistics.median(found) * 1000 if found else None
+
+
+def report(
+    sizes: list[int],
+    runs: dict[tuple[str, int], list[dict[str, float]]],
+    flavours: list[str],
+) -> None:
+    """A table per measure: each size's median, its ratio to the smallest size's, for
+    this code and the baseline side by side."""
+    first = sizes[0]
+    head = "".join(f"{f + ' ms':>14}{'x' + str(first):>8}" for f in flavours)
+    for key, label in KEYS:
+        print(f"{label}:")
+        print(f"  {'games':>8}{head}")
+        for size in sizes:
+            line = f"  {size:>8,}"
+            for flavour in flavours:
+                value = median_ms(runs.get((flavour, size), []), key)
+                base = median_ms(runs.get((flavour, first), []), key)
+                if value is None:
+                    line += f"{'-':>14}{'':>8}"
+                else:
+                    ratio = f"{value / base:.2f}" if base else "-"
+                    line += f"{value:>14.1f}{ratio:>8}"
+            print(line)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder)
-        started = time.perf_counter()
-        build(base / "long.sqlite3", args.games, template_games(base))
-        size = (base / "long.sqlite3").stat().st_size / 1e6
-        print(
-            f"journal: {args.games} finished games, {size:.1f} MB, built in "
-            f"{time.perf_counter() - started:.1f} s"
-        )
-        from pi_app.table import Journal
-
-        Journal(base / "empty.sqlite3").close()
-        long_runs = [measure(base / "long.sqlite3", "open") for _ in range(args.runs)]
-        empty_runs = [measure(base / "empty.sqlite3", "start") for _ in range(args.runs)]
-
-    def ms(runs: list[dict[str, float]], key: str) -> float:
-        return statistics.median(run[key] for run in runs) * 1000
-
-    print(f"median of {args.runs} fresh processes, ms:")
-    print(f"  open the history (a page of 5)     {ms(long_runs, 'history'):8.1f}   target < 100")
-    print(f"  open a past game and its chart     {ms(long_runs, 'game'):8.1f}   target < 100")
-    start_long, start_empty = ms(long_runs, "start"), ms(empty_runs, "start")
-    print(f"  start-up to first frame, long      {start_long:8.1f}   target < 1000")
-    print(f"  start-up to first frame, empty     {start_empty:8.1f}")
-    print(f"  ratio long / empty                 {start_long / start_empty:8.2f}")
-    print(f"  process start to first frame, long {ms(long_runs, 'process'):8.1f}")
-    print(f"  process start to first frame, empty{ms(empty_runs, 'process'):8.1f}")
-    print(
-        f"  statistics of {len([n for g in NAMES for n in g])} players "
-        f"(background)     {ms(long_runs, 'stats'):8.0f}"
+    parser.add_argument("--sizes", default="100,10000,100000", help="games, comma-separated")
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per size")
+    parser.add_argument("--baseline", help="a checkout of the code to compare with")
+    parser.add_argument(
+        "--baseline-stats-max",
+        type=int,
+        default=10_000,
+        help="largest journal whose statistics the baseline folds (they take minutes)",
     )
+    parser.add_argument("--cache", help="where built journals of 10,000 games and more are kept")
+    parser.add_argument("--quick", action="store_true", help="100 and 1,000 games, one run")
+    args = parser.parse_args()
+    sizes = [100, 1000] if args.quick else [int(n) for n in args.sizes.split(",")]
+    count = 1 if args.quick else args.runs
+    cache = None if args.quick else cache_folder(args.cache)
+    roots = {"this": ROOT}
+    if args.baseline:
+        roots["baseline"] = Path(args.baseline).resolve()
+    runs: dict[tuple[str, int], list[dict[str, float]]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for flavour, root in roots.items():
+            for size in sizes:
+                path = journal_of(root, size, cache, Path(scratch))
+                stats = flavour == "this" or size <= args.baseline_stats_max
+                runs[flavour, size] = [measure(root, path, stats) for _ in range(count)]
+                print(f"  measured {flavour} at {size:,} games", flush=True)
+    print(f"median of {count} fresh process(es), ms, and the ratio to {sizes[0]:,} games:")
+    report(sizes, runs, list(roots))
     return 0
 
 
