@@ -108,9 +108,10 @@ def open_writable(path: Path, check: bool = True) -> sqlite3.Connection:
 
 
 def whole_file_problem(path: Path) -> str | None:
-    """What SQLite's check of the whole file finds wrong with the journal (damage, in
-    SQLite's words), or None; read on a connection of its own, so the box's reads and
-    writes go on meanwhile. A disk that cannot be read now is not damage: None."""
+    """What SQLite's check of the whole file finds wrong with the journal (damage, said
+    as the box says it; SQLite's own words are logged), or None; read on a connection
+    of its own, so the box's reads and writes go on meanwhile. A disk that cannot be
+    read now is not damage: None."""
     db = None
     try:
         db = schema.connect(f"file:{path}?mode=ro", uri=True)
@@ -126,7 +127,10 @@ def whole_file_problem(path: Path) -> str | None:
     finally:
         if db is not None:
             db.close()
-    return None if wrong is None else wrong.splitlines()[0]
+    if wrong is None:
+        return None
+    log.error("the journal's whole-file check: %s", wrong)
+    return describe(JournalDamaged(wrong.splitlines()[0]))
 
 
 def _keep_before_upgrade(path: Path, version: int) -> Path:

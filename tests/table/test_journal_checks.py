@@ -58,7 +58,9 @@ def _rot(path: Path) -> None:
 
 def test_a_clean_stop_skips_the_checks_and_a_new_start_forgets_it(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
-    assert Journal(path).checked  # a new file: no record of a clean stop
+    first = Journal(path)
+    assert first.checked  # a new file: no record of a clean stop
+    first.close()
     _journal_of(path, 3)
     assert stops.record_of(path).exists()
     journal = Journal(path)
