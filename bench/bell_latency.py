@@ -17,6 +17,7 @@ process), each receiving the new state of every bell: the web side must not dela
 the frame either.
 
     python bench/bell_latency.py [--presses 200] [--size 800x480] [--slow-fsync 20]
+    python bench/bell_latency.py --quick    # 20 presses: seconds, for CI
                                  [--phones 17]
 """
 
@@ -229,7 +230,10 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--phones", type=int, default=0, help="phones connected meanwhile")
+    parser.add_argument("--quick", action="store_true", help="20 presses: seconds, for CI")
     args = parser.parse_args()
+    if args.quick:
+        args.presses = 20
     if args.slow_fsync:
         return side_by_side(args)
     latencies, on_disk = measure(args)

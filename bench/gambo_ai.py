@@ -2,6 +2,7 @@
 
     python bench/gambo_ai.py --pair hard hard-v1 --games 200 --movetime 100 --jobs 2
     python bench/gambo_ai.py                    (hard, and medium, against the yardsticks)
+    python bench/gambo_ai.py --quick            (2 games a pairing, 20 ms a move: for CI)
 
 Players: `hard`, `medium` and `easy` (the box's opponent as it is now), `hard-v1`
 (the hard opponent as it stood before its strengthening, bench/gambo_players/hard_v1.py),
@@ -174,7 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair", nargs=2, choices=PLAYERS, action="append", metavar="PLAYER")
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--quick", action="store_true", help="2 games of 20 ms moves, for CI")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.movetime = 2, 20
     movetime = args.movetime / 1000
     print(f"{args.games} games per pairing, {args.movetime} ms a move, {args.jobs} at once")
     for first, second in args.pair or DEFAULT_PAIRS:

@@ -1,6 +1,7 @@
 """Tune the Gambo evaluation's weights by self-play (logistic regression on outcomes).
 
     python bench/gambo_tune.py --games 3000 --depth 3 --jobs 2 [--data games.pickle]
+    python bench/gambo_tune.py --quick    (20 shallow games: for CI)
 
 The `hard` search, with the weights in use, plays itself at a fixed depth from seeded
 setups, its first plies at random so that the games differ. Every position where the
@@ -173,7 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-plies", type=int, default=4)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--data", help="a file to keep the games in, and to read them from")
+    parser.add_argument("--quick", action="store_true", help="20 shallow games, for CI")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.depth, args.jobs = 20, 1, 1
     started = time.perf_counter()
     games = games_for(args)
     held = max(1, len(games) // 5)

@@ -9,6 +9,7 @@ Runs in a child process (so start-up is measured from a cold interpreter):
   plain fixed 60 fps loop (`clock.tick(60)`), measured in the same run.
 
     python bench/idle_cpu.py [--seconds 5] [--size 800x480]
+    python bench/idle_cpu.py --quick    # 1 s each: for CI
 
 With SDL_VIDEODRIVER=dummy (the default here) presenting a frame costs almost
 nothing; on the Pi's display the fixed loop pays for 60 presents a second as well.
@@ -104,7 +105,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--size", default="800x480", choices=("800x480", "480x320"))
+    parser.add_argument("--quick", action="store_true", help="1 s each: for CI")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds = 1.0
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")

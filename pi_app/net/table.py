@@ -40,6 +40,9 @@ _ = Translator("cambio")
 class NetworkTable:
     """This box's table: local round actions, the tournament's order underneath."""
 
+    across_boxes = True
+    """What the screens look for (they import nothing of the network until one plays)."""
+
     def __init__(self, box: TournamentBox) -> None:
         self.box = box
         self.game = GAME

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -68,26 +69,17 @@ def xvfb() -> Iterator[str]:
             "Xvfb is missing: this test opens a real X11 window under Xvfb; "
             "install the Debian package xvfb (sudo apt-get install -y xvfb)"
         )
-    sockets = Path("/tmp/.X11-unix")
-    number = next(
-        n
-        for n in range(90, 1000)
-        if not (sockets / f"X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
-    )
+    reading, writing = os.pipe()  # Xvfb picks a free display and writes its number here
     server = subprocess.Popen(
-        [binary, f":{number}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        [binary, "-displayfd", str(writing), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        pass_fds=(writing,),
     )
+    os.close(writing)
     try:
-        deadline = time.monotonic() + XVFB_START
-        while not (sockets / f"X{number}").exists():
-            if server.poll() is not None:
-                pytest.fail(f"Xvfb :{number} stopped at start: {server.communicate()[1]}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"Xvfb :{number} made no socket in {XVFB_START:.0f} s")
-            time.sleep(0.05)
+        number = _display_number(server, reading)
         yield f":{number}"
     finally:
         server.terminate()
@@ -96,6 +88,28 @@ def xvfb() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.communicate()
+
+
+def _display_number(server: subprocess.Popen[str], reading: int) -> int:
+    """The display number Xvfb chose (`-displayfd`): parallel test workers never pick
+    the same one."""
+    written = b""
+    deadline = time.monotonic() + XVFB_START
+    try:
+        while not written.endswith(b"\n"):
+            if server.poll() is not None:
+                pytest.fail(f"Xvfb stopped at start: {server.communicate()[1]}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"Xvfb named no display in {XVFB_START:.0f} s")
+            ready, _w, _x = select.select([reading], [], [], 0.1)
+            if ready:
+                chunk = os.read(reading, 16)
+                if not chunk:
+                    pytest.fail("Xvfb closed its display pipe with no number")
+                written += chunk
+    finally:
+        os.close(reading)
+    return int(written.strip())
 
 
 def play_games(driver: str, journal: Path, display: str | None = None) -> dict[str, Any]:

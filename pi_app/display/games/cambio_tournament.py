@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -29,12 +30,13 @@ from pi_app.display.intents import Intent, Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Command, Ctx, Scene, chrome, state_as, table_of
 from pi_app.i18n import Translator
-from pi_app.net.box import join_code
-from pi_app.net.table import NetworkTable
 from pi_app.rules.cambio.game import CambioState
 from pi_app.rules.cambio.scoring import MAX_SEATS
 from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.table.protocol import GameTable
+
+if TYPE_CHECKING:  # the network code loads only when a tournament across boxes plays
+    from pi_app.net.table import NetworkTable
 
 _ = Translator("display")
 
@@ -70,8 +72,8 @@ def shown_table(state: TournamentState, selected: int) -> int:
 
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
-    if isinstance(table, NetworkTable):  # a tournament across boxes: one table here
-        return network_scene(table)
+    if getattr(table, "across_boxes", False):  # a tournament across boxes: one table here
+        return network_scene(cast("NetworkTable", table))
     state = _state(table.state)
     chosen = memory.of(TableChoice)
     index = chosen.index = shown_table(state, chosen.index)  # a stopped table stays chosen
@@ -179,6 +181,8 @@ class TournamentScene(Scene):
 
 def _across_boxes(ctx: Ctx) -> NetworkTable:
     """This box's table in a tournament across boxes: what its screens are shown with."""
+    from pi_app.net.table import NetworkTable
+
     return state_as(table_of(ctx), NetworkTable)
 
 
@@ -253,6 +257,8 @@ def status_text(table: NetworkTable) -> str:
             )
         )
     if box.admissions is not None and box.admissions.open_tables() > 0:  # then no more
+        from pi_app.net.box import join_code
+
         parts.append(_("code {code}").format(code=join_code(box.me.tid, box.me.join)))
     return " · ".join(parts)
 

@@ -1,0 +1,48 @@
+"""Every bench runs, in its short mode (`--quick`), and prints its figures: a bench that
+breaks fails CI instead of rotting. Nothing here is timed: the figures are the bench's
+to print, beside their baselines, never asserted."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHES = sorted(
+    path.stem
+    for path in (ROOT / "bench").glob("*.py")
+    if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")
+)
+PATIENCE = 600  # seconds: a busy machine is slower, never failed
+
+
+def test_the_benches_are_found() -> None:
+    assert {"history", "phones", "startup", "tournament", "bell_latency"} <= set(BENCHES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bench", BENCHES)
+def test_the_bench_runs_in_its_short_mode(bench: str) -> None:
+    environ = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / f"{bench}.py"), "--quick"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    figures = [line for line in done.stdout.splitlines() if any(c.isdigit() for c in line)]
+    assert figures, done.stdout
