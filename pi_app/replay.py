@@ -83,9 +83,34 @@ def run(args: argparse.Namespace, config: Config) -> int:
         print(error.message(), file=sys.stderr)
         return 2
     try:
-        output = replay_record(load_record(text))
+        output = json.dumps(replay_record(load_record(text)), ensure_ascii=False)
+        _check_writable(output, sys.stdout.encoding or "utf-8")
     except RuleError as error:
         print(" ".join(error.message().split()), file=sys.stderr)
         return 2
-    print(json.dumps(output, ensure_ascii=False))
+    print(output)
     return 0
+
+
+def _check_writable(output: str, encoding: str) -> None:
+    """Refuse (a `RecordError`) an output that holds a lone surrogate (JSON's `\\ud800`
+    names half a character, which no text holds), or a character standard output's
+    encoding cannot write: the result is printed whole or not at all, never a
+    traceback halfway through."""
+    for codec in ("utf-8", encoding):
+        try:
+            output.encode(codec)
+        except (UnicodeEncodeError, LookupError) as error:
+            bad = output[error.start] if isinstance(error, UnicodeEncodeError) else ""
+            code = f"U+{ord(bad):04X}" if bad else "?"
+            if codec == "utf-8":
+                raise RecordError(
+                    "Not a game record: it holds {code}, half of a character (a lone surrogate).",
+                    code=code,
+                ) from None
+            raise RecordError(
+                "The result holds {code}, which standard output ({encoding}) cannot write: "
+                "set PYTHONIOENCODING=utf-8.",
+                code=code,
+                encoding=encoding,
+            ) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -240,3 +241,46 @@ def test_a_malformed_question_exits_2_naming_its_round(
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("round 2: ") and says in lines[0]
+
+
+def _seated(tmp_path: Path, seat: str) -> Path:
+    """A Quitte ou Double record file with `seat` among its seats, as JSON escapes it
+    (a lone surrogate can only be written so)."""
+    record = {
+        "game": "quitte-ou-double",
+        "seats": [seat, "B", "C"],
+        "rounds": [{"answers": {seat: 1, "B": 2, "C": 3}, "bets": {}, "truth": 1}],
+    }
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, ensure_ascii=True), encoding="ascii")
+    return path
+
+
+def _replay_file(path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        _tabletop("--lang", "en", "replay", str(path)),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
+        timeout=60,
+        env={**os.environ, **env},
+    )
+
+
+def test_a_lone_surrogate_in_a_seat_is_refused_in_one_line(tmp_path: Path) -> None:
+    done = _replay_file(_seated(tmp_path, "Ben\ud800"), PYTHONIOENCODING="utf-8")
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "U+D800" in lines[0] and "Traceback" not in done.stderr
+
+
+def test_a_name_stdout_cannot_write_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = _seated(tmp_path, "Zoé")
+    done = _replay_file(path, PYTHONIOENCODING="ascii")
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "U+00E9" in lines[0] and "ascii" in lines[0]
+    written = _replay_file(path, PYTHONIOENCODING="utf-8")  # the same record, where it can
+    assert written.returncode == 0 and "Zoé" in written.stdout
