@@ -30,7 +30,18 @@ from pi_app.config import Config
 from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, Translator, current_language
 from pi_app.questions.numbers import with_unit
-from pi_app.questions.question import CATEGORIES, MAX_DIGITS, MAX_TEXT, Question
+from pi_app.questions.question import (
+    CATEGORIES,
+    MAX_DIGITS,
+    MAX_FIELD,
+    MAX_ID,
+    MAX_TEXT,
+    Question,
+    QuestionError,
+    unseen,
+)
+from pi_app.rules.contract import RuleError
+from pi_app.rules.question import MAX_EXPONENT, MAX_WRITTEN, exponent_fits, written_answer
 from pi_app.table.journal import Journal
 from pi_app.table.writer import JournalError
 
@@ -292,7 +303,7 @@ def _keep(
         try:
             question = _question(fields(raw), name)
             _unique(question, line, texts_seen, ids_seen)
-        except Refused as refusal:
+        except (Refused, QuestionError) as refusal:  # QuestionError: what a round refuses
             reading.refused.append((line, str(refusal)))
         else:
             reading.questions.append(question)
@@ -318,7 +329,7 @@ def _question(row: Row, name: str) -> Question:
     """A line's question; Refused with the first thing wrong in it."""
     texts = _texts(row)
     answer = _answer(row.get("answer"))
-    source = _field(row, "source")
+    source = _field(row, "source", MAX_FIELD)
     if not source:
         raise Refused(_("no source: say where the answer comes from"))
     return Question(
@@ -327,17 +338,18 @@ def _question(row: Row, name: str) -> Question:
         category=_category(row),
         text=texts,
         answer=answer,
-        unit=_field(row, "unit"),
-        as_of=_field(row, "as_of"),
+        unit=_field(row, "unit", MAX_FIELD),
+        as_of=_field(row, "as_of", MAX_FIELD),
         source=source,
-        licence=_field(row, "licence"),
-        subject=_field(row, "subject"),
+        licence=_field(row, "licence", MAX_FIELD),
+        subject=_field(row, "subject", MAX_FIELD),
         pack=name,
     )
 
 
-def _field(row: Row, key: str) -> str:
-    """A text field, its spaces and line breaks made single spaces ("" when absent)."""
+def _field(row: Row, key: str, most: int) -> str:
+    """A text field, its spaces and line breaks made single spaces ("" when absent), of
+    at most `most` characters (the round's limit for it) and of words that show."""
     value = row.get(key)
     if value is None:
         return ""
@@ -351,10 +363,17 @@ def _field(row: Row, key: str) -> str:
                     field=key, code=ord(char)
                 )
             )
-    if len(text) > MAX_TEXT:
+    if len(text) > most:
         raise Refused(
             _("“{field}” has {count} characters; at most {most}").format(
-                field=key, count=len(text), most=MAX_TEXT
+                field=key, count=len(text), most=most
+            )
+        )
+    hidden = unseen(text)
+    if hidden is not None:
+        raise Refused(
+            _("“{field}” holds a word that shows nothing on the screen (U+{code:04X})").format(
+                field=key, code=ord(hidden)
             )
         )
     return text
@@ -362,7 +381,7 @@ def _field(row: Row, key: str) -> str:
 
 def _texts(row: Row) -> dict[str, str]:
     """The question's texts by language; at least one is needed."""
-    texts = {lang: _field(row, f"text_{lang}") for lang in LANGUAGES}
+    texts = {lang: _field(row, f"text_{lang}", MAX_TEXT) for lang in LANGUAGES}
     found = {lang: text for lang, text in texts.items() if text}
     if not found:
         raise Refused(_("no text in any language"))
@@ -382,7 +401,7 @@ def _answer(value: object) -> Decimal:
     if not isinstance(value, str):
         raise Refused(_("the answer must be a number"))
     text = value.strip()
-    if len(text) > MAX_DIGITS + 8:
+    if len(text) > MAX_WRITTEN:
         raise Refused(
             _("the answer has {count} characters; at most {most} digits").format(
                 count=len(text), most=MAX_DIGITS
@@ -394,29 +413,19 @@ def _answer(value: object) -> Decimal:
                 "the answer “{answer}” is not a number (write it as 12.5 or -3: a point, no spaces)"
             ).format(answer=_shown(text))
         )
-    number = Decimal(text)
-    if _digits(number) > MAX_DIGITS:
-        raise Refused(_("the answer has more than {most} digits").format(most=MAX_DIGITS))
-    return number
-
-
-def _digits(number: Decimal) -> int:
-    """How many digits `number` has written out without an exponent (`answer_spelling`),
-    counted without writing it: `1e5000` is refused before it is 5,001 digits long."""
-    _sign, digits, exponent = number.as_tuple()
-    if not isinstance(exponent, int) or not number:
-        return 1  # no NaN gets here (_NUMBER takes none); a zero is "0"
-    kept = len(digits)
-    while kept > 1 and digits[kept - 1] == 0:
-        kept -= 1
-        exponent += 1
-    whole = max(number.adjusted(), 0) + 1
-    return whole + max(0, -exponent)
+    if not exponent_fits(text.lower().partition("e")[2]):
+        raise Refused(
+            _("the answer's exponent is beyond {most} (either sign)").format(most=MAX_EXPONENT)
+        )
+    try:
+        return written_answer(text)  # its exponent bounded before it is converted
+    except RuleError:
+        raise Refused(_("the answer has more than {most} digits").format(most=MAX_DIGITS)) from None
 
 
 def _category(row: Row) -> str:
     """The line's category key, "other" when it gives none."""
-    category = _field(row, "category").lower()
+    category = _field(row, "category", MAX_FIELD).lower()
     if not category:
         return "other"
     if category not in CATEGORIES:
@@ -431,7 +440,7 @@ def _category(row: Row) -> str:
 def _id(row: Row, name: str, texts: Mapping[str, str]) -> str:
     """`pack:<name>:<the line's id>`, or the texts' digest when the line gives none:
     stable across imports (a flag keeps pointing at it), and never a built-in's id."""
-    given = _field(row, "id")
+    given = _field(row, "id", MAX_ID - len(f"pack:{name}:"))
     if given:
         return f"pack:{name}:{given}"
     joined = "\x1f".join(texts.get(lang, "") for lang in LANGUAGES)

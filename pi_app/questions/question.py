@@ -8,15 +8,38 @@ the pack's name in `pack`.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from functools import cache
 from typing import Any
 
-__all__ = ["CATEGORIES", "MAX_DIGITS", "MAX_TEXT", "Question", "QuestionError", "parse_answer"]
+__all__ = [
+    "CATEGORIES",
+    "MAX_DIGITS",
+    "MAX_FIELD",
+    "MAX_ID",
+    "MAX_TEXT",
+    "Question",
+    "QuestionError",
+    "parse_answer",
+    "unseen",
+]
 
 from pi_app.i18n import LANGUAGES, N_, Translator
-from pi_app.rules.question import MAX_DIGITS, MAX_TEXT, answer_spelling
+from pi_app.rules.contract import RuleError
+from pi_app.rules.question import (
+    MAX_ANSWER_CHARS,
+    MAX_DIGITS,
+    MAX_FIELD,
+    MAX_ID,
+    MAX_TEXT,
+    RoundQuestion,
+    answer_spelling,
+    written_answer,
+)
 
 DOMAIN = "questions"
 """The catalogue of the questions' texts, units and categories."""
@@ -35,8 +58,20 @@ CATEGORIES: dict[str, str] = {
 """The boxed game's eight categories (Gambit 7's rulebook, "Autres informations"), by
 the key a question and a pack file use."""
 
-# MAX_TEXT and MAX_DIGITS are the round's own limits (`pi_app.rules.question`): every
-# question of the bank or a pack must fit the round that asks it.
+# MAX_ID, MAX_TEXT, MAX_FIELD and MAX_DIGITS are the round's own limits
+# (`pi_app.rules.question`): every question of the bank or a pack must fit the round
+# that asks it, and `Question` refuses one that would not.
+
+SHOWN = frozenset("LNPS")
+"""The Unicode categories (by their first letter) of the characters the screen draws
+with some width: letters, digits, punctuation, symbols. The others draw nothing or
+nothing alone: format characters (U+200B, U+2060, U+FEFF, U+00AD...), combining marks,
+spaces, controls."""
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""The controls (Cc) and the lone surrogates (Cs): no text holds one."""
+_UNSEEN_SHOWN = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols that show as blank: the Hangul fillers and the blank braille
+pattern."""
 
 
 class QuestionError(ValueError):
@@ -60,6 +95,38 @@ class Question:
     pack: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Nothing the box needs; kept so an imported line keeps whatever else it said."""
+
+    def __post_init__(self) -> None:
+        """Refuse (`QuestionError`) a question the round could not ask or the screen
+        could not show, however it came (the bank, a pack, the journal): a field over
+        the round's limits, an answer beyond its digits, a text that shows nothing."""
+        for name, text in self.shown_fields():
+            char = unseen(text)
+            if char is not None:
+                raise QuestionError(f"{name} holds a word that shows nothing (U+{ord(char):04X})")
+        try:
+            self.asked()
+        except RuleError as error:
+            raise QuestionError(error.message("en")) from None
+
+    def shown_fields(self) -> list[tuple[str, str]]:
+        """Every field the box or a phone shows, by name: the texts, unit, source,
+        licence and date."""
+        texts = [(f"text_{lang}", text) for lang, text in self.text.items()]
+        named = ("unit", "source", "licence", "as_of")
+        return texts + [(name, getattr(self, name)) for name in named]
+
+    def asked(self) -> RoundQuestion:
+        """The question as a round keeps it (`RuleError` past the round's limits)."""
+        return RoundQuestion(
+            id=self.id,
+            text=dict(self.text),
+            answer=self.answer,
+            unit=self.unit,
+            source=self.source,
+            licence=self.licence,
+            as_of=self.as_of,
+        )
 
     def text_in(self, lang: str) -> str:
         """The text in `lang`, or in the first language the question has."""
@@ -116,12 +183,32 @@ def parse_answer(value: object) -> Decimal:
     if isinstance(value, (bool, float)):
         raise QuestionError(f'answer {value!r}: write it as a text, such as "12.5"')
     text = str(value).strip()
-    if len(text) > MAX_DIGITS + 2:
+    if len(text) > MAX_ANSWER_CHARS:
         raise QuestionError(f"answer of {len(text)} characters: at most {MAX_DIGITS} digits")
     try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise QuestionError(f"answer {text[:40]!r} is not a number") from None
-    if not number.is_finite():
-        raise QuestionError(f"answer {text!r} is not a number")
-    return number
+        return written_answer(text)  # its exponent bounded before it is converted
+    except RuleError:
+        raise QuestionError(f"answer {text[:40]!r} is not a number of the round") from None
+
+
+def unseen(text: str) -> str | None:
+    """The first character of a word of `text` that shows nothing (None: every word
+    shows), or its first control or lone surrogate.
+
+    A word is what the screen wraps as one (between spaces and line breaks): a word of
+    only format characters, marks or blanks draws nothing, and the font refuses to
+    draw a line that is only that word ("Text has zero width").
+    """
+    control = _CONTROL.search(text)
+    if control is not None:
+        return control.group()
+    for word in text.replace("\n", " ").split(" "):
+        if word and not any(map(_shows, word)):
+            return word[0]
+    return None
+
+
+@cache
+def _shows(char: str) -> bool:
+    """Whether the screen draws `char` with some width of ink."""
+    return unicodedata.category(char)[0] in SHOWN and char not in _UNSEEN_SHOWN

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, runtime_checkable
 
 from pi_app.i18n import LANGUAGES
@@ -44,6 +44,15 @@ MAX_ANSWER_CHARS = MAX_DIGITS + 2
 """The longest answer string worth reading: the digits, a sign and a decimal point.
 Longer strings are refused before any conversion, so a 5,000-digit answer costs
 nothing."""
+
+MAX_EXPONENT = MAX_DIGITS + MAX_ANSWER_CHARS
+"""The largest exponent, either sign, of an answer written with one (`1.5e3`, a pack's
+spelling): beyond it no mantissa short enough to read leaves at most MAX_DIGITS digits.
+It is read from the text before any conversion: `0e-999999999` costs nothing."""
+
+MAX_WRITTEN = MAX_ANSWER_CHARS + len(str(MAX_EXPONENT)) + 2
+"""The longest answer written with an exponent worth reading: the digits, a sign, a
+point, then `e`, the exponent's sign and its digits."""
 
 REQUIRED = ("id", "text", "answer", "unit", "source")
 OPTIONAL = ("licence", "as_of")
@@ -110,7 +119,7 @@ class RoundQuestion:
         for name in ("unit", "source", "licence", "as_of"):
             _check_text(name, getattr(self, name), MAX_FIELD)
         object.__setattr__(self, "text", _texts(self.text))
-        object.__setattr__(self, "answer", _answer(self.answer))
+        object.__setattr__(self, "answer", bounded_answer(self.answer))
 
     @property
     def citation(self) -> str:
@@ -201,15 +210,42 @@ def read_answer(value: object) -> Decimal:
             raise _too_many_digits()
         if _NUMBER.fullmatch(value) is None:
             raise _not_a_number()
-        return _answer(Decimal(value))
+        return bounded_answer(Decimal(value))
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         raise _not_a_number()
     if isinstance(value, int) and abs(value) >= 10**MAX_DIGITS:
         raise _too_many_digits()
-    return _answer(Decimal(repr(value)) if isinstance(value, float) else Decimal(value))
+    return bounded_answer(Decimal(repr(value)) if isinstance(value, float) else Decimal(value))
 
 
-def _answer(value: object) -> Decimal:
+def written_answer(text: str) -> Decimal:
+    """An answer a file wrote, with an exponent or not (`-12.5`, `1.5e3`), bounded as the
+    round bounds it: its exponent is read and bounded as a short integer before the
+    number is converted, so no spelling costs time or memory (`0e-999999999`) or breaks
+    the conversion (`0.000e-9999999999999999999999`). The caller checks its spelling
+    (this takes what `Decimal` takes, then refuses what is not finite)."""
+    if len(text) > MAX_WRITTEN:
+        raise _too_many_digits()
+    _mantissa, mark, exponent = text.lower().partition("e")
+    if mark and not exponent_fits(exponent):
+        raise _too_many_digits()
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise _not_a_number() from None
+    return bounded_answer(number)
+
+
+def exponent_fits(exponent: str) -> bool:
+    """Whether an exponent's text is an integer of at most MAX_EXPONENT, either sign
+    ("" fits: no exponent); read as a short integer, never converted when longer."""
+    digits = exponent.removeprefix("+").removeprefix("-").lstrip("0")
+    if digits and not (digits.isascii() and digits.isdigit()):
+        return False
+    return len(digits) <= len(str(MAX_EXPONENT)) and int(digits or "0") <= MAX_EXPONENT
+
+
+def bounded_answer(value: object) -> Decimal:
     """A finite answer of at most MAX_DIGITS digits, in the form its spelling reads
     back to (`7.870` is kept as `7.87`), so a question read back is the same value."""
     if not isinstance(value, Decimal) or not value.is_finite():
@@ -238,4 +274,12 @@ def _too_many_digits() -> RuleError:
     return RuleError("The question's answer has more than {limit} digits.", limit=MAX_DIGITS)
 
 
-__all__ = ["RoundQuestion", "Texts", "answer_spelling", "read_answer"]
+__all__ = [
+    "RoundQuestion",
+    "Texts",
+    "answer_spelling",
+    "bounded_answer",
+    "exponent_fits",
+    "read_answer",
+    "written_answer",
+]

@@ -150,7 +150,7 @@ CSV_REFUSALS = [
     ("a,,," + "9" * 31 + ",,s", "the answer has more than 30 digits"),
     ("a,,,0.000000000000000000000000000001,,s", "the answer has more than 30 digits"),
     ("a,,,1e30,,s", "the answer has more than 30 digits"),
-    ("a,,,1e999999999,,s", "the answer has more than 30 digits"),
+    ("a,,,1e999999999,,s", "the answer's exponent is beyond 62"),
     ("a,,," + "1" * 5000 + ",,s", "the answer has 5000 characters; at most 30 digits"),
     ("a,,,12,,", "no source: say where the answer comes from"),
     ("a,,,12,,s,,x", "a value in column 8, which the header does not name"),
@@ -245,7 +245,8 @@ def test_five_thousand_digit_answers_are_refused_quickly(tmp_path: Path) -> None
     assert from_json.questions == [] and from_csv.questions == []
     assert len(from_json.refused) == len(from_csv.refused) == 300
     assert from_json.refused[0] == (1, "the answer has 5000 characters; at most 30 digits")
-    assert from_csv.refused[0] == (2, "the answer has more than 30 digits")
+    assert from_csv.refused[0] == (2, "the answer's exponent is beyond 62 (either sign)")
+    assert from_csv.refused[1] == (3, "the answer has 5000 characters; at most 30 digits")
 
 
 # ---- files refused whole --------------------------------------------------------------
