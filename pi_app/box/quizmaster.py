@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pi_app.i18n import Translator, current_language
-from pi_app.questions.question import Question
+from pi_app.questions.question import UNASKABLE, Question
 from pi_app.rules.question import AsksQuestions, RoundQuestion
 from pi_app.table import JournalError
 from pi_app.table.journal import Journal
@@ -37,17 +37,19 @@ SETTING = "questions"
 """The key of the table's choice in its extras, and of the home's option."""
 
 
+MAX_DRAWS = 20
+"""The most questions drawn for one round when each fails to be asked: past them the
+round waits for a card (a pack of nothing but broken questions must not hold the box
+up drawing them all)."""
+
+Probe = Callable[[RoundQuestion], None]
+"""A check, from the part that shows the question, that it can show it: it raises
+when it cannot (the display draws the question's cards off screen)."""
+
+
 def round_question(question: Question) -> RoundQuestion:
     """A drawn question as the round keeps it."""
-    return RoundQuestion(
-        id=question.id,
-        text=dict(question.text),
-        answer=question.answer,
-        unit=question.unit,
-        source=question.source,
-        licence=question.licence,
-        as_of=question.as_of,
-    )
+    return question.asked()
 
 
 def notation(question: RoundQuestion) -> str:
@@ -58,9 +60,16 @@ def notation(question: RoundQuestion) -> str:
 class Quizmaster:
     """Draws and asks the questions of the tables playing with the box's questions."""
 
-    def __init__(self, journal: Journal, bank: Callable[[], Sequence[Question]]) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        bank: Callable[[], Sequence[Question]],
+        probe: Probe | None = None,
+    ) -> None:
         self.journal = journal
         self.bank = bank
+        self.probe = probe
+        """The display's check that it can show a question (None: nothing shows it)."""
         self.asked: set[str] = journal_or(journal.asked_ids, set())
         """The questions asked on this box, read once: a round's draw never waits on
         the journal (its reads wait for its queued writes), the journal is written."""
@@ -115,13 +124,32 @@ class Quizmaster:
         if table.can_redo:
             table.redo()
             return None
-        question = self.draw(table)
-        if question is None:
-            return _("No question left to ask: read one from the cards, or import a pack.")
-        table.play(notation(round_question(question)))
-        self.journal.mark_asked(question.id, table.game_id)
-        self.asked.add(question.id)
-        return None
+        for _draw in range(MAX_DRAWS):
+            question = self.draw(table)
+            if question is None:
+                break
+            asked = self._askable(question)
+            if asked is not None:
+                table.play(notation(asked))
+                self.journal.mark_asked(question.id, table.game_id)
+                self.asked.add(question.id)
+                return None
+        return _("No question left to ask: read one from the cards, or import a pack.")
+
+    def _askable(self, question: Question) -> RoundQuestion | None:
+        """The question as the round keeps it, or None when it cannot be asked (the
+        round's rules or the screen refuse it): then it counts as flagged, so the round
+        draws another and no round asks it again, and the host can read why with
+        `tabletop questions flagged`."""
+        try:
+            asked = round_question(question)
+            if self.probe is not None:
+                self.probe(asked)
+        except Exception:  # any fault of a question is the question's, never the round's
+            log.exception("the question %s cannot be asked; it is flagged", question.id)
+            self.flag(question.id, UNASKABLE)
+            return None
+        return asked
 
 
 def awaited(table: GameTable) -> bool:

@@ -32,7 +32,7 @@ from pi_app.box.changes import (
 from pi_app.box.computer import Computer
 from pi_app.box.jobs import Jobs
 from pi_app.box.packs import Packs
-from pi_app.box.quizmaster import CARDS, Quizmaster, awaited, awaits, journal_or
+from pi_app.box.quizmaster import CARDS, Probe, Quizmaster, awaited, awaits, journal_or
 from pi_app.box.tournament import BoxTournament
 from pi_app.box.unfinished import Unfinished
 from pi_app.i18n import LANGUAGES, Translator, set_language
@@ -71,12 +71,13 @@ class Session:
         jobs: Jobs | None = None,
         folder: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        probe: Probe | None = None,
     ) -> None:
         self.config = dict(config)
         self.journal = journal
         self.changes = Changes()
         self.jobs = jobs if jobs is not None else Jobs()
-        self.quizmaster = Quizmaster(journal, bank)
+        self.quizmaster = Quizmaster(journal, bank, probe)
         self.network = BoxTournament(
             self.config, folder or journal.path.parent, lambda: self.jobs.wake()
         )

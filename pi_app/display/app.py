@@ -29,6 +29,7 @@ from pi_app.display.intents import Intent, Press, Quit, normalise, wait_events
 from pi_app.display.intents import wake as wake_the_loop
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
+from pi_app.display.questions_view import question_probe
 from pi_app.display.ring import RecordingRing, RingPort
 from pi_app.display.ring_show import RingShow, Tick
 from pi_app.display.scene import Command, Ctx, Scene
@@ -65,9 +66,10 @@ class App:
         sounds: Sounds | None = None,
         notify: Callable[[str], None] | None = None,
     ) -> None:
-        self.session = Session(config, journal, jobs=Jobs(wake_the_loop), clock=clock)
+        self.theme = theme_for(size or str(config.get("display.size", "800x480")))
+        probe = question_probe(self.theme)
+        self.session = Session(config, journal, jobs=Jobs(wake_the_loop), clock=clock, probe=probe)
         self.config, self.journal, self.clock = self.session.config, journal, clock
-        self.theme = theme_for(size or str(self.config.get("display.size", "800x480")))
         self.show = RingShow(ring if ring is not None else RecordingRing(clock), clock)
         self.phones, self.sounds = phones, sounds
         self.tables = None if phones is None else PhoneTables(self.session, phones.hub)

@@ -18,7 +18,7 @@ import pygame
 from pi_app.box.packs import PACKS_SETTING
 from pi_app.box.quizmaster import BOX, CARDS, PACK, SETTING
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, cols, grid, split
+from pi_app.display.canvas import Canvas, FontBook, cols, grid, split
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.declaration import Setup, Start
 from pi_app.display.intents import Enter, Intent, Press
@@ -29,6 +29,7 @@ from pi_app.display.scene import (
     sand_timer,
 )
 from pi_app.display.targets import Button
+from pi_app.display.theme import Theme
 from pi_app.display.titles import fits_line
 from pi_app.i18n import N_, Translator, current_language, verbatim
 from pi_app.questions.numbers import citation, with_unit
@@ -231,6 +232,24 @@ def draw_answer_card(canvas: Canvas, body: pygame.Rect, question: RoundQuestion)
     flag, _gap, scores = cols(foot, 3, t.gap)
     canvas.button(flag, _("Seems wrong"), CardButton.FLAG, colour=th.PANEL)
     canvas.button(scores, _("Scores"), CardButton.SCORES, colour=th.GOOD)
+
+
+def question_probe(theme: Theme) -> Callable[[RoundQuestion], None]:
+    """The quizmaster's check (`box.quizmaster.Probe`) that this screen can show a
+    question: both its cards drawn off screen at the box's size, in the box's
+    language. A question whose drawing fails (a font that draws a word as nothing) is
+    then flagged and another drawn before the round starts, never found when the round
+    is on the screen."""
+    fonts = FontBook()
+
+    def probe(question: RoundQuestion) -> None:
+        canvas = Canvas(pygame.Surface((theme.width, theme.height)), theme, fonts)
+        ctx = Ctx(now=0.0, theme=theme, table=None, timer=None, config={})
+        draw_question_card(canvas, ctx, canvas.rect, question, (("A", False), ("B", True)))
+        canvas.reset()
+        draw_answer_card(canvas, canvas.rect, question)
+
+    return probe
 
 
 def card_tap(

@@ -36,6 +36,7 @@ from pi_app.questions.question import (
     MAX_FIELD,
     MAX_ID,
     MAX_TEXT,
+    UNASKABLE,
     Question,
     QuestionError,
     unseen,
@@ -617,6 +618,8 @@ def _flagged_by(at: float, by: str) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
     if by == "box":
         return _("flagged on {when} on the box").format(when=when)
+    if by == UNASKABLE:
+        return _("flagged on {when}: the box drew it and could not ask it").format(when=when)
     if by.startswith("phone:"):
         return _("flagged on {when} from the phone {phone}").format(when=when, phone=by[6:])
     return _("flagged on {when} by {who}").format(when=when, who=by)

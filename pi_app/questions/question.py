@@ -22,6 +22,7 @@ __all__ = [
     "MAX_FIELD",
     "MAX_ID",
     "MAX_TEXT",
+    "UNASKABLE",
     "Question",
     "QuestionError",
     "parse_answer",
@@ -62,6 +63,9 @@ the key a question and a pack file use."""
 # (`pi_app.rules.question`): every question of the bank or a pack must fit the round
 # that asks it, and `Question` refuses one that would not.
 
+UNASKABLE = "box:unaskable"
+"""Who flagged a question the box drew and could not ask (the round's rules or the
+screen refused it): `tabletop questions flagged` says so."""
 SHOWN = frozenset("LNPS")
 """The Unicode categories (by their first letter) of the characters the screen draws
 with some width: letters, digits, punctuation, symbols. The others draw nothing or

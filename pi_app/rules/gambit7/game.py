@@ -109,11 +109,13 @@ class Gambit7:
 
     def awaits_question(self, state: object) -> bool:
         """A round waits for the box's question (where the box asks them): answers
-        open, none asked yet (`rules.question.AsksQuestions`)."""
+        open, none asked yet and none given (`rules.question.AsksQuestions`): a round
+        played from a card never gets a question once someone answered."""
         return (
             isinstance(state, Gambit7State)
             and state.phase == Phase.ANSWERS
             and state.current.question is None
+            and not state.answers
         )
 
     def outcome(self, state: Gambit7State) -> Outcome | None:

@@ -98,11 +98,13 @@ class QuitteOuDouble:
 
     def awaits_question(self, state: object) -> bool:
         """A round waits for the box's question (where the box asks them): tiles not
-        turned up, none asked yet (`rules.question.AsksQuestions`)."""
+        turned up, none asked yet and no answer given (`rules.question.AsksQuestions`):
+        a round played from a card never gets a question once a team answered."""
         return (
             isinstance(state, QodState)
             and state.phase == "answers"
             and state.current.question is None
+            and not state.current.answers
         )
 
     def outcome(self, state: QodState) -> Outcome | None:
