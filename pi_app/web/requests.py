@@ -39,6 +39,9 @@ class PhoneRequest:
     kind: str
     fields: dict[str, Any]
     lang: str = "fr"
+    game_id: int | None = None
+    """The game the request was made in (its seat's token is that game's): it is carried
+    out on that game only (None: on the game shown, for the tests' own owners)."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,21 @@ class Reply:
     message: str = ""
     ticket: int = 0
     """The journal's ticket of the event: the phone hears "done" once it is on disk."""
+    ended: bool = False
+    """The request was made in a game that is no longer the one on the box: the phone
+    is to follow to the current one."""
+
+
+ENDED = N_("This game has ended: your request was not carried out in the game on the box now.")
 
 
 def refusal(message: str, lang: str, **params: object) -> Reply:
     return Reply(False, translate(message, "web", lang).format(**params))
+
+
+def ended(lang: str) -> Reply:
+    """The refusal of a request made in another game than the one it would act on."""
+    return Reply(False, translate(ENDED, "web", lang), ended=True)
 
 
 def number_from(value: object) -> Decimal:
@@ -116,6 +130,8 @@ def perform(table: GameTable, request: PhoneRequest, flag: Flagger | None = None
     display loop (or `owner.TableOwner`), and a request that stopped it would stop the box.
     A fault that is not a broken rule is logged once with its traceback.
     """
+    if request.game_id is not None and request.game_id != table.game_id:
+        return ended(request.lang)  # made in a game left since: never carried out here
     try:
         if request.kind == "flag":
             return _flag(table, request, flag)

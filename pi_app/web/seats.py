@@ -190,13 +190,20 @@ class SeatBook:
 
     def seat_of(self, token: object) -> str | None:
         """The seat of the current game a token holds, or None."""
+        held = self.holder(token)
+        return None if held is None else held[1]
+
+    def holder(self, token: object) -> tuple[int, str] | None:
+        """The current game's id and the seat in it that a token holds, read together
+        (None: no seat of the current game): a request is then tied to the game it was
+        made in, whatever game is current when the box carries it out."""
         with self._lock:
             book = self._book()
-            if book is None:
+            if book is None or self._current is None:
                 return None
             for seat, held in book.tokens.items():
                 if _same(token, held):
-                    return seat
+                    return self._current, seat
         return None
 
 

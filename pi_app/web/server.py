@@ -43,7 +43,7 @@ from pi_app.i18n import LANGUAGES, N_, Translator, translate
 from pi_app.web.games import phone_kinds
 from pi_app.web.gate import Gate, GuardedSite
 from pi_app.web.hub import Hub, Published
-from pi_app.web.requests import PhoneRequest, Reply, refusal
+from pi_app.web.requests import PhoneRequest, Reply, ended, refusal
 from pi_app.web.texts import game_title, page_texts
 from pi_app.web.views import phone_view, seats_of, summary
 from pi_app.wifi.portal import Portal
@@ -534,18 +534,37 @@ class PhoneServer:
 
     async def _act(self, phone: Phone, kind: str, message: dict[str, Any]) -> None:
         ident = _ident(message.get("id"))
-        if phone.seat is None or self.hub.seats.seat_of(phone.token) != phone.seat:
+        held = self.hub.seats.holder(phone.token)
+        if phone.seat is None or held is None or held[1] != phone.seat:
             reply = refusal(NO_SEAT, phone.lang)
+        elif message.get("game", held[0]) != held[0]:  # the phone showed another game
+            reply = ended(phone.lang)
         elif ident is None or phone.token is None:
-            reply = await self._carry_out(phone, phone.seat, kind, message)
+            reply = await self._carry_out(phone, held, kind, message)
         else:
-            reply = await self._once(phone, phone.token, ident, kind, message)
-        await self._send(
-            phone, {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
-        )
+            reply = await self._once(phone, phone.token, ident, held, kind, message)
+        said = {"type": "reply", "id": ident, "ok": reply.ok, "message": reply.message}
+        await self._send(phone, {**said, "ended": True} if reply.ended else said)
+        if reply.ended:
+            await self._follow(phone)
+
+    async def _follow(self, phone: Phone) -> None:
+        """The phone's request was for a game left since: it follows to the game on the
+        box, seated there if its token holds a seat in it, told it holds none if not."""
+        if self.hub.seats.seat_of(phone.token) != phone.seat:
+            await self._send_unknown(phone)
+            phone.seat = None
+            return
+        await self._send_view(phone)
 
     async def _once(
-        self, phone: Phone, token: str, ident: str | int, kind: str, message: dict[str, Any]
+        self,
+        phone: Phone,
+        token: str,
+        ident: str | int,
+        held: tuple[int, str],
+        kind: str,
+        message: dict[str, Any],
     ) -> Reply:
         """The answer to request `ident` of the seat holding `token`, carried out once.
 
@@ -555,9 +574,8 @@ class PhoneServer:
         answered = self._answers.setdefault(token, {})
         first = answered.get(ident)
         if first is None or first.cancelled():
-            assert phone.seat is not None
             first = asyncio.get_running_loop().create_task(
-                self._carry_out(phone, phone.seat, kind, message, None)
+                self._carry_out(phone, held, kind, message, None)
             )
             self._working.add(first)  # the loop keeps only weak references to tasks
             first.add_done_callback(self._working.discard)
@@ -572,15 +590,18 @@ class PhoneServer:
     async def _carry_out(
         self,
         phone: Phone,
-        seat: str,
+        held: tuple[int, str],
         kind: str,
         message: dict[str, Any],
         limit: float | None = REPLY_SECONDS,
     ) -> Reply:
-        """Hand the request to the table's owner; its reply once the event is on disk
-        (or the refusal `LATE` after `limit` seconds; None: however long it takes)."""
-        fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang")}
-        future = self.hub.submit(PhoneRequest(seat, kind, fields, phone.lang))
+        """Hand the request to the table's owner, for the game and seat `held` (the
+        game the token is of: the request is carried out on that game only); its reply
+        once the event is on disk (or the refusal `LATE` after `limit` seconds; None:
+        however long it takes)."""
+        game_id, seat = held
+        fields = {k: v for k, v in message.items() if k not in ("type", "id", "lang", "game")}
+        future = self.hub.submit(PhoneRequest(seat, kind, fields, phone.lang, game_id))
         try:
             reply = await asyncio.wait_for(asyncio.wrap_future(future), limit)
             if reply.ok and reply.ticket:

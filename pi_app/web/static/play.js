@@ -66,6 +66,7 @@ function send(message) {
   message.id = `${idPrefix}-${nextId++}`;
   sent.set(message.id, { request: message, play: played() });
   message.lang = lang;
+  if (view) message.game = view.game_id;  // carried out in this game only, or "ended"
   socket.send(JSON.stringify(message));
 }
 
