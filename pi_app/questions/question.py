@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
@@ -199,20 +199,21 @@ def unseen(text: str) -> str | None:
     """The first character of a word of `text` that shows nothing (None: every word
     shows), or its first control or lone surrogate.
 
-    A word is what the screen wraps as one (between spaces and line breaks): a word of
-    only format characters, marks or blanks draws nothing, and the font refuses to
-    draw a line that is only that word ("Text has zero width").
+    A word is what the screen wraps as one (between spaces): a word of only format
+    characters, marks or blanks draws nothing, and the font refuses to draw a line
+    that is only that word ("Text has zero width"). A line break is a control here:
+    a question's texts are single lines.
     """
     control = _CONTROL.search(text)
     if control is not None:
         return control.group()
-    for word in text.replace("\n", " ").split(" "):
+    for word in text.split(" "):
         if word and not any(map(_shows, word)):
             return word[0]
     return None
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a hostile pack may hold every character there is
 def _shows(char: str) -> bool:
     """Whether the screen draws `char` with some width of ink."""
     return unicodedata.category(char)[0] in SHOWN and char not in _UNSEEN_SHOWN
