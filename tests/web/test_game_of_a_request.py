@@ -13,11 +13,15 @@ from typing import Any
 
 import aiohttp
 import pygame
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.display.intents import WAKE_EVENT
 from pi_app.display.scene import NewGame
 from pi_app.i18n import translate
 from pi_app.web.requests import ENDED
+from tests.web.browser import phone, tap, wait
+from tests.web.conftest import Served
 from tests.web.test_app_phones import box_with_phones
 from tests.web.test_server import claim, hello, receive
 
@@ -95,3 +99,26 @@ def test_a_request_naming_another_game_is_refused_and_the_phone_follows(
         assert app.journal.events(game) == []
         assert said["reply"]["ended"] and "partie est terminée" in said["reply"]["message"]
         assert said["view"]["game_id"] == game and said["view"]["you"] == "Ana"
+
+
+def test_the_phone_page_names_its_game_in_each_request(served: Served) -> None:
+    """The real page (Chromium): the answer it sends names the game it shows, and the
+    box carries it out in that game."""
+    game = served.owner.call(lambda table: table.game_id)
+    with phone("en") as driver:
+        driver.get(f"{served.url}/j/{served.secret}")
+        tap(driver, '[data-seat="Ana"]')
+        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        driver.execute_script(  # keep a copy of what the page sends on its websocket
+            "window.sentToBox = []; const send = WebSocket.prototype.send;"
+            "WebSocket.prototype.send = function (data) {"
+            " window.sentToBox.push(JSON.parse(data)); return send.call(this, data); };"
+        )
+        tap(driver, '[data-key="7"]')
+        tap(driver, "#send")
+        wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+        sent = driver.execute_script("return window.sentToBox;")
+    (answer,) = [message for message in sent if message["type"] == "answer"]
+    assert answer["game"] == game
+    slates = served.owner.call(lambda table: {seat: s.typed for seat, s in table.state.answers})
+    assert slates == {"Ana": "7"}
