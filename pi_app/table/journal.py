@@ -35,6 +35,7 @@ from pi_app.errors import describe, storage_problem
 from pi_app.i18n import Translator
 from pi_app.questions.question import Question
 from pi_app.table import backups, results, stops
+from pi_app.table.disk import is_damage
 from pi_app.table.lock import hold
 from pi_app.table.opening import open_journal, open_writable, whole_file_problem
 from pi_app.table.writer import JournalError, Listener, Writer
@@ -141,13 +142,19 @@ class Journal:
         problem = whole_file_problem(self.path)
         self.checked = True
         if problem is not None:
-            log.error("journal %s is damaged: %s", self.path, problem)
-            stops.forget(self.path)
-            self._damage = _(
-                "The journal is damaged ({why}). Play goes on; restart the box to "
-                "restore it from its backup with every game that still reads."
-            ).format(why=problem)
+            self._found_damage(problem)
         return self._damage
+
+    def _found_damage(self, problem: str) -> None:
+        """Damage seen while the box runs (by the whole-file check, or a read): said as
+        the journal's error, and the stop no longer marked clean, so the next start
+        checks the file and restores it."""
+        log.error("journal %s is damaged: %s", self.path, problem)
+        stops.forget(self.path)
+        self._damage = _(
+            "The journal is damaged ({why}). Play goes on; restart the box to "
+            "restore it from its backup with every game that still reads."
+        ).format(why=problem)
 
     @property
     def writable(self) -> bool:
@@ -387,6 +394,8 @@ class Journal:
                 why = (
                     storage_problem(error) if isinstance(error, sqlite3.Error) else describe(error)
                 )
+                if is_damage(error):  # the next start checks the whole file and restores
+                    self._found_damage(why)
                 raise JournalError(
                     _("The journal cannot be read ({why}).").format(why=why)
                 ) from error

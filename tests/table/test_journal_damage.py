@@ -84,6 +84,8 @@ DAMAGE = st.tuples(
 @example(damage=([(3025, 128)], None))  # bytes that are not UTF-8
 @example(damage=([(7110, 1)], None))  # a cell a scan cannot pass, a look-up can
 @example(damage=([], 0))  # cut to nothing: the backups say it was a journal
+@example(damage=([(11963, 1)], None))
+@example(damage=([(11969, 1)], None))
 def test_every_intact_game_survives_flipped_bytes_and_a_cut(
     template: Path, damage: tuple[list[tuple[int, int]], int | None]
 ) -> None:
@@ -97,6 +99,7 @@ def test_every_intact_game_survives_flipped_bytes_and_a_cut(
 )
 @given(damage=DAMAGE)
 @example(damage=([(7110, 1)], None))
+@example(damage=([(11963, 1)], None))  # an event's kind "`ction": a CHECK the scan does not run
 def test_damage_at_rest_found_after_the_first_frame_loses_no_intact_game(
     template: Path, damage: tuple[list[tuple[int, int]], int | None]
 ) -> None:
@@ -131,8 +134,12 @@ def _survives(template: Path, damage: tuple[list[tuple[int, int]], int | None], 
         listed = {entry.id for entry in journal.games()}
         History(journal).page(0, GAMES + 5)
         unreadable(journal)
+        restored = journal.notice is not None  # the damage was seen: the backup is back
         for game_id, (_row, events) in original.items():
-            if game_id in still or game_id <= BACKED_UP:
+            # a flip inside a text value no check can see ("add 2" read as "`dd 2")
+            # leaves the file a journal to SQLite: the backup comes back only for damage
+            # that is seen, and a game it changed is the file's as it reads
+            if game_id in still or (game_id <= BACKED_UP and restored):
                 assert game_id in listed, (game_id, journal.notice)
                 kept = [(e.kind, e.action) for e in journal.events(game_id)]
                 assert kept == events, (game_id, journal.notice)

@@ -251,6 +251,7 @@ def test_the_display_coming_back_takes_over_the_same_game_with_the_phones_seated
     config.values.update(
         journal=str(path), hardware="sim", **{"phones.port": port, "wifi.hotspot": "never"}
     )
+    pygame.display.quit()  # an earlier test of this process may have left it open
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
     monkeypatch.setenv("INVOCATION_ID", "test")
     monkeypatch.setattr(screenless, "RETRY_SECONDS", 0.2)
