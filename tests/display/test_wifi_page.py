@@ -73,6 +73,16 @@ def _until(app: Any, words: str) -> str:
         time.sleep(0.01)
 
 
+def until_enabled(app: Any) -> None:
+    """Until NetworkManager has answered and the page offers its On button."""
+    deadline = time.monotonic() + PATIENCE
+    while WifiButton.ON not in {hit.target for hit in app.canvas.hits}:
+        assert time.monotonic() < deadline, "the On button was never offered"
+        app.dirty = True
+        app.step([])
+        time.sleep(0.01)
+
+
 def test_the_page_turns_the_boxs_wifi_on_and_off(app_factory: Any, tmp_path: Path) -> None:
     app = app_factory()
     nmcli = Nmcli()
@@ -112,8 +122,9 @@ def test_the_page_is_whole_at_both_sizes(
         app = app_factory(size)
         nmcli = Nmcli()
         _page(app, nmcli, tmp_path)
+        until_enabled(app)  # NetworkManager has answered: its buttons are offered
         app.feed(Press(WifiButton.ON))
-        _until(app, "Tabletop-")
+        assert "Tabletop-" in _until(app, "Tabletop-")  # the page with the network's words
         drawn = Drawn.of(app.canvas)
         found = [
             *checks.shortened(drawn.texts),

@@ -4,6 +4,7 @@ path than the generator's; every question whole, none alike, enough of them."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -83,11 +84,19 @@ def _haversine_free_distance(a: dict[str, Any], b: dict[str, Any]) -> float:
     return 6371.0088 * math.acos(max(-1.0, min(1.0, cosine)))
 
 
+@functools.cache
+def _element(symbol: str) -> Any:
+    """mendeleev's element, looked up once (each look-up opens its database: a quarter
+    of a second, and a sample asks the same element for several kinds)."""
+    from mendeleev import element
+
+    return element(symbol)
+
+
 def _from_source(q: Question) -> Decimal | tuple[Decimal, Decimal]:
     """The answer as the source gives it (or the range a computed one must fall in)."""
     from babel.languages import get_territory_language_info
     from babel.numbers import get_territory_currencies
-    from mendeleev import element
 
     kind = q.kind
     if kind.startswith("country-"):
@@ -106,7 +115,7 @@ def _from_source(q: Question) -> Decimal | tuple[Decimal, Decimal]:
         km = Decimal(round(_haversine_free_distance(a, b), 3))
         return (km - 1, km + 1)
     if kind.startswith("element-"):
-        atom = element(q.subject.removeprefix("element:"))
+        atom = _element(q.subject.removeprefix("element:"))
         if kind == "element-discovery":
             return Decimal(atom.discovery_year)
         if kind == "element-density":
