@@ -24,7 +24,6 @@ def test_the_benches_are_found() -> None:
     assert {"history", "phones", "startup", "tournament", "bell_latency"} <= set(BENCHES)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("bench", BENCHES)
 def test_the_bench_runs_in_its_short_mode(bench: str) -> None:
     environ = {
