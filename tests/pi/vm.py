@@ -21,14 +21,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from pi_app.net.broker import free_port
+
 BOOT_OFFSET = 4 * 1024 * 1024  # where deb/image.py puts the boot partition
 T = TypeVar("T")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def until(what: str, condition: Callable[[], T | None], seconds: float) -> T:

@@ -26,6 +26,7 @@ from selenium.webdriver.support import expected_conditions as seen
 from pi_app.config import Config
 from pi_app.devices import open_devices
 from pi_app.devices.ring import BREATHE, MockRing, colour_int
+from pi_app.net.broker import free_port
 from pi_app.screenless import NO_SCREEN, Screenless, is_service
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
@@ -46,14 +47,6 @@ def until(condition: Callable[[], Any], seconds: float = DEADLINE) -> Any:
             return found
         time.sleep(0.05)
     raise AssertionError(f"not within {seconds} s")
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def answers(port: int) -> bool:
