@@ -40,8 +40,9 @@ sys.path.insert(0, str(ROOT))
 
 from pi_app.net import protocol as p  # noqa: E402
 from pi_app.net.box import TournamentBox  # noqa: E402
-from pi_app.net.broker import Broker, free_port  # noqa: E402
+from pi_app.net.broker import Broker  # noqa: E402
 from pi_app.net.link import Link, Message  # noqa: E402
+from pi_app.net.ports import free_port  # noqa: E402
 from pi_app.net.seal import signed  # noqa: E402
 from pi_app.net.store import TournamentStore  # noqa: E402
 from pi_app.rules.cambio.scoring import RoundResult  # noqa: E402

@@ -73,12 +73,6 @@ def new_secret(length: int) -> str:
     return "".join(secrets.choice(_ALPHABET) for _ in range(length))
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class BrokerError(RuntimeError):
     """Mosquitto could not be started (missing, or its port taken)."""
 

@@ -27,7 +27,8 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from pi_app.net.broker import Broker, free_port, new_secret
+from pi_app.net.broker import Broker, new_secret
+from pi_app.net.ports import free_port
 from pi_app.net.store import Membership, TournamentStore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,7 +23,7 @@ from pi_app.display.network import JoinScene, Pick
 from pi_app.display.scene import CreateTournament, Play
 from pi_app.display.targets import KbKey
 from pi_app.i18n import set_language, translate, translate_plural
-from pi_app.net.broker import free_port
+from pi_app.net.ports import free_port
 from tests.display.layout_checks import drawn_text, outside, too_small
 from tests.net.harness import need_mosquitto
 

@@ -22,7 +22,7 @@ import pytest
 
 from pi_app.box.tournament import BoxTournament
 from pi_app.net import protocol as p
-from pi_app.net.broker import free_port
+from pi_app.net.ports import free_port
 from pi_app.rules.cambio.scoring import RoundResult
 from tests.net.harness import Tournament, agreed, membership, need_mosquitto, wait_until
 

@@ -16,8 +16,9 @@ import pytest
 
 from pi_app.net import protocol as p
 from pi_app.net.box import TournamentBox
-from pi_app.net.broker import Broker, free_port
+from pi_app.net.broker import Broker
 from pi_app.net.link import Link
+from pi_app.net.ports import free_port
 from pi_app.net.seal import signed
 from pi_app.net.store import TournamentStore
 from pi_app.rules.cambio.scoring import RoundResult

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from pi_app.net.broker import free_port
+from pi_app.net.ports import free_port
 
 BOOT_OFFSET = 4 * 1024 * 1024  # where deb/image.py puts the boot partition
 T = TypeVar("T")

@@ -27,6 +27,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from pi_app.net.ports import free_port
 from pi_app.table import Journal, Table
 from pi_app.web import gate, server
 from pi_app.web.games import gambit7
@@ -452,9 +453,7 @@ def test_a_resent_id_hears_what_happened_after_the_box_was_late(
 
 def test_sigterm_stops_the_box_at_once_with_phones_connected(tmp_path: Path) -> None:
     """The table app as systemd runs it: SIGTERM with a phone's websocket open."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     config = tmp_path / "config.toml"
     config.write_text(f"[phones]\nport = {port}\n")
     box = subprocess.Popen(
@@ -476,8 +475,11 @@ def test_sigterm_stops_the_box_at_once_with_phones_connected(tmp_path: Path) -> 
                     try:
                         socket_ = await session.ws_connect("/ws")
                         break
-                    except aiohttp.ClientConnectionError:
-                        assert time.monotonic() < deadline, "the box never listened"
+                    except aiohttp.ClientConnectionError as refused:
+                        if box.poll() is not None or time.monotonic() > deadline:
+                            box.kill()
+                            said = box.communicate()[1]
+                            raise AssertionError(f"the box never listened: {said}") from refused
                         await asyncio.sleep(0.05)
                 started = time.monotonic()
                 box.send_signal(signal.SIGTERM)

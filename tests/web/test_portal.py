@@ -12,14 +12,9 @@ import socket
 
 import aiohttp
 
+from pi_app.net.ports import free_port
 from pi_app.web import gate
 from tests.web.conftest import Served
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _ask(port: int, host: str, path: str, method: str = "GET") -> tuple[int, str, str]:
@@ -39,7 +34,7 @@ def _ask(port: int, host: str, path: str, method: str = "GET") -> tuple[int, str
 
 
 def test_the_checks_get_fixed_answers_and_never_the_game(served: Served) -> None:
-    port = _free_port()
+    port = free_port()
     portal = served.server.open_portal("127.0.0.1", port)
     join = f"http://127.0.0.1:{served.server.port}/j/{served.secret}"
     assert _ask(port, "connectivitycheck.gstatic.com", "/generate_204")[:2] == (302, join)
@@ -55,7 +50,7 @@ def test_the_checks_get_fixed_answers_and_never_the_game(served: Served) -> None
 
 
 def test_before_a_game_the_page_waits_for_one(served: Served) -> None:
-    port = _free_port()
+    port = free_port()
     served.server.current_secret = lambda: None  # type: ignore[method-assign]  # no game
     served.server.open_portal("127.0.0.1", port)
     status, location, body = _ask(port, "captive.apple.com", "/hotspot-detect.html")
@@ -64,7 +59,7 @@ def test_before_a_game_the_page_waits_for_one(served: Served) -> None:
 
 
 def test_the_gate_caps_connections_on_port_80_too(served: Served) -> None:
-    port = _free_port()
+    port = free_port()
     served.server.open_portal("127.0.0.1", port)
     held = [socket.create_connection(("127.0.0.1", port)) for _ in range(gate.PER_ADDRESS)]
     try:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.net.ports import free_port
 from tests.paths import ROOT
 from tests.web.browser import phone, tap, wait
 
@@ -24,9 +24,7 @@ class Box:
     def __init__(self, folder: Path) -> None:
         self.journal = folder / "journal.sqlite3"
         self.phones = folder / "phones.json"
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
 
     @property

@@ -26,7 +26,7 @@ from selenium.webdriver.support import expected_conditions as seen
 from pi_app.config import Config
 from pi_app.devices import open_devices
 from pi_app.devices.ring import BREATHE, MockRing, colour_int
-from pi_app.net.broker import free_port
+from pi_app.net.ports import free_port
 from pi_app.screenless import NO_SCREEN, Screenless, is_service
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
