@@ -372,7 +372,25 @@ class Session:
         self._tournament(lambda: self.network.join(tid, key, table))
 
     def _tournament(self, begin: Callable[[], NetworkTable]) -> None:
-        started = self.network.start(begin)
+        """Start the tournament off the loop: the creator's Mosquitto may take seconds to
+        listen. The table is seated when it is up (`Seated`), or the failure is said; a
+        second start meanwhile is refused."""
+        if self.network.starting:
+            self.say(_("The tournament is starting…"), error=True)
+            return
+        self.network.stop_playing()  # on the loop's thread, where the old one is polled
+        self.network.starting = True
+        self.say(_("The tournament is starting…"))
+        self.jobs.run(
+            lambda: self.network.start(begin), self._tournament_started, self._tournament_failed
+        )
+
+    def _tournament_failed(self, error: BaseException) -> None:
+        log.error("the tournament could not start", exc_info=error)
+        self._tournament_started(_("The tournament could not start: {error}").format(error=error))
+
+    def _tournament_started(self, started: NetworkTable | str) -> None:
+        self.network.starting = False
         if isinstance(started, str):
             self.say(started, error=True)
             return

@@ -55,6 +55,8 @@ class BoxTournament:
         self.table: NetworkTable | None = None
         self.store: TournamentStore | None = None
         self._rounds = 0
+        self.starting = False
+        """A create or join runs on a worker (`start`): the loop leaves this alone."""
 
     @property
     def port(self) -> int:
@@ -151,13 +153,19 @@ class BoxTournament:
                 log.warning("the tournament could not be kept in the journal: %s", error)
         return News(changed, moved, table.take_notices())
 
+    def stop_playing(self) -> None:
+        """Close the tournament in play before another starts (on the loop's thread:
+        `poll` then finds no table while `start` runs on a worker)."""
+        self.close()
+        self.table = None
+
     def start(self, begin: Callable[[], NetworkTable]) -> NetworkTable | str:
         """Create or join a tournament (`begin` is `create` or `join` with its
-        arguments): its table, or why it could not start."""
+        arguments): its table, or why it could not start. It may wait seconds for
+        Mosquitto, so the session runs it on a worker, after `stop_playing`."""
         from pi_app.net.broker import BrokerError
         from pi_app.net.protocol import ProtocolError
 
-        self.close()
         try:
             return begin()
         except RuleError as error:
@@ -167,8 +175,7 @@ class BoxTournament:
 
     def leave(self) -> None:
         """This box leaves its tournament (the table's `abandon` forgot it already)."""
-        self.close()
-        self.table = None
+        self.stop_playing()
 
     def close(self) -> None:
         if self.table is not None:
