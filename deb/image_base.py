@@ -3,10 +3,9 @@
 Everything the image takes from Debian's archive is installed here in one mmdebstrap
 run (25 to 40 minutes under qemu-user-static on a shared 2-core machine): the kernel,
 the Pi's boot firmware, NetworkManager and every dependency of the tabletop package.
-The result is kept as a tarball in `CACHE` named by a hash of mmdebstrap's version and
-arguments, written under a temporary name and renamed only when complete, so a second
-image build (or CI's second run) starts from it, and a change of the package list or
-of the initramfs's modules makes a new one rather than reusing a stale one.
+The result is kept as a tarball (`deb.cached_root`), so a second image build (or CI's
+second run) starts from it, and a change of the package list or of the initramfs's
+modules makes a new one rather than reusing a stale one.
 
 The initramfs is built while the kernel installs, with `MODULES=list`: only the
 modules that find the root file system on a Pi 3 or 4 (SD card, USB storage) and in
@@ -16,13 +15,12 @@ under emulation; this list takes about one.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shlex
-import subprocess
 from pathlib import Path
 
-from deb.build import CACHE, DEPENDS, RECOMMENDS
+from deb.build import DEPENDS, RECOMMENDS
+from deb.cached_root import cached_tarball
 
 SUITE = "bookworm"
 # raspi-firmware and the Wi-Fi chip's firmware are in non-free-firmware.
@@ -78,32 +76,9 @@ def arguments() -> list[str]:
     ]
 
 
-def key() -> str:
-    """A hash of mmdebstrap's version and arguments: the cache's file name."""
-    version = subprocess.run(
-        ["mmdebstrap", "--version"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    text = "\n".join([version, *arguments()])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def base_tarball() -> Path:
-    """The cached system's tarball, built first if this machine has none for `key()`."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    done = CACHE / f"image-base-{SUITE}-arm64-{key()}.tar"
-    for partial in done.parent.glob(f"{done.name}.partial-*.tar"):
-        pid = partial.name.rsplit("-", 1)[1].removesuffix(".tar")
-        if not pid.isdigit() or not Path(f"/proc/{pid}").exists():
-            partial.unlink(missing_ok=True)  # a build killed midway
-    if done.exists():
-        return done
-    partial = done.with_name(f"{done.name}.partial-{os.getpid()}.tar")
-    try:
-        subprocess.run(["mmdebstrap", "--quiet", *arguments(), str(partial)], check=True)
-        partial.rename(done)
-    finally:
-        partial.unlink(missing_ok=True)
-    return done
+    """The cached system's tarball, built first if this machine has none for its arguments."""
+    return cached_tarball(f"image-base-{SUITE}-arm64", arguments())
 
 
 if __name__ == "__main__":

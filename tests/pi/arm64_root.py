@@ -1,24 +1,20 @@
 """An arm64 Debian bookworm root made by mmdebstrap, cached outside the repository.
 
 Building it takes 6 to 18 minutes under qemu-user-static on a shared 2-core machine, so
-it is made once per machine and kept as a tarball in `CACHE`. The file's name is a hash
-of everything that makes the root (mmdebstrap's version and arguments): a change of any
-of them makes a new root rather than reusing a stale one. mmdebstrap writes to a
-temporary name that is renamed only once it has finished, so a half-built root (a run
-killed midway) is never taken for a complete one. Each test run unpacks its own copy.
+it is made once per machine and kept as a tarball in `CACHE` (`deb.cached_root`, which
+the image's system uses too). Each test run unpacks its own copy.
 
 `python -m tests.pi.arm64_root` builds it (or says where the cached one is).
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-CACHE = Path(os.environ.get("TABLETOP_CI_CACHE", "/var/cache/tabletop-ci"))
+from deb.cached_root import cached_tarball
+
 SUITE = "bookworm"
 ARCH = "arm64"
 # What Raspberry Pi OS Lite has and the package relies on being there: systemd as the
@@ -43,15 +39,6 @@ def arguments() -> list[str]:
     ]
 
 
-def key() -> str:
-    """A hash of mmdebstrap's version and arguments: the cache's file name."""
-    version = subprocess.run(
-        ["mmdebstrap", "--version"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    text = "\n".join([version, *arguments()])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def ensure_binfmt() -> None:
     """Make the kernel run arm64 programs through qemu-user-static."""
     folder = Path("/proc/sys/fs/binfmt_misc")
@@ -63,29 +50,10 @@ def ensure_binfmt() -> None:
         raise RuntimeError("qemu-aarch64 is not registered with binfmt_misc")
 
 
-def drop_abandoned(done: Path) -> None:
-    """Delete the partial roots of builds whose process is gone (a run killed midway)."""
-    for partial in done.parent.glob(f"{done.name}.partial-*.tar"):
-        pid = partial.name.rsplit("-", 1)[1].removesuffix(".tar")
-        if not pid.isdigit() or not Path(f"/proc/{pid}").exists():
-            partial.unlink(missing_ok=True)
-
-
 def base_root() -> Path:
-    """The cached root's tarball, built first if this machine has none for `key()`."""
+    """The cached root's tarball, built first if this machine has none for its arguments."""
     ensure_binfmt()
-    CACHE.mkdir(parents=True, exist_ok=True)
-    done = CACHE / f"root-{SUITE}-{ARCH}-{key()}.tar"
-    drop_abandoned(done)
-    if done.exists():
-        return done
-    partial = done.with_name(f"{done.name}.partial-{os.getpid()}.tar")
-    try:
-        subprocess.run(["mmdebstrap", "--quiet", *arguments(), str(partial)], check=True)
-        partial.rename(done)
-    finally:
-        partial.unlink(missing_ok=True)
-    return done
+    return cached_tarball(f"root-{SUITE}-{ARCH}", arguments())
 
 
 if __name__ == "__main__":

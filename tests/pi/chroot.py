@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.pi.arm64_root import CACHE
+from deb.build import CACHE
 
 APT_ARCHIVES = CACHE / "apt-archives-arm64"
 # Left out of the file lists compared before and after: the mounted and volatile
