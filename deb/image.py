@@ -138,7 +138,7 @@ def system(deb: Path, tree: Path) -> None:
 
 def fat(tree: Path, image: Path) -> None:
     """The boot partition: a FAT file system made and filled by mtools, no mount."""
-    run("mkfs.vfat", "-F", "32", "-n", BOOT_LABEL, "-C", image, BOOT_MIB * 1024)
+    run("mkfs.vfat", "-F", "32", "-n", BOOT_LABEL, "-C", image, str(BOOT_MIB * 1024))
     names = [str(p) for p in sorted((tree / "boot/firmware").iterdir())]
     run("mcopy", "-s", "-p", "-m", "-i", image, *names, "::/")
     shutil.rmtree(tree / "boot/firmware")

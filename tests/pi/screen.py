@@ -17,7 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -75,7 +75,8 @@ def centre_of(app: Any, wanted: Hashable) -> tuple[int, int]:
     """The middle of the app's hit region for `wanted`."""
     for hit in app.canvas.hits:
         if hit.target == wanted:
-            return tuple(hit.rect.center)  # type: ignore[return-value]
+            x, y = hit.rect.center
+            return int(x), int(y)
     raise AssertionError(f"no {wanted!r} on the screen: {[h.target for h in app.canvas.hits]}")
 
 
@@ -129,14 +130,16 @@ def rendered(scene: str, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[i
     from pi_app.display.targets import Button
 
     with app_at(size) as app:
-        steps = [
+        steps: list[Callable[[], object]] = [
             lambda: click(app, centre_of(app, GameTap("gambit7"))),
             lambda: enter(app),
             lambda: click(app, centre_of(app, Button.NEXT)),
         ]
         for go_on in steps[: SCENES.index(scene)]:
             go_on()
-        picture = pygame.display.get_surface().copy()
+        shown = pygame.display.get_surface()
+        assert shown is not None, "the app has no window"
+        picture = shown.copy()
         taps = {"home": GameTap("gambit7"), "options": Button.NEXT}
         tap = centre_of(app, taps[scene]) if scene in taps else None
     return picture, tap
