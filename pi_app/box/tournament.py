@@ -84,7 +84,7 @@ class BoxTournament:
 
         box = TournamentBox(store)
         if membership.creator and self.own_broker:
-            self._start_broker(box)
+            self._start_broker(box, waiting=False)  # the first frame does not wait for it
         return self._open(box)
 
     def create(self, seats: Sequence[str], options: Mapping[str, Any], tables: int) -> NetworkTable:
@@ -112,14 +112,19 @@ class BoxTournament:
         )
         return self._open(box)
 
-    def _start_broker(self, box: TournamentBox) -> None:
-        """Mosquitto with the tournament's access, watched: started again if it dies."""
+    def _start_broker(self, box: TournamentBox, waiting: bool = True) -> None:
+        """Mosquitto with the tournament's access, watched: started again if it dies.
+        `waiting`: return once it listens (a new tournament says why it cannot start);
+        otherwise at once (a resumed one plays on, offline until it listens)."""
         from pi_app.net.broker import Broker
 
         broker = Broker(self.folder / "broker", self.port)
         broker.configure(box.access())
-        broker.start()
-        broker.watch()
+        if waiting:
+            broker.start()
+            broker.watch()
+        else:
+            broker.start_watched()
         box.gate = broker.grant
         self.broker = broker
 

@@ -144,15 +144,27 @@ class Broker:
             self._stopping.clear()
             self._launch(wait)
 
-    def _launch(self, wait: float) -> None:
+    def start_watched(self) -> None:
+        """Run Mosquitto and watch it, without waiting for it to listen: a box taking up
+        its tournament after a restart draws its first frame at once, and a Mosquitto
+        that cannot start yet (its port still held) is started again by the watcher."""
+        with self._lock:
+            self._stopping.clear()
+            self.process = self._spawn()
+        self.watch()
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
         binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         if not Path(binary).exists():
             raise BrokerError("mosquitto is not installed (apt-get install mosquitto)")
-        process = subprocess.Popen(
+        return subprocess.Popen(
             [binary, "-c", str(self._config())],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+
+    def _launch(self, wait: float) -> None:
+        process = self._spawn()
         self.process = process
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
