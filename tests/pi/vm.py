@@ -1,8 +1,9 @@
-"""The image's disk booted in `qemu-system-aarch64 -M virt`: serial log, monitor, SSH.
+"""The image's disk booted in `qemu-system-aarch64` (`-M virt`, or `-M raspi3b`):
+serial log, monitor, SSH.
 
 The kernel, initramfs and command line are the image's own, read from its boot
-partition with mtools (QEMU's `virt` board has no Pi firmware to read them itself);
-the console is moved to the virt board's UART. The phones' port and SSH are forwarded
+partition with mtools (QEMU runs no Pi firmware to read them itself); the console is
+moved to the first UART (ttyAMA0 on both boards). The phones' port and SSH are forwarded
 from 127.0.0.1 only. The monitor is a Unix socket the test talks to (`screendump`,
 `system_reset`, `sendkey`, the tablet's `mouse_move`); the serial console goes to a
 file read for what the guest said. The VM is always ended on leaving.
@@ -60,14 +61,24 @@ def put_boot_file(disk: Path, source: Path, name: str) -> None:
 
 
 class VM:
-    """A running VM of `disk`, its ports on 127.0.0.1."""
+    """A running VM of `disk`, its ports on 127.0.0.1 (`ports`: those of a VM before it,
+    so a phone's page finds the box where it was)."""
 
-    def __init__(self, disk: Path, folder: Path, key: Path) -> None:
-        self.disk, self.folder, self.key = disk, folder, key
-        self.phones, self.ssh_port = free_port(), free_port()
-        self.serial = folder / "serial.log"
-        self.monitor_path = folder / "monitor.sock"
-        self.qmp_path = folder / "qmp.sock"
+    def __init__(
+        self,
+        disk: Path,
+        folder: Path,
+        key: Path,
+        board: str = "virt",
+        ports: tuple[int, int] | None = None,
+    ) -> None:
+        self.disk, self.folder, self.key, self.board = disk, folder, key, board
+        self.phones, self.ssh_port = ports or (free_port(), free_port())
+        named = "" if board == "virt" else f"-{board}"  # files of its own beside the first
+        self.serial = folder / f"serial{named}.log"
+        self.monitor_path = folder / f"monitor{named}.sock"
+        self.qmp_path = folder / f"qmp{named}.sock"
+        self.qemu_log = folder / f"qemu{named}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def command(self) -> list[str]:
@@ -78,6 +89,8 @@ class VM:
         line = re.sub(r"console=\S+", "", line) + " console=ttyAMA0,115200"
         forward = f"hostfwd=tcp:127.0.0.1:{self.phones}-:8370"
         forward += f",hostfwd=tcp:127.0.0.1:{self.ssh_port}-:22"
+        if self.board == "raspi3b":
+            return self._raspi3b(kernel, initrd, line, forward)
         return [
             "qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a72", "-smp", "2",
             "-m", "1024", "-nodefaults", "-no-user-config",
@@ -93,8 +106,27 @@ class VM:
             "-qmp", f"unix:{self.qmp_path},server,nowait",
         ]  # fmt: skip
 
+    def _raspi3b(self, kernel: str, initrd: str, line: str, forward: str) -> list[str]:
+        """QEMU's Raspberry Pi 3B: the Pi's own SD controller and USB, and no KMS display
+        (its screen is the firmware's framebuffer, which SDL's kmsdrm cannot use). The
+        card's size must be a power of two; the network is a USB Ethernet adapter."""
+        with self.disk.open("r+b") as card:
+            card.truncate(1 << (card.seek(0, 2) - 1).bit_length())
+        return [
+            "qemu-system-aarch64", "-M", "raspi3b", "-m", "1G", "-smp", "4",
+            "-kernel", str(boot_file(self.disk, kernel, self.folder)),
+            "-initrd", str(boot_file(self.disk, initrd, self.folder)),
+            "-dtb", str(boot_file(self.disk, "bcm2837-rpi-3-b.dtb", self.folder)),
+            "-append", line,
+            "-drive", f"file={self.disk},format=raw,if=sd",
+            "-netdev", f"user,id=net,{forward}", "-device", "usb-net,netdev=net",
+            "-display", "none", "-serial", f"file:{self.serial}", "-serial", "null",
+            "-monitor", f"unix:{self.monitor_path},server,nowait",
+            "-qmp", f"unix:{self.qmp_path},server,nowait",
+        ]  # fmt: skip
+
     def start(self) -> None:
-        log = (self.folder / "qemu.log").open("wb")
+        log = self.qemu_log.open("wb")
         self.process = subprocess.Popen(
             self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
         )
@@ -179,8 +211,10 @@ class VM:
 
 
 @contextmanager
-def running(disk: Path, folder: Path, key: Path) -> Iterator[VM]:
-    vm = VM(disk, folder, key)
+def running(
+    disk: Path, folder: Path, key: Path, board: str = "virt", ports: tuple[int, int] | None = None
+) -> Iterator[VM]:
+    vm = VM(disk, folder, key, board, ports)
     vm.start()
     try:
         yield vm
