@@ -84,6 +84,34 @@ def count_traffic() -> None:
     Link.take = counted_take  # type: ignore[method-assign,assignment]
 
 
+def boxes_on_one_broker(
+    folder: Path, name: str, tables: list[list[str]]
+) -> tuple[Broker, list[TournamentBox]]:
+    """Mosquitto started on a free local port, and one box per table in this process,
+    each with its own store in `folder`: the creator at table 0 (the broker's access
+    written from it, its admissions granted by the broker), the others joining with its
+    code. None is connected yet (the test of the increments counts from the start)."""
+    broker = Broker(folder / "broker", free_port(), bind="127.0.0.1")
+    creator, code = TournamentBox.create(
+        TournamentStore(folder / "box0.sqlite3"),
+        name,
+        tables,
+        {"target": None},
+        "127.0.0.1",
+        broker.port,
+    )
+    broker.configure(creator.access())
+    creator.gate = broker.grant
+    broker.start()
+    joining = [
+        TournamentBox.join(
+            TournamentStore(folder / f"box{n}.sqlite3"), code, n, "127.0.0.1", broker.port
+        )
+        for n in range(1, len(tables))
+    ]
+    return broker, [creator, *joining]
+
+
 def wait(boxes: list[TournamentBox], done: object, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -140,24 +168,8 @@ def run(rounds: int, size: int) -> None:
     tables = [NAMES[3 * i : 3 * i + 3] for i in range(size)]
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
-        broker = Broker(base / "broker", free_port(), bind="127.0.0.1")
-        creator, code = TournamentBox.create(
-            TournamentStore(base / "box0.sqlite3"),
-            "Bench",
-            tables,
-            {"target": None},
-            "127.0.0.1",
-            broker.port,
-        )
-        broker.configure(creator.access())
-        creator.gate = broker.grant
-        broker.start()
-        boxes = [creator] + [
-            TournamentBox.join(
-                TournamentStore(base / f"box{n}.sqlite3"), code, n, "127.0.0.1", broker.port
-            )
-            for n in range(1, size)
-        ]
+        broker, boxes = boxes_on_one_broker(base, "Bench", tables)
+        creator = boxes[0]
         for box in boxes:
             box.connect()
         wait(boxes, lambda: all(b.online and not b.me.joining for b in boxes), timeout=60)

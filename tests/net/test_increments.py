@@ -8,17 +8,15 @@ round cost some sixty times what the first did, for every box.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bench.tournament import boxes_on_one_broker, wait
 from pi_app.net import protocol as p
 from pi_app.net.box import TournamentBox
-from pi_app.net.broker import Broker
 from pi_app.net.link import Link
-from pi_app.net.ports import free_port
 from pi_app.net.seal import signed
 from pi_app.net.store import TournamentStore
 from pi_app.rules.cambio.scoring import RoundResult
@@ -32,6 +30,7 @@ from tests.net.harness import (
 )
 
 TABLES = [["Ana", "Ben", "Cleo"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
+SETTLE = 60.0  # seconds for the boxes to agree, however busy the machine
 WINDOW = 3 * p.PAGE  # rounds measured at once: whole pages, as the open page grows
 
 
@@ -130,38 +129,23 @@ def test_bytes_per_round_do_not_grow_with_the_tournament(tmp_path: Path) -> None
         sent.append(len(payload))
         publish(self, topic, payload, retain)
 
-    broker = Broker(tmp_path / "broker", free_port(), bind="127.0.0.1")
-    creator, code = TournamentBox.create(
-        TournamentStore(tmp_path / "one.sqlite3"),
-        "Tournoi",
-        TABLES,
-        {"target": None},
-        "127.0.0.1",
-        broker.port,
-    )
-    broker.configure(creator.access())
-    creator.gate = broker.grant
-    broker.start()
-    boxes = [creator] + [
-        TournamentBox.join(
-            TournamentStore(tmp_path / f"b{n}.sqlite3"), code, n, "127.0.0.1", broker.port
-        )
-        for n in (1, 2)
-    ]
+    broker, boxes = boxes_on_one_broker(tmp_path, "Tournoi", TABLES)
+    creator = boxes[0]
     try:
         Link.publish = counted  # type: ignore[method-assign]
         for box in boxes:
             box.connect()
-        settle(boxes, lambda: all(b.ledger is not None and b.online for b in boxes))
+        wait(boxes, lambda: all(b.ledger is not None and b.online for b in boxes), SETTLE)
         weights: list[int] = []
         whole: list[int] = []
         for number in range(300):
             box = boxes[number % 3]
             before = len(sent)
             item = box.submit(RoundResult(box.seats()[0], "Dollar", "9"))
-            settle(
+            wait(
                 boxes,
                 lambda i=item.id: all(b.ledger is not None and b.ledger.knows(i) for b in boxes),
+                SETTLE,
             )
             weights.append(sum(sent[before:]))
             assert creator.ledger is not None
@@ -176,17 +160,6 @@ def test_bytes_per_round_do_not_grow_with_the_tournament(tmp_path: Path) -> None
     assert sum(whole[-WINDOW:]) > 8 * sum(whole[:WINDOW])  # what the whole order grew to
     logs = [b.ledger.log for b in boxes if b.ledger is not None]
     assert len(logs) == 3 and logs[0] == logs[1] == logs[2] and len(logs[0]) == 300
-
-
-def settle(boxes: list[TournamentBox], done: object, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for box in boxes:
-            box.poll()
-        if callable(done) and done():
-            return
-        time.sleep(0.002)
-    raise AssertionError(f"the boxes did not settle within {timeout} s")
 
 
 def test_a_store_kept_before_increments_is_taken_over(tmp_path: Path) -> None:

@@ -26,26 +26,9 @@ from pi_app.table import Journal, Table
 from pi_app.table.history import History, summary_of
 from pi_app.table.journal import Player
 from pi_app.table.summary import Fact
+from tests.table.games import play_gambit7
 
 SEATS = ["Al", "Bo", "Cy"]
-
-
-def play_gambit7(journal: Journal) -> Table:
-    table = Table.new(journal, "gambit7", SEATS, {})
-    rounds = [
-        ((10, 20, 30), ['bet "Al" [20]'], 25),
-        ((5, 7, 9), ['bet "Bo" {"gambit7": 9}', 'bet "Al" {"gambit7": 5}'], 100),
-    ] + [((50, 50, 50), [], 1)] * 5
-    for number, (answers, bets, truth) in enumerate(rounds, start=1):
-        for seat, value in zip(SEATS, answers, strict=True):
-            table.play(f'answer "{seat}" {value} fr')
-        for bet in bets:
-            table.play(bet)
-        table.play("close-bets")
-        table.play(f"truth {truth} fr")
-        if number < 7:
-            table.play("next")
-    return table
 
 
 def play_cambio(journal: Journal, rounds: list[tuple[str, str]] | None = None) -> Table:
@@ -71,7 +54,7 @@ def journal(tmp_path: Path) -> Journal:
 @pytest.fixture
 def played(journal: Journal) -> History:
     journal.remember_players([Player(name, i) for i, name in enumerate(SEATS)])
-    play_gambit7(journal)
+    play_gambit7(journal, SEATS)
     play_cambio(journal)
     unfinished = Table.new(journal, "cambio", SEATS, {"target": 250})
     unfinished.play("deal")
@@ -79,7 +62,7 @@ def played(journal: Journal) -> History:
 
 
 def test_the_gambit7_summary_matches_the_hand_count(journal: Journal) -> None:
-    summary = summary_of(play_gambit7(journal))
+    summary = summary_of(play_gambit7(journal, SEATS))
     assert summary.scores == {"Al": 0, "Bo": 28, "Cy": 5}
     assert summary.winners == ("Bo",)
     assert summary.series["Al"] == (0, 6, 0, 0, 0, 0, 0, 0)

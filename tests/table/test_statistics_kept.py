@@ -17,6 +17,7 @@ from pi_app.cli import main
 from pi_app.table import Journal, Table
 from pi_app.table.history import History
 from pi_app.table.journal import Player
+from tests.table.games import play_gambit7
 
 POOL = ("Ana", "Ben", "Cléo", "Dan", "Eve")
 REMEMBERED = POOL[:4]  # Eve plays but is not remembered: she has no statistics
@@ -80,7 +81,7 @@ def test_kept_statistics_equal_the_fold_from_scratch(data: st.DataObject) -> Non
         tables: list[Table] = []
         if data.draw(st.booleans()):  # a game of slates, seats in any order
             seats = data.draw(st.permutations(("Ana", "Ben", "Eve")))
-            tables.append(play_gambit7_as(journal, list(seats)))
+            tables.append(play_gambit7(journal, list(seats)))
         for _ in range(data.draw(st.integers(1, 12))):
             _step(journal, tables, data)
         _same(journal)
@@ -96,27 +97,6 @@ def test_kept_statistics_equal_the_fold_from_scratch(data: st.DataObject) -> Non
         _same(journal)
         assert journal.statistics_kept()
         journal.close()
-
-
-def play_gambit7_as(journal: Journal, seats: list[str]) -> Table:
-    """A game of Gambit 7 played to its end: bets and slates won by several seats."""
-    one, two, _three = seats
-    table = Table.new(journal, "gambit7", seats, {})
-    rounds = [
-        ((10, 20, 30), [f'bet "{one}" [20]'], 25),
-        ((5, 7, 9), [f'bet "{two}" {{"gambit7": 9}}', f'bet "{one}" {{"gambit7": 5}}'], 100),
-    ] + [((50, 50, 50), [], 1)] * 5
-    for number, (answers, bets, truth) in enumerate(rounds, start=1):
-        for seat, value in zip(seats, answers, strict=True):
-            table.play(f'answer "{seat}" {value} fr')
-        for bet in bets:
-            table.play(bet)
-        table.play("close-bets")
-        table.play(f"truth {truth} fr")
-        if number < 7:
-            table.play("next")
-    assert table.outcome() is not None
-    return table
 
 
 def test_the_statistics_are_counted_again_by_a_command(tmp_path: Path) -> None:
@@ -145,7 +125,7 @@ def test_a_journal_of_version_4_is_upgraded_and_builds_its_statistics_once(
     path = tmp_path / "j.sqlite3"
     journal = Journal(path, keep_backups=False)
     journal.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
-    play_gambit7_as(journal, ["Ana", "Ben", "Cléo"])
+    play_gambit7(journal, ["Ana", "Ben", "Cléo"])
     for seed in range(4):
         table = Table.new(journal, "tiny-race", ["Dan", "Ana"], {"target": 3}, seed=seed)
         table.play("add 2")
