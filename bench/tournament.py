@@ -112,7 +112,12 @@ def boxes_on_one_broker(
     return broker, [creator, *joining]
 
 
-def wait(boxes: list[TournamentBox], done: object, timeout: float = 10.0) -> None:
+PATIENCE = 60.0
+"""Seconds before the bench gives up on the boxes agreeing: a deadline for a lost
+message, never a measure (the delays are measured; a busy machine may be slow)."""
+
+
+def wait(boxes: list[TournamentBox], done: object, what: str, timeout: float = PATIENCE) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for box in boxes:
@@ -120,7 +125,7 @@ def wait(boxes: list[TournamentBox], done: object, timeout: float = 10.0) -> Non
         if callable(done) and done():
             return
         time.sleep(0.001)
-    raise SystemExit("the boxes did not agree in time")
+    raise SystemExit(f"the boxes did not agree within {timeout} s: {what}")
 
 
 def whole_order_weight(box: TournamentBox, boxes: int) -> int:
@@ -172,9 +177,9 @@ def run(rounds: int, size: int) -> None:
         creator = boxes[0]
         for box in boxes:
             box.connect()
-        wait(boxes, lambda: all(b.online and not b.me.joining for b in boxes), timeout=60)
-        wait(boxes, lambda: all(b.online and b.ledger is not None for b in boxes))
-        wait(boxes, lambda: all(b.ledger is not None and b.ledger.state for b in boxes))
+        wait(boxes, lambda: all(b.online and not b.me.joining for b in boxes), "joined")
+        wait(boxes, lambda: all(b.online and b.ledger is not None for b in boxes), "ledgers")
+        wait(boxes, lambda: all(b.ledger is not None and b.ledger.state for b in boxes), "states")
         delays: list[float] = []
         traffic: list[tuple[int, int, int, int]] = [Counted.now()]
         whole: list[int] = []
@@ -206,9 +211,9 @@ def one_round(boxes: list[TournamentBox], rng: random.Random) -> list[float]:
                 seen[index] = now - sent
         return len(seen) == len(others)
 
-    wait(boxes, arrived)
+    wait(boxes, arrived, f"round {item.id} at every other box")
     if box.ledger is None or not box.ledger.knows(item.id):
-        wait(boxes, lambda: box.ledger is not None and box.ledger.knows(item.id))
+        wait(boxes, lambda: box.ledger is not None and box.ledger.knows(item.id), "its own")
     return list(seen.values())
 
 

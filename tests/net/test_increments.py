@@ -135,7 +135,7 @@ def test_bytes_per_round_do_not_grow_with_the_tournament(tmp_path: Path) -> None
         Link.publish = counted  # type: ignore[method-assign]
         for box in boxes:
             box.connect()
-        wait(boxes, lambda: all(b.ledger is not None and b.online for b in boxes), SETTLE)
+        wait(boxes, lambda: all(b.ledger is not None and b.online for b in boxes), "online", SETTLE)
         weights: list[int] = []
         whole: list[int] = []
         for number in range(300):
@@ -145,6 +145,7 @@ def test_bytes_per_round_do_not_grow_with_the_tournament(tmp_path: Path) -> None
             wait(
                 boxes,
                 lambda i=item.id: all(b.ledger is not None and b.ledger.knows(i) for b in boxes),
+                f"round {number}",
                 SETTLE,
             )
             weights.append(sum(sent[before:]))
