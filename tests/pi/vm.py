@@ -109,9 +109,8 @@ class VM:
     def _raspi3b(self, kernel: str, initrd: str, line: str, forward: str) -> list[str]:
         """QEMU's Raspberry Pi 3B: the Pi's own SD controller and USB, and no KMS display
         (its screen is the firmware's framebuffer, which SDL's kmsdrm cannot use). The
-        card's size must be a power of two; the network is a USB Ethernet adapter."""
-        with self.disk.open("r+b") as card:
-            card.truncate(1 << (card.seek(0, 2) - 1).bit_length())
+        card's size must be a power of two (`start` grows it); the network is a USB
+        Ethernet adapter."""
         return [
             "qemu-system-aarch64", "-M", "raspi3b", "-m", "1G", "-smp", "4",
             "-kernel", str(boot_file(self.disk, kernel, self.folder)),
@@ -126,6 +125,9 @@ class VM:
         ]  # fmt: skip
 
     def start(self) -> None:
+        if self.board == "raspi3b":  # QEMU's SD card: a power of two, the card grown to it
+            with self.disk.open("r+b") as card:
+                card.truncate(1 << (card.seek(0, 2) - 1).bit_length())
         log = self.qemu_log.open("wb")
         self.process = subprocess.Popen(
             self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
