@@ -174,25 +174,29 @@ def run(rounds: int, size: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
         broker, boxes = boxes_on_one_broker(base, "Bench", tables)
-        creator = boxes[0]
-        for box in boxes:
-            box.connect()
-        wait(boxes, lambda: all(b.online and not b.me.joining for b in boxes), "joined")
-        wait(boxes, lambda: all(b.online and b.ledger is not None for b in boxes), "ledgers")
-        wait(boxes, lambda: all(b.ledger is not None and b.ledger.state for b in boxes), "states")
-        delays: list[float] = []
-        traffic: list[tuple[int, int, int, int]] = [Counted.now()]
-        whole: list[int] = []
-        for number in range(rounds):
-            delays.extend(one_round(boxes, rng))
-            traffic.append(Counted.now())
-            whole.append(whole_order_weight(creator, size))
-            if number % 25 == 24:
-                print(f"  {number + 1} rounds", file=sys.stderr)
-        refused = len(creator.ledger.refused) if creator.ledger else 0
-        for box in boxes:
-            box.close()
-        broker.stop()
+        try:  # Mosquitto stopped however the run ends (a wait that gives up)
+            creator = boxes[0]
+            for box in boxes:
+                box.connect()
+            wait(boxes, lambda: all(b.online and not b.me.joining for b in boxes), "joined")
+            wait(boxes, lambda: all(b.online and b.ledger is not None for b in boxes), "ledgers")
+            wait(
+                boxes, lambda: all(b.ledger is not None and b.ledger.state for b in boxes), "states"
+            )
+            delays: list[float] = []
+            traffic: list[tuple[int, int, int, int]] = [Counted.now()]
+            whole: list[int] = []
+            for number in range(rounds):
+                delays.extend(one_round(boxes, rng))
+                traffic.append(Counted.now())
+                whole.append(whole_order_weight(creator, size))
+                if number % 25 == 24:
+                    print(f"  {number + 1} rounds", file=sys.stderr)
+            refused = len(creator.ledger.refused) if creator.ledger else 0
+        finally:
+            for box in boxes:
+                box.close()
+            broker.stop()
     report(size, rounds, refused, delays, traffic, whole)
 
 
