@@ -46,10 +46,7 @@ from gpiozero.pins.mock import MockFactory
 from pi_app.config import Config
 from pi_app.devices.pinout import load_pinout
 from pi_app.devices.ring import MockRing
-from pi_app.display.app import (
-    BLOCKING_DRIVERS,
-    App,
-)
+from pi_app.display.app import BLOCKING_DRIVERS, App, build_app
 from pi_app.display.devices import open_for_display
 from pi_app.display.intents import Press, wait_events
 from pi_app.display.phones_panel import PhonesPanel
@@ -138,7 +135,7 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
     pygame.display.init()
     pygame.font.init()
     panel, port = phone_server() if args.phones else (None, 0)
-    app = App(
+    app = build_app(
         config.values,
         journal=Journal(config.journal_path),
         size=args.size,

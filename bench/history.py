@@ -50,7 +50,7 @@ start = time.perf_counter()
 import pygame
 from pathlib import Path
 from pi_app.config import Config
-from pi_app.display.app import App
+from pi_app.display.app import build_app
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.display.history import OpenGame
@@ -61,7 +61,7 @@ values = dict(Config().values)
 begin = time.perf_counter()
 journal = Journal(path)
 opened = time.perf_counter()
-app = App(values, journal=journal, size="800x480")
+app = build_app(values, journal=journal, size="800x480")
 app.open_window(False)
 app.step([])
 framed = time.perf_counter()

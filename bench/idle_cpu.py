@@ -32,7 +32,7 @@ import json, os, sys, tempfile, threading, time
 sys.path.insert(0, {root!r})
 import pygame
 from pi_app.config import Config
-from pi_app.display.app import App
+from pi_app.display.app import build_app
 from pi_app.display.scene import NewGame, Play, StartTimer
 from pi_app.table import Journal
 
@@ -43,7 +43,7 @@ pygame.font.init()
 folder = tempfile.mkdtemp()
 config = Config()
 config.values["journal"] = os.path.join(folder, "j.sqlite3")
-app = App(config.values, journal=Journal(config.journal_path), size=size)
+app = build_app(config.values, journal=Journal(config.journal_path), size=size)
 app.open_window()
 app.step([])
 print("frame", flush=True)
@@ -91,7 +91,7 @@ def measure_fixed(with_timer):
     app.dirty = True
     return 100 * cpu / wall, frames / wall
 
-app.sounds = type("Silent", (), {{"play": lambda self, name: None}})()
+app.box.cues.sounds = type("Silent", (), {{"play": lambda self, name: None}})()
 result = {{"rss_mb": rss_mb()}}
 result["idle_app"] = measure_app(False)
 result["idle_fixed"] = measure_fixed(False)

@@ -238,7 +238,7 @@ def main() -> int:
         args.bets, args.idle, args.idle_sockets = 10, 1.0, 50
 
     from pi_app.display.demo import make_app
-    from pi_app.display.scene import NewGame
+    from pi_app.display.scene import NewGame, Play
 
     folder = Path(tempfile.mkdtemp())
     app = make_app("800x480", folder / "journal.sqlite3", time.monotonic, {})  # type: ignore[arg-type]
@@ -281,8 +281,8 @@ def main() -> int:
     cpu_with = idle_cpu(app, args.idle)
     rss_with = rss_mb()
     answers = box.phase(clients)
-    app.session.play('answer "Gus" "160" fr')  # the seventh seat's answer, typed on the box
-    app.session.play("reveal")  # the host turns the answers up: the bets open
+    app.session.act(Play('answer "Gus" "160" fr'))  # the seventh seat's answer, on the box
+    app.session.act(Play("reveal"))  # the host turns the answers up: the bets open
     app.step([])
     quiet = box.phase(clients)
     token = hub.seats.claim("Gus")

@@ -5,12 +5,14 @@ box's service with no display, while the table still has its phones, the ring an
 bell. So the service does not stop there (systemd would restart it into the same
 failure, and the phones' port would never answer): it plays on without a screen.
 
-- The same core as the display (`pi_app.box.session`), driven by the phones' owner
-  (`web.owner.PhonesOwner`): the latest unfinished game is taken up, the box asks its
-  own questions, the journal, the history and the tournament work as always.
-- The bell and the box's Next button move the round on (`rules.host`: turn the
-  answers up, close the bets with the box's true answer, the next round); the Undo
-  button takes back what Undo takes back on the screen (`Session.undo`).
+- The same box as with the display (`assembly.build_box`), driven by the phones-only
+  loop (`pi_app.loop.PhonesLoop`): the latest unfinished game is taken up, the box asks
+  its own questions, the journal, the history and the tournament work as always.
+- The bell and the box's Next button move the round on (`acts.NextStep`, `rules.host`:
+  turn the answers up, close the bets with the box's true answer, the next round); the
+  Undo button takes back what Undo takes back on the screen. Each press enters the
+  core's door as the box's buttons (`actors.BUTTON`), and the ring answers it as it
+  answers any change (`effects.ring_follows`).
 - It says so where people look: one line in the log, the ring breathing `NO_SCREEN`
   (listed in firmware/README.md), a banner on every phone (`Hub.screen`).
 - It tries the display again every `RETRY_SECONDS` in a child process (a hot-plugged
@@ -28,18 +30,16 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pi_app.box.health import Watchdog
-from pi_app.box.jobs import Jobs
-from pi_app.box.session import Session
+from pi_app.box import acts
+from pi_app.box.actors import BUTTON
 from pi_app.devices import sdnotify
-from pi_app.rules.host import next_notations
+from pi_app.effects.ring import DeviceRing
+from pi_app.loop import PhonesLoop
 from pi_app.table import Journal
 from pi_app.web.hub import Hub
-from pi_app.web.owner import PhonesOwner
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +47,6 @@ NO_SCREEN = 0xA020F0
 """The ring's colour with no screen: purple, breathing fast (`NO_SCREEN_PERIOD`), unlike
 the idle box's slow blue and every game's colours."""
 NO_SCREEN_PERIOD = 1.2
-NEXT_FLASH = 0xFFFFFF
-"""The ring's answer to a press that moved the round on."""
-NOTHING_FLASH = 0xFF2000
-"""The ring's answer to a press with nothing to move on (the players' turn)."""
 RETRY_SECONDS = 30.0
 PROBE_SECONDS = 20.0
 """How long a try at the display may take before it counts as failed."""
@@ -119,11 +115,14 @@ class Screenless:
         probe: Callable[[], bool] | None = None,
         retry: float | None = None,
     ) -> None:
-        self.session = Session(config.values, journal, jobs=Jobs())
+        ring = None if devices is None else DeviceRing(devices.ring)
+        self.loop = PhonesLoop.build(
+            config.values, journal, hub, ring=ring, notify=_notify, screen=False
+        )
+        self.session = self.loop.session
         self.hub = hub
         hub.screen = False
         self.devices = devices
-        self.owner = PhonesOwner(self.session, hub, Watchdog(_notify, time.monotonic))
         self.probe = probe or (lambda: display_opens())
         self.retry = RETRY_SECONDS if retry is None else retry
         self._done = threading.Event()
@@ -133,9 +132,10 @@ class Screenless:
 
     def run(self) -> bool:
         """Play until `stop()` or a display opens; True when a display opened."""
+        self.session.changes.own()  # this thread opens the box; the loop's takes it over
         self.session.open()
         self._wire_devices()
-        self.owner.start()
+        self.loop.start()
         sdnotify.notify("READY=1")
         try:
             while not self._done.wait(self.retry):
@@ -157,44 +157,28 @@ class Screenless:
         if devices is None:
             return
         devices.ring.breathe(NO_SCREEN, NO_SCREEN_PERIOD)
-        devices.bell.add_listener(self._pressed(devices.bell, self.next_step))
+        devices.bell.add_listener(self._pressed(devices.bell, acts.NextStep()))
         devices.bell.listen()
-        devices.next.add_listener(self._pressed(devices.next, self.next_step))
-        devices.undo.add_listener(self._pressed(devices.undo, lambda: self.session.undo()))
+        devices.next.add_listener(self._pressed(devices.next, acts.NextStep()))
+        devices.undo.add_listener(self._pressed(devices.undo, acts.Undo(by=BUTTON)))
 
-    def _pressed(self, device: Any, action: Callable[[], object]) -> Callable[[Any], None]:
-        """A listener for `device`'s thread: the press is handed to the owner's thread,
-        and the device's own queue emptied (nothing here reads it)."""
+    def _pressed(self, device: Any, act: acts.Act) -> Callable[[Any], None]:
+        """A listener for `device`'s thread: the press is handed to the loop's thread as
+        `act`, and the device's own queue emptied (nothing here reads it)."""
 
         def listener(_press: Any) -> None:
             device.drain()
-            self.owner.submit(lambda _table: self._count(action))
+            self.loop.submit(lambda _table: self._count(act))
 
         return listener
 
-    def _count(self, action: Callable[[], object]) -> None:
-        self.pressed += 1
-        action()
-
-    def next_step(self) -> bool:
-        """The host's next step at the table (`rules.host`), on the owner's thread;
-        False, with the ring's red flash, when the round waits for its players."""
-        table = self.session.table
-        steps = () if table is None else next_notations(table.game, table.state)
-        ring = None if self.devices is None else self.devices.ring
-        if not steps:
-            if ring is not None:
-                ring.flash(NOTHING_FLASH)
-            return False
-        for notation in steps:
-            if not self.session.play(notation, by="box"):
-                return False
-        if ring is not None:
-            ring.flash(NEXT_FLASH)
-        return True
+    def _count(self, act: acts.Act) -> acts.Done:
+        done = self.session.act(act)
+        self.pressed += 1  # handled: its change told to every part
+        return done
 
     def _close(self) -> None:
-        self.owner.stop()
+        self.loop.stop()
         if self.devices is not None:
             self.devices.bell.ignore()
         self.session.close()

@@ -2,38 +2,50 @@
 budget reads a clock, which the rules never do; the clock is injected.
 
 A game with a computer seat declares it in its own package here, named like the game
-(`pi_app.ai.gambo.opponent`), and the box's core finds it by the game's name
-(`opponent_for`): no shared module names a game.
+(`pi_app.ai.gambo.opponent`, its `OPPONENT`), and the box's core finds it by the game's
+name (`opponent_for`, through the one loader of faces): no shared module names a game.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Mapping, Sequence
-from functools import cache
-from typing import Protocol, cast
+
+from pi_app.faces import Face, face
 
 
-class Opponent(Protocol):
-    """What a game's `opponent` module offers the core."""
+class Opponent:
+    """A game's computer seat, each hook with its default (a game overrides what it
+    needs): the core asks `to_play` after every change of the table and runs `choose`
+    off the loop when the computer owes a move."""
 
-    def to_play(self, state: object, extras: Mapping[str, object]) -> str | None: ...
-
-    def choose(self, state: object, level: str) -> str: ...
-
-
-@cache
-def opponent_for(game_name: str) -> Opponent | None:
-    """The computer seat of `game_name`, or None when people play every seat (looked
-    up once per game: the home lists the paused games' seats on every frame)."""
-    name = f"{__name__}.{game_name.replace('-', '_')}.opponent"
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-    except ModuleNotFoundError:  # no package of that game here at all
+    def to_play(self, state: object, extras: Mapping[str, object]) -> str | None:
+        """The computer's level when it is to move in `state`, else None."""
         return None
-    return cast(Opponent, importlib.import_module(name))
+
+    def choose(self, state: object, level: str) -> str:
+        """The computer's move in `state` (its notation), on a worker's thread."""
+        raise NotImplementedError
+
+    def take_back(self, state: object, extras: Mapping[str, object]) -> int | None:
+        """How many actions one Undo takes back (0: none of the player's); None for
+        the last action, as among people."""
+        return None
+
+    def computer_names(
+        self, seats: Sequence[str], extras: Mapping[str, object], lang: str | None = None
+    ) -> dict[str, str]:
+        """Each seat the computer plays, by its name in the record, with the label it is
+        shown by in `lang` (None: the current language)."""
+        return {}
+
+
+OPPONENT = Face("pi_app.ai.{game}.opponent", "OPPONENT", Opponent)
+"""A game's computer seat: `OPPONENT` in `pi_app.ai.<game>.opponent`."""
+
+
+def opponent_for(game_name: str) -> Opponent | None:
+    """The computer seat of `game_name`, or None when people play every seat."""
+    return face(game_name, OPPONENT)
 
 
 def seat_names(
@@ -43,5 +55,4 @@ def seat_names(
     each by its name in the record with the name it is shown by in `lang` (None: the
     current language): a record keeps the label of the language the game began in."""
     opponent = opponent_for(game_name)
-    names = getattr(opponent, "computer_names", None)
-    return dict(names(seats, extras, lang)) if callable(names) else {}
+    return {} if opponent is None else dict(opponent.computer_names(seats, extras, lang))

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from pi_app.ai import opponent_for
+from pi_app.box.actors import COMPUTER
+from pi_app.box.acts import Act, Done, Play, Redo
 from pi_app.box.changes import TABLE_CHANGES, Change, Changes
 from pi_app.box.jobs import Jobs
 from pi_app.table.protocol import GameTable
@@ -23,7 +25,7 @@ from pi_app.table.protocol import GameTable
 
 class Session(Protocol):
     """What the computer needs of the session (`session.Session`): the table, its
-    changes and jobs, and to play or redo as anyone at the table does."""
+    changes and jobs, and its door, to play or redo as anyone at the table does."""
 
     @property
     def table(self) -> GameTable | None: ...
@@ -34,9 +36,7 @@ class Session(Protocol):
     @property
     def jobs(self) -> Jobs: ...
 
-    def play(self, notation: str, by: str = "box") -> bool: ...
-
-    def redo(self, by: str = "box") -> bool: ...
+    def act(self, act: Act) -> Done: ...
 
 
 class Computer:
@@ -69,7 +69,7 @@ class Computer:
         if opponent is None or level is None:
             return
         if table.can_redo:  # the move undone here was the computer's own
-            self.session.redo(by="computer")
+            self.session.act(Redo(by=COMPUTER))
             return
         state = table.state
         if self._searching is state:
@@ -86,7 +86,7 @@ class Computer:
         if self.held or self.session.table is not table or table.state is not state:
             self.consider()
             return
-        self.session.play(move, by="computer")
+        self.session.act(Play(move, by=COMPUTER))
 
     @contextmanager
     def paused(self) -> Iterator[None]:

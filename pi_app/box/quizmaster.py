@@ -2,6 +2,11 @@
 question is drawn and played as the round's first action (`question {...}`), so the
 journal, the record and every phone have it, and a resumed game asks nothing again.
 
+The quizmaster is a listener of the table (`Asking`): whatever moved a round on to its
+start (a tap, a phone, the bell of a box without a screen, a redo, a game resumed),
+it asks the question through the core's door, as the quizmaster, so the question is
+told to every part like any other act.
+
 A game's rules say when its round waits for a question (`AsksQuestions`); the table's
 choice (`extras["questions"]`) says from where: the built-in bank, one of its
 categories, or one of the host's packs. A question once shown is never drawn again on
@@ -16,7 +21,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from pi_app.i18n import Translator, current_language
+from pi_app.box.actors import QUIZMASTER
+from pi_app.box.acts import Act, Done, Play, Redo
+from pi_app.box.changes import Change, Played, Redone, Seated
+from pi_app.i18n import N_, Translator, current_language
 from pi_app.questions.question import UNASKABLE, Question
 from pi_app.rules.question import AsksQuestions, RoundQuestion
 from pi_app.table import JournalError
@@ -114,27 +122,22 @@ class Quizmaster:
         self.journal.flag(question_id, by)
         self.flagged.add(question_id)
 
-    def ask(self, table: GameTable, waits: bool) -> str | None:
-        """Ask the round's question if the round `waits` for one; a message when none
-        can be asked (an empty pack), None otherwise. A question an Undo took away
-        comes back with the Redo of the step before it (a round's question is always
-        its first action), never another one."""
-        if not waits or self.mode(table) == CARDS:
-            return None
-        if table.can_redo:
-            table.redo()
-            return None
+    def next_question(self, table: GameTable) -> RoundQuestion | None:
+        """The question for the round at `table`: drawn until one can be asked (at most
+        `MAX_DRAWS`); None when none is left."""
         for _draw in range(MAX_DRAWS):
             question = self.draw(table)
             if question is None:
-                break
+                return None
             asked = self._askable(question)
             if asked is not None:
-                table.play(notation(asked))
-                self.journal.mark_asked(question.id, table.game_id)
-                self.asked.add(question.id)
-                return None
-        return _("No question left to ask: read one from the cards, or import a pack.")
+                return asked
+        return None
+
+    def mark_asked(self, question_id: str, game_id: int) -> None:
+        """A question was asked at a table: never drawn again on this box."""
+        self.journal.mark_asked(question_id, game_id)
+        self.asked.add(question_id)
 
     def _askable(self, question: Question) -> RoundQuestion | None:
         """The question as the round keeps it, or None when it cannot be asked (the
@@ -171,3 +174,43 @@ def journal_or(read: Callable[[], T], otherwise: T) -> T:
     except (JournalError, OSError, RuntimeError):
         log.exception("the journal cannot say what the questions need")
         return otherwise
+
+
+NO_QUESTION_LEFT = N_("No question left to ask: read one from the cards, or import a pack.")
+
+
+class Asking:
+    """Asks the round's question at the table when the round waits for one."""
+
+    def __init__(
+        self,
+        quizmaster: Quizmaster,
+        at_table: Callable[[], GameTable | None],
+        act: Callable[[Act], Done],
+        say: Callable[[str, bool], None],
+    ) -> None:
+        self.quizmaster, self.at_table, self.act, self.say = quizmaster, at_table, act, say
+
+    def changed(self, change: Change) -> None:
+        """After an action, a redo or a game seated: its round may wait for a question
+        (an undo never asks: it would only put back what was taken away)."""
+        if isinstance(change, Played | Redone | Seated) and change.table is self.at_table():
+            self.ask()
+
+    def ask(self) -> None:
+        """The round's question, where the table plays with the box's questions and the
+        round waits for one. A question an Undo took away comes back with the Redo of
+        the step before it (a round's question is always its first action), never
+        another one."""
+        table = self.at_table()
+        if table is None or not awaited(table) or self.quizmaster.mode(table) == CARDS:
+            return
+        if table.can_redo:
+            self.act(Redo(by=QUIZMASTER))
+            return
+        question = self.quizmaster.next_question(table)
+        if question is None:
+            self.say(_(NO_QUESTION_LEFT), True)
+            return
+        if self.act(Play(notation(question), by=QUIZMASTER)).ok:
+            self.quizmaster.mark_asked(question.id, table.game_id)

@@ -181,7 +181,7 @@ def make_app(
     import pygame
 
     from pi_app.config import Config
-    from pi_app.display.app import App
+    from pi_app.display.app import build_app
     from pi_app.table import Journal
 
     pygame.display.init()
@@ -190,7 +190,7 @@ def make_app(
     values.update(config or {})
     values["display.size"] = size
     journal = Journal(journal_path, clock=clock)
-    app = App(values, journal=journal, size=size, clock=clock, **parts)
+    app = build_app(values, journal=journal, size=size, clock=clock, **parts)
     app.open_window(False)
     return app
 

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from pi_app.display.intents import BELL_EVENT, BUTTON_EVENT, DEVICE_EVENT, post
-from pi_app.display.ring import DeviceRing, RecordingRing, RingPort
+from pi_app.effects.ring import DeviceRing, RecordingRing, RingPort
 
 log = logging.getLogger(__name__)
 

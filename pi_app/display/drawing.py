@@ -1,5 +1,6 @@
 """What the app draws on its surface: the scene, the phones' panel over it, the message
-bar; then whose turn on the ring, and whether the bell is listened to.
+bar; then whether the bell is listened to (the ring follows the table by itself:
+`effects.ring_follows`).
 
 The app decides when a frame is due (a change made it dirty, or an animation moves);
 this part draws it. A scene draws state and never changes it.
@@ -15,9 +16,9 @@ from pi_app.display.canvas import Canvas, FontBook
 from pi_app.display.frames import Painter
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
-from pi_app.display.ring_show import RingShow
 from pi_app.display.scene import Ctx, Scene
 from pi_app.display.theme import Theme
+from pi_app.effects.ring_show import RingShow
 from pi_app.table.protocol import GameTable
 
 
@@ -63,7 +64,6 @@ class Drawing:
         if listen != self._listening and self.on_listen is not None:
             self._listening = listen
             self.on_listen(listen)
-        self.show.steady(scene.ring_colour(ctx))
         return True
 
     def animate(self, now: float) -> bool:

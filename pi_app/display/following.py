@@ -1,26 +1,25 @@
-"""How the screen follows the evening: the session's changes, turned into screens.
+"""How the screen follows the evening: the core's changes, turned into screens.
 
 The app subscribes here once. Whatever changed the table (a tap, a phone, the
 computer, the quizmaster, the tournament's network, an undo), the screen follows it to
-the scene of its state; a game seated or left changes the screens and the timer; what
-the session says goes to the message bar. Every change draws the screen again.
+the scene of its state; a game seated, paused or left changes the screens and the
+timer; what the core says goes to the message bar, and a refusal of an act made at
+the box is shown there too (a phone hears its own). Every change draws the screen
+again. The ring and the sounds follow the same changes on their own
+(`pi_app.effects`), with a screen or without one.
 """
 
 from __future__ import annotations
 
 from pi_app.box.changes import (
-    Accepted,
     Change,
     Left,
-    NetworkNews,
-    PacksChanged,
-    Redone,
+    Paused,
     Refused,
     Said,
     Seated,
-    Undone,
+    TableChange,
 )
-from pi_app.display import theme as th
 from pi_app.display.stage import Stage
 
 
@@ -32,23 +31,21 @@ def follow_changes(app: Stage) -> None:
 def _changed(app: Stage, change: Change) -> None:
     app.dirty = True
     match change:
-        case Accepted() | Undone() | Redone():
+        case TableChange():
             _follow(app)
-        case NetworkNews(moved=moved):
-            _follow(app)
-            if moved:
-                app.show.sweep(th.WARN)
         case Seated():
             _seated(app, change)
+        case Paused():
+            app.show.drop_timer()
+            app.screens.go_home()
         case Left(at_table=at_table):
             _left(app, at_table)
         case Said(text=text, error=error):
             app.bar.say(text, error)
-        case Refused(text=text):
+        case Refused(text=text, by=by) if by.kind != "phone":
             app.bar.say(text, True)
-            app.cue("error")
-        case PacksChanged():
-            pass  # the home reads the packs from the config as it draws
+        case _:
+            pass  # a seat taken or freed, the packs: drawn again as they are now
 
 
 def _follow(app: Stage) -> None:

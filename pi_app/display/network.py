@@ -161,5 +161,5 @@ class JoinScene(Scene):
 
 def join_page(parts: Parts) -> Scene:
     """The tournaments to join, as a page over the home (`scene.OpenPage`)."""
-    network = parts.session.network
+    network = parts.session.tournament.box
     return JoinScene(network.broker_host, network.port, parts.session.jobs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pi_app.box.acts import FreeSeat as FreeSeatAct
 from pi_app.display.canvas import Canvas
 from pi_app.display.intents import Intent, Press
 from pi_app.display.phones import draw_phones
@@ -46,8 +47,9 @@ class PhonesPanel:
         self.hotspot: Hotspot | None = None
         """The box's own Wi-Fi while it makes one: the panel shows its code first."""
 
-    def handle(self, intent: Intent, table: GameTable | None) -> bool:
-        """The panel's own taps; True when the intent was one of them."""
+    def handle(self, intent: Intent, table: GameTable | None) -> list[FreeSeatAct] | None:
+        """The panel's own taps (None: the intent was none of them), with the acts they
+        make through the core's door (the host frees a seat)."""
         match intent:
             case Press(target=Button.PHONES) if table is not None:
                 self.open, self.seat, self.page = True, None, 0
@@ -56,14 +58,14 @@ class PhonesPanel:
             case Press(target=Button.PHONES_MORE):
                 self.page += 1
             case Press(target=FreeSeat(seat=seat)):
-                self.hub.free(seat)
+                return [FreeSeatAct(seat)]
             case Press(target=SeatCode(seat=seat)):
                 self.seat = seat
                 if self.hotspot is not None:  # the codes' page: on a small screen,
                     self.page = 0  # the seats are on pages of their own
             case _:
-                return False
-        return True
+                return None
+        return []
 
     def seats_moved(self) -> bool:
         """Whether a seat was taken or freed since the loop last asked, while the panel

@@ -25,7 +25,7 @@ from pi_app.display.intents import Enter, Intent, Press
 from pi_app.display.scene import (
     Command,
     Ctx,
-    FlagQuestion,
+    Flag,
     sand_timer,
 )
 from pi_app.display.targets import Button
@@ -264,7 +264,7 @@ def card_tap(
         case Press(target=CardButton.ANSWERS | CardButton.SCORES):
             return (), False
         case Press(target=CardButton.FLAG):
-            return (FlagQuestion(asked.id),), card_up
+            return (Flag(asked.id),), card_up
     if card_up and isinstance(intent, Enter):
         return (), False
     return None

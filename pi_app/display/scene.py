@@ -15,6 +15,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 import pygame
 
+from pi_app import palette
+from pi_app.box.acts import Abandon as Abandon
+from pi_app.box.acts import Act
+from pi_app.box.acts import CreateTournament as CreateTournament
+from pi_app.box.acts import Flag as Flag
+from pi_app.box.acts import JoinTournament as JoinTournament
+from pi_app.box.acts import NewGame as NewGame
+from pi_app.box.acts import Play as Play
+from pi_app.box.acts import Redo as Redo
+from pi_app.box.acts import Remember as Remember
+from pi_app.box.acts import Resume as Resume
+from pi_app.box.acts import SetLanguage as SetLanguage
+from pi_app.box.acts import Undo as Undo
 from pi_app.box.unfinished import PausedGame
 from pi_app.config import DEFAULTS
 from pi_app.display import theme as th
@@ -24,6 +37,7 @@ from pi_app.display.intents import Intent
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB, Theme
+from pi_app.effects.ring_show import SandTimer
 from pi_app.i18n import Translator, verbatim
 from pi_app.table.protocol import GameTable
 from pi_app.wifi.hotspot import Hotspot
@@ -38,28 +52,10 @@ S = TypeVar("S")
 
 
 # ---- commands -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Play:
-    """Play an action (its notation) on the table; `cue` is the sound on success."""
-
-    notation: str
-    cue: str | None = None
-
-
-@dataclass(frozen=True)
-class UndoAction:
-    """Take back what one Undo takes back in this game (None: the last action, or
-    against the computer its reply with the player's move, `Session.undo`), or the
-    last `steps` actions."""
-
-    steps: int | None = None
-
-
-@dataclass(frozen=True)
-class RedoAction:
-    """Restore the last action taken back."""
+#
+# What changes the evening is one of the core's acts (`box.acts`), which a scene returns
+# as it is: the app hands it to the core's one door. The commands below are the
+# screen's own.
 
 
 @dataclass(frozen=True)
@@ -76,91 +72,13 @@ class StopTimer:
 
 
 @dataclass(frozen=True)
-class NewGame:
-    """Start a game: the rules check the setup, then it is journaled.
-
-    `extras` is the table's own data, journaled with the setup but not given to the
-    rules (who the computer plays, the seats' colours).
-    """
-
-    game: str
-    seats: tuple[str, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)
-    extras: Mapping[str, Any] = field(default_factory=dict)
-    players: tuple[tuple[str, int], ...] = ()
-    """Typed names to remember, each with its palette colour (see `table.players`)."""
-
-
-@dataclass(frozen=True)
 class ShowFinal:
     """Show the end of the game (ranking, chart, facts) and celebrate on the ring."""
 
 
 @dataclass(frozen=True)
-class CreateTournament:
-    """Create a Cambio tournament across boxes: this box plays table 1 of `tables`."""
-
-    seats: tuple[str, ...]
-    options: Mapping[str, Any]
-    tables: int
-
-
-@dataclass(frozen=True)
-class JoinTournament:
-    """Take part in tournament `tid` (its key typed) as table `table` (0-based)."""
-
-    tid: str
-    key: str
-    table: int
-
-
-@dataclass(frozen=True)
 class GoHome:
     """Show the home scene (the game in progress stays, ready to resume)."""
-
-
-@dataclass(frozen=True)
-class Resume:
-    """Return to an unfinished game: `game_id`'s, or the latest played."""
-
-    game_id: int | None = None
-
-
-@dataclass(frozen=True)
-class Abandon:
-    """Leave an unfinished game for good, once the host confirmed it (it stays in the
-    journal and the history)."""
-
-    game_id: int
-
-
-@dataclass(frozen=True)
-class SetLanguage:
-    """Switch the language of every screen."""
-
-    lang: str
-
-
-@dataclass(frozen=True)
-class Remember:
-    """Keep a choice the host made on the box for the next start (plain JSON data)."""
-
-    key: str
-    value: object
-
-
-@dataclass(frozen=True)
-class Cue:
-    """Play a short sound."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class RingFlash:
-    """Flash the LED ring (the bell's answer)."""
-
-    colour: RGB
 
 
 @dataclass(frozen=True)
@@ -190,19 +108,6 @@ class WifiChanged:
 
 
 @dataclass(frozen=True)
-class FlagQuestion:
-    """The host says the round's question seems wrong: the box stops asking it."""
-
-    question_id: str
-
-
-class Command(Protocol):
-    """What a scene asks of the app: any frozen value whose kind has a handler in
-    `display.commands` (the registry is open: a feature adds its command and its
-    handler in its own files, and is composed there in one line)."""
-
-
-@dataclass(frozen=True)
 class OpenPage:
     """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
     `make` builds its scene from the app's parts, so a new page needs no new command."""
@@ -222,26 +127,24 @@ class Parts(Protocol):
     wifi: Callable[[], NetworkManager]
 
 
+Command = (
+    Act
+    | StartTimer
+    | StopTimer
+    | ShowFinal
+    | GoHome
+    | OpenPage
+    | Notice
+    | Redraw
+    | QuitApp
+    | WifiChanged
+)
+"""What a scene asks of the app: an act for the core's one door, or one of the screen's
+own commands. The union is closed: `display.commands.carry_out` handles every kind,
+which mypy checks (`assert_never`)."""
+
+
 # ---- what scenes read -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SandTimer:
-    """A running sand timer: started at `started` on the app's clock, for `seconds`."""
-
-    kind: str
-    started: float
-    seconds: float
-
-    def remaining(self, now: float) -> float:
-        return max(0.0, self.started + self.seconds - now)
-
-    def fraction(self, now: float) -> float:
-        """The sand left, from 1 (just turned) to 0 (time up)."""
-        return self.remaining(now) / self.seconds if self.seconds > 0 else 0.0
-
-    def done(self, now: float) -> bool:
-        return self.remaining(now) <= 0
 
 
 @dataclass(frozen=True)
@@ -328,10 +231,6 @@ class Scene:
         """What to do when the sand timer of `kind` runs out."""
         return ()
 
-    def ring_colour(self, ctx: Ctx) -> RGB | None:
-        """The ring's steady colour on this scene (whose turn), or None for off."""
-        return None
-
     def colours(self, ctx: Ctx) -> tuple[int, ...]:
         """Each seat's palette index: the colours the game began with (`table_colours`)."""
         return table_colours(ctx.table)
@@ -339,10 +238,7 @@ class Scene:
 
 def table_colours(table: GameTable | None) -> tuple[int, ...]:
     """The palette index of each seat of `table`, kept in its extras; () for the defaults."""
-    colours = None if table is None else table.extras.get("colours")
-    if not isinstance(colours, list) or not all(isinstance(c, int) for c in colours):
-        return ()
-    return tuple(colours)
+    return () if table is None else palette.table_colours(table.extras)
 
 
 # ---- shared pieces of game screens --------------------------------------------------

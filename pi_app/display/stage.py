@@ -13,10 +13,10 @@ from typing import Protocol
 from pi_app.box.session import Session
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
-from pi_app.display.ring_show import RingShow
 from pi_app.display.scene import Ctx, Scene
 from pi_app.display.screens import Screens
 from pi_app.display.theme import Theme
+from pi_app.effects.ring_show import RingShow
 from pi_app.table.protocol import GameTable
 from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
@@ -45,7 +45,5 @@ class Stage(Protocol):
     def in_game(self) -> bool: ...
 
     def ctx(self) -> Ctx: ...
-
-    def cue(self, name: str) -> None: ...
 
     def flash_message(self, text: str, error: bool = False) -> None: ...

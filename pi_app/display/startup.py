@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from pi_app.display.app import App
+from pi_app.display.app import App, build_app
 from pi_app.display.intents import post, wake
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.i18n import Translator
@@ -276,7 +276,7 @@ def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, W
         pygame.display.quit()
         return str(error)
     devices = open_for_display(config)
-    app = App(
+    app = build_app(
         config.values,
         journal=journal,
         ring=devices.ring,
@@ -287,7 +287,7 @@ def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, W
     try:
         app.open_window(bool(config["display.fullscreen"]))
     except pygame.error as error:
-        app.session.close()
+        app.box.close()
         devices.close()
         pygame.display.quit()
         return str(error)
@@ -312,7 +312,7 @@ def _play(app: App, devices: WiredDevices, config: Any, phones: Phones, stop: St
         return 0
     finally:
         devices.close()
-        app.session.close()
+        app.box.close()
         pygame.quit()
 
 

@@ -1,7 +1,7 @@
 """Where the phones' server and the table's owner meet, each on its own thread.
 
 The server `submit`s a phone's request and awaits its reply; it never touches the
-table. The owner (the display loop, or `owner.TableOwner`) takes the requests between
+table. The owner (the display loop, or the phones-only loop) takes the requests between
 two frames, carries them out on the table (`requests.perform`), and `publish`es the
 table's state, a frozen value, which the server turns into each phone's view. Nothing
 here blocks the owner: submitting wakes it, publishing hands over a reference.
@@ -28,7 +28,7 @@ MAX_WAITING = 64  # requests waiting for the owner at most; more are refused at 
 
 
 class Timer(Protocol):
-    """The box's sand timer as the phones are told of it (`display.scene.SandTimer`)."""
+    """The box's sand timer as the phones are told of it (`effects.ring_show.SandTimer`)."""
 
     @property
     def kind(self) -> str: ...
@@ -127,12 +127,6 @@ class Hub:
     def held(self) -> list[str]:
         """The seats a phone holds, in order."""
         return sorted(self.seats.holders())
-
-    def free(self, seat: str) -> None:
-        """The box frees `seat`: its phone is a spectator until it takes a seat again."""
-        self.seats.free(seat)
-        with self._lock:
-            self._seatings += 1
 
     @property
     def seatings(self) -> int:

@@ -1,4 +1,4 @@
-"""A phone's answer or bet, turned into the table event a tap on the box would make.
+"""A phone's answer or bet, turned into the act a tap on the box would make.
 
 The phone names no seat: the seat is the one its token holds, so a phone cannot act
 for another. On top of the rules (which the table checks as for the box), a phone may
@@ -7,17 +7,19 @@ they are open: after "rien ne va plus" the rules refuse them.
 
 Each game that phones play builds its own actions (`web.games.<game>.action`, found by
 the game's name); this module reads what every game's requests share (a typed answer,
-a number) and carries the action out on the table.
+a number) and makes the act the core's door carries out (`web.tables`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, runtime_checkable
 
+from pi_app.box import acts
+from pi_app.box.actors import phone
+from pi_app.box.acts import Act, Done
 from pi_app.i18n import N_, Translator, translate
 from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
@@ -118,46 +120,13 @@ class PhoneActions(Protocol):
         ...
 
 
-Flagger = Callable[[str, str], None]
-"""Keeps a question flagged as wrong: its id, and who flagged it (`phone:<seat>`)."""
-
-
-def perform(table: GameTable, request: PhoneRequest, flag: Flagger | None = None) -> Reply:
-    """Carry out a phone's request on `table` (in the table owner's thread); `flag`
-    keeps a question a phone flags (none: the phones cannot flag here).
-
-    Whatever goes wrong is the phone's refusal, never the owner's end: the owner is the
-    display loop (or `owner.TableOwner`), and a request that stopped it would stop the box.
-    A fault that is not a broken rule is logged once with its traceback.
-    """
+def act_of(table: GameTable, request: PhoneRequest) -> Act | Reply:
+    """The act a phone's request makes at `table`, or the phone's refusal (a malformed
+    request, one the phone may not make, a game left since it was made)."""
     if request.game_id is not None and request.game_id != table.game_id:
         return ended(request.lang)  # made in a game left since: never carried out here
-    try:
-        if request.kind == "flag":
-            return _flag(table, request, flag)
-        return _perform(table, request)
-    except Exception:
-        log.exception("a phone's %s request failed; the table goes on", request.kind)
-        return refusal(FAULT, request.lang)
-
-
-def _flag(table: GameTable, request: PhoneRequest, flag: Flagger | None) -> Reply:
-    """ "This question seems wrong", from a seated phone, for the round's own question
-    only (a phone cannot flag the bank away question by question)."""
-    play = phone_module(table.game.name)
-    asked = getattr(play, "asked", None)
-    question = asked(table.state) if callable(asked) else None
-    if flag is None or question is None or request.fields.get("question") != question.id:
-        return refusal(N_("There is no question of the box to flag."), request.lang)
-    flag(question.id, f"phone:{request.seat}")
-    return Reply(
-        True,
-        translate(N_("Flagged: the box will not ask this question again."), "web", request.lang),
-        ticket=table.ticket,
-    )
-
-
-def _perform(table: GameTable, request: PhoneRequest) -> Reply:
+    if request.kind == "flag":
+        return _flag(table, request)
     play = phone_module(table.game.name)
     if not isinstance(play, PhoneActions):
         return refusal(
@@ -171,8 +140,28 @@ def _perform(table: GameTable, request: PhoneRequest) -> Reply:
         return refusal(N_("That message cannot be read."), request.lang)
     if isinstance(action, Reply):
         return action
-    try:
-        table.play(action)
-    except RuleError as error:
-        return Reply(False, error.message(request.lang))
-    return Reply(True, ticket=table.ticket)
+    notation = action if isinstance(action, str) else table.game.format_action(action)
+    return acts.Play(notation, phone(request.seat), request.game_id, request.lang)
+
+
+def _flag(table: GameTable, request: PhoneRequest) -> acts.Flag | Reply:
+    """ "This question seems wrong", from a seated phone, for the round's own question
+    only (a phone cannot flag the bank away question by question)."""
+    play = phone_module(table.game.name)
+    asked = getattr(play, "asked", None)
+    question = asked(table.state) if callable(asked) else None
+    if question is None or request.fields.get("question") != question.id:
+        return refusal(N_("There is no question of the box to flag."), request.lang)
+    return acts.Flag(question.id, phone(request.seat), request.game_id)
+
+
+def reply_of(done: Done, request: PhoneRequest) -> Reply:
+    """What the phone hears of the door's answer, in its language."""
+    if done.ended:
+        return ended(request.lang)
+    if done.fault:
+        return refusal(FAULT, request.lang)
+    if done.ok and request.kind == "flag":
+        flagged = N_("Flagged: the box will not ask this question again.")
+        return Reply(True, translate(flagged, "web", request.lang), done.ticket)
+    return Reply(done.ok, done.message, done.ticket)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from pi_app.box.acts import CreateTournament
 from pi_app.box.changes import Said, Seated
 from pi_app.box.jobs import Jobs
 from pi_app.box.session import Session
@@ -58,14 +59,14 @@ def test_a_slow_broker_never_holds_the_loop(
 
     monkeypatch.setattr(BoxTournament, "create", slow_create)
     changes = heard(session)
-    session.create_tournament(SEATS, {"variant": "simple"}, 2)  # returns: the create waits
+    session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))  # returns: the create waits
     assert entered.wait(PATIENCE) and not release.is_set()
     assert changes == [Said("The tournament is starting…")]
-    session.create_tournament(SEATS, {"variant": "simple"}, 2)  # a second tap meanwhile
+    session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))  # a second tap meanwhile
     assert changes[-1] == Said("The tournament is starting…", error=True)
-    assert session.network.starting and session.table is None
+    assert session.tournament.box.starting and session.table is None
     release.set()
-    drain_until(session, lambda: not session.network.starting)
+    drain_until(session, lambda: not session.tournament.box.starting)
     assert changes[-1] == Said("The tournament could not start: port 8371 taken", error=True)
     assert session.table is None and not any(isinstance(c, Seated) for c in changes)
 
@@ -78,9 +79,9 @@ def test_a_failure_the_network_did_not_expect_is_said_and_frees_the_next_start(
 
     monkeypatch.setattr(BoxTournament, "create", broken)
     changes = heard(session)
-    session.create_tournament(SEATS, {"variant": "simple"}, 2)
-    drain_until(session, lambda: not session.network.starting)
+    session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))
+    drain_until(session, lambda: not session.tournament.box.starting)
     assert changes[-1] == Said("The tournament could not start: unexpected", error=True)
-    session.create_tournament(SEATS, {"variant": "simple"}, 2)  # tried again: not refused
+    session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))  # tried again: not refused
     assert changes[-1] == Said("The tournament is starting…")
-    drain_until(session, lambda: not session.network.starting)
+    drain_until(session, lambda: not session.tournament.box.starting)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from pi_app.box.actors import BOX, COMPUTER
+from pi_app.box.acts import NewGame, Play, Undo
 from pi_app.box.changes import Refused, Undone
 from pi_app.box.jobs import Jobs
 from pi_app.box.session import Session
@@ -50,45 +52,45 @@ def heard(session: Session) -> list[object]:
 
 
 def test_undo_takes_the_computers_reply_back_with_the_players_move(session: Session) -> None:
-    session.new_game("gambo", ("Ana", "Ben"), {"setup": SETUP}, extras={"opponent": {"A": "easy"}})
+    session.act(NewGame("gambo", ("Ana", "Ben"), {"setup": SETUP}, {"opponent": {"A": "easy"}}))
     table = session.table
     assert table is not None
     while len(table.state.history) < 6:  # a few moves each: Ben's, the computer's
-        by = "computer" if table.state.to_move == 0 else "box"
-        assert session.play(first_legal(session), by=by)
+        by = COMPUTER if table.state.to_move == 0 else BOX
+        assert session.act(Play(first_legal(session), by=by)).ok
     while table.state.to_move != 1:
-        assert session.play(first_legal(session), by="computer")
+        assert session.act(Play(first_legal(session), by=COMPUTER)).ok
     before = table.state.history
-    assert session.play(first_legal(session))  # Ben's move
+    assert session.act(Play(first_legal(session))).ok  # Ben's move
     ben = table.state.history
     while table.state.to_move == 0:  # the computer's reply: a move, or more after a duel
-        assert session.play(first_legal(session), by="computer")
+        assert session.act(Play(first_legal(session), by=COMPUTER)).ok
     replies = len(table.state.history) - len(ben)
     assert replies >= 1
     changes = heard(session)
-    assert session.undo()
+    assert session.act(Undo()).ok
     assert table.state.history == before  # Ben is to move again
     assert [type(c) for c in changes] == [Undone]
-    assert changes[0].steps == replies + 1  # type: ignore[attr-defined]
+    assert changes[0].events == replies + 1  # type: ignore[attr-defined]
 
 
 def test_undo_when_the_computer_alone_has_moved_takes_nothing_back(session: Session) -> None:
-    session.new_game("gambo", ("Ana", "Ben"), {"setup": SETUP}, extras={"opponent": {"B": "easy"}})
+    session.act(NewGame("gambo", ("Ana", "Ben"), {"setup": SETUP}, {"opponent": {"B": "easy"}}))
     changes = heard(session)
     assert session.table is not None
-    assert session.play(first_legal(session), by="computer")
+    assert session.act(Play(first_legal(session), by=COMPUTER)).ok
     moved = session.table.state
-    assert not session.undo()
+    assert not session.act(Undo()).ok
     assert session.table.state == moved
     assert [type(c) for c in changes] == [Refused]
     assert "no move of yours" in changes[0].text  # type: ignore[attr-defined]
 
 
 def test_among_people_undo_takes_back_the_last_move(session: Session) -> None:
-    session.new_game("gambo", ("Ana", "Ben"), {})
+    session.act(NewGame("gambo", ("Ana", "Ben"), {}))
     assert session.table is not None
-    session.play(first_legal(session))
+    session.act(Play(first_legal(session)))
     once = session.table.state
-    session.play(first_legal(session))
-    assert session.undo()
+    session.act(Play(first_legal(session)))
+    assert session.act(Undo()).ok
     assert session.table.state == once

@@ -60,7 +60,7 @@ def make_app(driver: str, journal_path: Path) -> Any:
     import pygame
 
     from pi_app.config import Config
-    from pi_app.display.app import App
+    from pi_app.display.app import build_app
     from pi_app.table import Journal
 
     size = "800x480"
@@ -69,7 +69,7 @@ def make_app(driver: str, journal_path: Path) -> Any:
     journal = Journal(journal_path)
     pygame.display.init()
     pygame.font.init()
-    app = App(values, journal=journal, size=size, clock=time.monotonic)
+    app = build_app(values, journal=journal, size=size, clock=time.monotonic)
     app.open_window(False)
     return app
 

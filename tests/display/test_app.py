@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from pi_app.box import acts
 from pi_app.display import startup as app_module
 from pi_app.display.demo import FakeClock
 from pi_app.display.home import GameTap, Language
@@ -23,7 +24,7 @@ from pi_app.display.intents import (
     Undo,
     normalise,
 )
-from pi_app.display.scene import NewGame, Play, StartTimer, UndoAction
+from pi_app.display.scene import NewGame, Play, StartTimer
 from pi_app.display.targets import SeatTap
 from pi_app.i18n import set_language
 
@@ -225,7 +226,7 @@ def test_headless_machine_gets_a_clear_message(
 
 def test_ring_without_leds_is_drawn_in_the_top_bar(app_factory: Any, clock: FakeClock) -> None:
     from pi_app.devices.ring import LedRing, MockRing, SimRing
-    from pi_app.display.ring import DeviceRing
+    from pi_app.effects.ring import DeviceRing
 
     ring = LedRing(SimRing())
     app = app_factory(ring=DeviceRing(ring))
@@ -279,7 +280,7 @@ def test_timer_cues_tick_in_the_last_five_seconds_then_time_up(
 ) -> None:
     app = app_factory()
     cues = _Cues()
-    app.sounds = cues
+    app.box.cues.sounds = cues
     _gambit7(app)
     app.execute(StartTimer("answers", 10))
     for _ in range(120):
@@ -343,7 +344,7 @@ def test_a_failing_journal_is_shown_and_play_goes_on(
         for char in "28":  # an answer, taken back: two events for the full card; no
             app.feed(Char(char))  # frame between them, so the failure is said at the
         app.feed(Enter())  # step below, whenever the writer meets it
-        app.execute(UndoAction())
+        app.execute(acts.Undo())
         time.sleep(0.001)
     assert journal.error is not None
     assert app.wait_ms() <= 500  # the loop looks again soon

@@ -16,10 +16,10 @@ from pi_app.display.games.cambio_tournament import TableChoice, TableTab
 from pi_app.display.history import history_page
 from pi_app.display.intents import Press
 from pi_app.display.memory import ScreenMemory
-from pi_app.display.ring import RecordingRing
-from pi_app.display.ring_show import WARNING_SECONDS, RingShow, Tick
 from pi_app.display.scene import GoHome, NewGame, OpenPage, Play, Resume, ShowFinal
 from pi_app.display.screens import Mode
+from pi_app.effects.ring import RecordingRing
+from pi_app.effects.ring_show import WARNING_SECONDS, RingShow, Tick
 
 TEN = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -104,9 +104,10 @@ def test_whose_turn_comes_back_on_the_ring_after_a_stopped_timer() -> None:
     show.start_timer("bets", 30)
     show.steady((1, 2, 3))  # the timer runs on the ring: whose turn waits
     assert ring.calls[-1][0] == "timer"
-    show.stop_timer()
+    show.stop_timer()  # whose turn is back at once, before any frame is drawn
+    assert ring.calls[-1][:2] == ("colour", (1, 2, 3))
     show.steady((1, 2, 3))
-    assert [call[:2] for call in ring.calls[-2:]] == [("colour", None), ("colour", (1, 2, 3))]
+    assert ring.calls[-1][:2] == ("colour", (1, 2, 3)) and ring.calls[-2][0] == "timer"
 
 
 def test_a_sweep_goes_round_then_asks_for_a_new_frame() -> None:

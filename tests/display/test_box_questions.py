@@ -16,7 +16,7 @@ from pi_app.display.games.quitte_ou_double import BetButton as QodButton
 from pi_app.display.intents import Press, Undo
 from pi_app.display.pages import PageButton
 from pi_app.display.questions_view import CardButton
-from pi_app.display.scene import FlagQuestion, NewGame, Play
+from pi_app.display.scene import Flag, NewGame, Play
 from pi_app.i18n import LANGUAGES, set_language
 from pi_app.questions.bank import builtin_by_id
 from pi_app.questions.numbers import with_unit
@@ -139,7 +139,7 @@ def test_a_flagged_question_is_never_asked_again(app_factory: Any) -> None:
     app = app_factory()
     _start(app)
     flagged = _question(app).id
-    app.execute(FlagQuestion(flagged))
+    app.execute(Flag(flagged))
     app.journal.flush()
     assert flagged in {row[0] for row in app.journal.flagged()}
     assert "ne posera plus" in _shown(app)

@@ -40,7 +40,7 @@ def _shown(app: Any) -> str:
 def test_the_bell_is_journaled_before_the_stop_screen_shows(app_factory: Any) -> None:
     app = app_factory()
     cues = _Cues()
-    app.sounds = cues
+    app.box.cues.sounds = cues
     _trading(app)
     app.feed(Bell(app.clock()))
     assert app.table.state.phase == "stopped"

@@ -16,9 +16,9 @@ from pi_app.devices.ring import LedRing, SimRing
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press
 from pi_app.display.phones_panel import PhonesPanel
-from pi_app.display.ring import DeviceRing
 from pi_app.display.scene import NewGame, StartTimer
 from pi_app.display.targets import Button, FreeSeat, SeatCode
+from pi_app.effects.ring import DeviceRing
 from pi_app.i18n import set_language
 from pi_app.web.hub import Hub
 from pi_app.web.seats import SeatBook

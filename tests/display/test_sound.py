@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from pi_app.display.sound import CUES, Sounds, synthesise
+from pi_app.effects.sound import CUES, Sounds, synthesise
 
 
 def test_cues_are_synthesised_as_16_bit_samples() -> None:
@@ -45,7 +45,7 @@ def test_volume_comes_from_the_configuration() -> None:
 
 
 def test_no_sound_device_is_found_before_opening_the_mixer(tmp_path: Path) -> None:
-    from pi_app.display.sound import sound_device_present
+    from pi_app.effects.sound import sound_device_present
 
     cards = tmp_path / "cards"
     assert not sound_device_present({}, cards, "linux")

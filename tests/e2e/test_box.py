@@ -21,15 +21,15 @@ from gpiozero.pins.mock import MockFactory
 from pi_app.config import Config
 from pi_app.devices.pinout import load_pinout
 from pi_app.devices.ring import MockRing
-from pi_app.display.app import App
+from pi_app.display.app import App, build_app
 from pi_app.display.demo import FakeClock
 from pi_app.display.devices import WiredDevices, open_for_display
 from pi_app.display.games.cambio import Currency, Ringer
 from pi_app.display.games.gambit7 import Case
 from pi_app.display.intents import Char, Enter
-from pi_app.display.ring import RecordingRing
 from pi_app.display.scene import NewGame
 from pi_app.display.targets import KeyTap, SeatTap
+from pi_app.effects.ring import RecordingRing
 from pi_app.table import Journal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))
@@ -90,7 +90,7 @@ class Box:
         pygame.display.init()
         pygame.font.init()
         assert self.devices.ring is not None
-        app = App(
+        app = build_app(
             self.config.values,
             journal=Journal(self.tmp / "journal.sqlite3"),
             clock=self.clock,

@@ -22,7 +22,7 @@ from gpiozero.pins.mock import MockFactory
 from pi_app.cli import main
 from pi_app.config import Config
 from pi_app.devices.shared import protocol
-from pi_app.display.app import App
+from pi_app.display.app import build_app
 from pi_app.display.devices import open_for_display
 from pi_app.display.intents import wait_events
 from pi_app.table import Journal
@@ -62,7 +62,7 @@ def test_another_release_is_said_on_screen_and_in_the_log_and_the_ring_is_drawn(
     devices = open_for_display(config.values, MockFactory(), port=lambda: older.path)
     pygame.display.init()
     pygame.font.init()
-    app = App(config.values, journal=Journal(config.journal_path), ring=devices.ring)
+    app = build_app(config.values, journal=Journal(config.journal_path), ring=devices.ring)
     try:
         app.open_window()
         assert devices.ring is not None

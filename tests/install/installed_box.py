@@ -31,7 +31,7 @@ from pi_app.bundled import BUNDLED
 from pi_app.config import Config
 from pi_app.devices.pinout import BUNDLED_PINOUT, load_pinout
 from pi_app.devices.shared import FIRMWARE_DIR, protocol
-from pi_app.display.app import App
+from pi_app.display.app import build_app
 from pi_app.display.devices import open_for_display
 from pi_app.display.intents import Press, wait_events
 from pi_app.display.scene import NewGame
@@ -88,7 +88,7 @@ def main() -> int:
 
     pygame.display.init()
     pygame.font.init()
-    app = App(
+    app = build_app(
         config.values,
         journal=Journal(config.journal_path),
         ring=devices.ring,

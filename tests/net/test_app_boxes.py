@@ -41,7 +41,7 @@ def apps(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
         made.append(make_app("800x480", tmp_path / name / "journal.sqlite3", FakeClock(), config))
     yield made[0], made[1]
     for app in made:
-        app.session.close()
+        app.box.close()
         app.journal.close()
     set_language("fr")
 
@@ -77,7 +77,7 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     assert one.table is None  # Mosquitto starts off the loop: the screen says so meanwhile
     assert one.message[0] == translate("The tournament is starting…", "display")
     run_until(apps, lambda: isinstance(one.scene, NetworkScene), "the tournament seated")
-    me = one.session.network.table.box.me
+    me = one.session.tournament.box.table.box.me
     code = translate("code {code}", "display").format(code=f"{me.tid}-{me.join}")
     assert code in status_text(one.table) and code in shown(one)
     run_until(apps, lambda: one.table.box.online, "the creator online")
@@ -119,8 +119,8 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
         )
     assert one.table.export() == two.table.export()
 
-    assert one.session.network.broker is not None
-    one.session.network.broker.kill()  # the broker gone: box two says so and plays on
+    assert one.session.tournament.box.broker is not None
+    one.session.tournament.box.broker.kill()  # the broker gone: box two says so and plays on
     run_until(apps, lambda: not two.table.box.online, "box two offline")
     assert translate("offline: the table plays on", "display") in shown(two)
     play_round(two, 1, "Eve")
@@ -157,13 +157,13 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
     assert replay_record(record)["scores"]["Ana"] == 200
 
     # box two restarts (a pulled plug): it is back in its tournament, at its table
-    two.session.network.close()
+    two.session.tournament.box.close()
     two.journal.close()
     again = make_app(
         "800x480",
         tmp_path / "two" / "journal.sqlite3",
         FakeClock(),
-        {"tournament.broker": "127.0.0.1", "tournament.port": one.session.network.port},
+        {"tournament.broker": "127.0.0.1", "tournament.port": one.session.tournament.box.port},
     )
     try:
         assert again.table is not None and again.table.index == 1

@@ -11,10 +11,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pi_app.rules.contract import RuleError
+from pi_app.box.acts import Play
+from pi_app.loop import TableOwner
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableOwner
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 
@@ -32,11 +32,8 @@ def main() -> None:
     print("ready", flush=True)
     for line in sys.stdin:
         notation = line.strip()
-        try:
-            owner.call(lambda t, notation=notation: t.play(notation))
-            print("ok", flush=True)
-        except RuleError as error:
-            print("refused", error.message("en"), flush=True)
+        done = owner.act(Play(notation, lang="en"))
+        print("ok" if done.ok else f"refused {done.message}", flush=True)
 
 
 if __name__ == "__main__":

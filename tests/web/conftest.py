@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from pi_app.box.acts import Play
+from pi_app.loop import TableOwner
+from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableOwner
 from pi_app.web.reach import addresses
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
@@ -31,8 +33,11 @@ class Served:
         return self.hub.seats.game(self.owner.table.game_id)
 
     def box(self, notation: str) -> None:
-        """What the host types on the box's own keypad."""
-        self.owner.call(lambda table: table.play(notation))
+        """What the host types on the box's own keypad (a refusal raised, as the box
+        says it in English)."""
+        done = self.owner.act(Play(notation, lang="en"))
+        if not done.ok:
+            raise RuleError(done.message)
 
     def stop(self) -> None:
         self.server.stop()

@@ -17,9 +17,10 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.box.acts import Play
+from pi_app.loop import TableOwner
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableOwner
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.browser import phone, tap, wait
@@ -50,7 +51,7 @@ def main(folder: Path) -> None:
             driver.get(link)
             tap(driver, '[data-seat="Ana"]')
             wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
-            owner.call(lambda t: t.play('answer "Ben" "100" fr'))
+            owner.act(Play('answer "Ben" "100" fr'))
             for key in ("1", "h", "3"):
                 tap(driver, f'[data-key="{key}"]')
             driver.execute_script("window.scrollTo(0, 0)")
@@ -59,16 +60,16 @@ def main(folder: Path) -> None:
             tap(driver, "#send")
             wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Cléo", 95), ("Dan", 120), ("Eli", 80)):
-                owner.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" "{v}" fr'))
-            owner.call(lambda t: t.play('bet "Ben" [95, 100]'))
+                owner.act(Play(f'answer "{seat}" "{value}" fr'))
+            owner.act(Play('bet "Ben" [95, 100]'))
             tap(driver, '.case[data-target="90"]')
             tap(driver, '.case[data-target="95"]')
             tap(driver, "#place-bet")
             wait(driver, seen.text_to_be_present_in_element((By.ID, "status"), "tapis"))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-bet.png"))
-            owner.call(lambda t: t.play("close-bets"))
-            owner.call(lambda t: t.play('truth "1h32" fr'))
+            owner.act(Play("close-bets"))
+            owner.act(Play('truth "1h32" fr'))
             wait(driver, seen.presence_of_element_located((By.ID, "payout")))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-payout.png"))
@@ -99,11 +100,11 @@ def questions(folder: Path) -> None:
             tap(driver, "#send")
             wait(driver, seen.presence_of_element_located((By.ID, "slate")))
             for seat, value in (("Ben", 2), ("Cléo", 5), ("Dan", 3)):
-                owner.call(lambda t, s=seat, v=value: t.play(f'answer "{s}" {v} fr'))
-            owner.call(lambda t: t.play("reveal"))
-            owner.call(lambda t: t.play('bet "Ana" [3, 3]'))
-            owner.call(lambda t: t.play("close-bets"))
-            owner.call(lambda t: t.play("truth 3 fr"))
+                owner.act(Play(f'answer "{seat}" {value} fr'))
+            owner.act(Play("reveal"))
+            owner.act(Play('bet "Ana" [3, 3]'))
+            owner.act(Play("close-bets"))
+            owner.act(Play("truth 3 fr"))
             wait(driver, seen.presence_of_element_located((By.ID, "source")))
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(folder / "phone-question-answer.png"))

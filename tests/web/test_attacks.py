@@ -155,7 +155,7 @@ def test_a_fault_while_carrying_out_a_request_is_logged_once_and_refused(
         raise ZeroDivisionError("a fault nobody foresaw")
 
     monkeypatch.setattr(gambit7, "action", broken)
-    caplog.set_level(logging.ERROR, "pi_app.web.requests")
+    caplog.set_level(logging.ERROR, "pi_app.web.tables")
 
     async def scenario(session: aiohttp.ClientSession) -> None:
         ana, _ = await hello(session, token=await claim(session, served.secret, "Ana"))
@@ -166,7 +166,7 @@ def test_a_fault_while_carrying_out_a_request_is_logged_once_and_refused(
         assert reply["ok"], reply
 
     run(served, scenario)
-    faults = [r for r in caplog.records if r.name == "pi_app.web.requests"]
+    faults = [r for r in caplog.records if r.name == "pi_app.web.tables"]
     assert len(faults) == 1 and faults[0].exc_info is not None
     assert journaled(served) == ['answer "Ana" "12" fr']
 

@@ -76,7 +76,7 @@ def test_a_code_made_for_one_seat_seats_the_phone_there(served: Served) -> None:
 
 
 def test_the_box_s_sand_timer_shows_on_the_phone_only_while_it_runs(served: Served) -> None:
-    from pi_app.display.scene import SandTimer
+    from pi_app.effects.ring_show import SandTimer
 
     with phone("fr") as driver:
         driver.get(f"{served.url}/j/{served.secret}")

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from pi_app.box.acts import Undo
 from pi_app.web import server
 from tests.web.conftest import SEATS, Served, serve
 from tests.web.test_attacks import DEADLINE, alive, gambit7_bets, journaled
@@ -97,7 +98,7 @@ class Fuzzed:
             reply = await act(ben, **GOOD[self.game])
             assert reply["ok"], reply
         if self.game == "quitte-ou-double":  # Ben's token is taken back for the next one
-            self.served.owner.call(lambda table: table.undo())
+            self.served.owner.act(Undo())
 
 
 @pytest.fixture(scope="module", params=["gambit7", "quitte-ou-double"])

@@ -15,11 +15,12 @@ import pytest
 from pi_app.rules.registry import find_game, games
 from pi_app.table import Journal, Table
 from pi_app.web.games import phone_module
-from pi_app.web.requests import PhoneActions, PhoneRequest, perform
+from pi_app.web.requests import PhoneActions, PhoneRequest
 from pi_app.web.server import GAME_SCRIPTS
 from pi_app.web.views import GameView, phone_view
 from tests.paths import ROOT
 from tests.web.conftest import Served
+from tests.web.served import ask
 
 STATIC = ROOT / "pi_app" / "web" / "static"
 
@@ -82,7 +83,7 @@ def test_a_request_for_a_game_played_on_the_box_is_refused(tmp_path: Path) -> No
     journal = Journal(tmp_path / "journal.sqlite3")
     try:
         table = Table.new(journal, "tiny-race", ["Ann", "Bob"], {})
-        reply = perform(table, PhoneRequest("Ann", "answer", {"typed": "1"}, "en"))
+        reply = ask(table, PhoneRequest("Ann", "answer", {"typed": "1"}, "en"))
         assert not reply.ok
         assert reply.message == "This game is played on the box; the phone shows the scores."
         assert table.moves_played == 0

@@ -11,9 +11,10 @@ from typing import Any
 
 import aiohttp
 
+from pi_app.box.acts import Play
+from pi_app.loop import TableOwner
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.owner import TableOwner
 from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.test_server import act, claim, receive
@@ -51,7 +52,7 @@ def test_the_phones_only_box_asks_its_own_questions_round_after_round(tmp_path: 
     port = server.start()
 
     def box(notation: str) -> None:
-        owner.call(lambda at: at.play(notation))
+        owner.act(Play(notation))
 
     async def scenario() -> tuple[str, str]:
         async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:

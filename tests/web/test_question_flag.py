@@ -11,7 +11,8 @@ from pathlib import Path
 from pi_app.box.quizmaster import notation, round_question
 from pi_app.questions.bank import builtin_by_id
 from pi_app.table import Journal, Table
-from pi_app.web.requests import PhoneRequest, perform
+from pi_app.web.requests import PhoneRequest
+from tests.web.served import ask
 
 SEATS = ("Ana", "Ben", "Cléo")
 
@@ -20,21 +21,20 @@ def test_a_phone_flags_the_rounds_question_and_nothing_else(tmp_path: Path) -> N
     journal = Journal(tmp_path / "j.sqlite3")
     try:
         table = Table.new(journal, "quitte-ou-double", SEATS, {})
-        flags: list[tuple[str, str]] = []
         request = PhoneRequest("Ben", "flag", {"question": "country-area:DE"}, "de")
-        refused = perform(table, request, lambda qid, by: flags.append((qid, by)))
+        refused = ask(table, request)
         assert not refused.ok and "keine Frage" in refused.message  # no question asked yet
         table.play(notation(round_question(builtin_by_id()["country-area:DE"])))
         other = PhoneRequest("Ben", "flag", {"question": "country-area:FR"}, "fr")
-        assert not perform(table, other, lambda qid, by: flags.append((qid, by))).ok
-        assert not perform(table, request).ok  # a box that keeps no flags
-        done = perform(table, request, lambda qid, by: flags.append((qid, by)))
+        assert not ask(table, other).ok
+        done = ask(table, request)
         assert done.ok and "Gemeldet" in done.message
-        assert flags == [("country-area:DE", "phone:Ben")]
+        assert [(qid, by) for qid, _at, by in journal.flagged()] == [
+            ("country-area:DE", "phone:Ben")
+        ]
         for garbage in ({}, {"question": 12}, {"question": "x" * 10_000}, {"question": None}):
-            keep = lambda qid, by: flags.append((qid, by))  # noqa: E731
-            assert not perform(table, PhoneRequest("Ben", "flag", garbage), keep).ok
-        assert len(flags) == 1
+            assert not ask(table, PhoneRequest("Ben", "flag", garbage)).ok
+        assert len(journal.flagged()) == 1
     finally:
         journal.close()
 

@@ -23,6 +23,7 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.box.acts import Play
 from pi_app.config import Config
 from pi_app.devices import open_devices
 from pi_app.devices.ring import BREATHE, MockRing, colour_int
@@ -162,7 +163,7 @@ def test_a_phone_and_the_bell_play_a_round_on_a_box_with_no_screen(tmp_path: Pat
         secret = run.hub.secret_for(table.game_id)
 
         def box(notation: str) -> None:
-            run.owner.call(lambda _table: session.play(notation))
+            assert run.loop.act(Play(notation)).ok
 
         with phone("fr") as ana:
             ana.get(f"http://127.0.0.1:{port}/j/{secret}")
@@ -214,7 +215,7 @@ def test_the_undo_button_takes_back_the_last_answer(tmp_path: Path, button: str)
         session = run.session
         table = session.table
         assert table is not None
-        run.owner.call(lambda _table: session.play('answer "Ben" 30 fr'))
+        assert run.loop.act(Play('answer "Ben" 30 fr')).ok
         assert dict(table.state.answers)
         before = run.pressed
         pin = factory.pin(getattr(devices.pinout, button))

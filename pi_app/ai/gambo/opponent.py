@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
+from pi_app.ai import Opponent
 from pi_app.i18n import N_, Translator
 from pi_app.rules.gambo import story
 from pi_app.rules.gambo.board import SIDES
@@ -94,3 +95,24 @@ def choose(state: object, level: str) -> str:
         raise TypeError(f"Gambo's computer was given {type(state).__name__}")
     player = make_player(level, movetime=MOVETIME, seed=len(state.history), clock=time.monotonic)
     return format_action(player.choose(state))
+
+
+class GamboOpponent(Opponent):
+    """Gambo's computer seat, as the core finds it (`pi_app.ai.opponent_for`)."""
+
+    def to_play(self, state: object, extras: Mapping[str, object]) -> str | None:
+        return to_play(state, extras)
+
+    def choose(self, state: object, level: str) -> str:
+        return choose(state, level)
+
+    def take_back(self, state: object, extras: Mapping[str, object]) -> int | None:
+        return take_back(state, extras)
+
+    def computer_names(
+        self, seats: Sequence[str], extras: Mapping[str, object], lang: str | None = None
+    ) -> dict[str, str]:
+        return computer_names(seats, extras, lang)
+
+
+OPPONENT = GamboOpponent()

@@ -36,11 +36,10 @@ from pi_app.display.scene import (
     Ctx,
     GoHome,
     Play,
-    RingFlash,
     Scene,
     ShowFinal,
     StartTimer,
-    UndoAction,
+    Undo,
     chrome,
     sand_timer,
     seat_label,
@@ -332,13 +331,13 @@ class CambioScene(Scene):
             case Press(target=RoundButton.OPEN):
                 return (Play(self._fmt(Open())),)
             case Press(target=RoundButton.RESUME) if self.phase == "stopped":
-                return (UndoAction(),)  # nobody rang after all: take the bell back
+                return (Undo(),)  # nobody rang after all: take the bell back
             case Press(target=Ringer(index=index)):
                 return (Play(self._fmt(Ring(state.seats[index]))),)
             case Press(target=RoundButton.FALSE):  # said at once, in words, on trading
-                return (Play(self._fmt(FalseRing())), RingFlash(th.BAD))
+                return (Play(self._fmt(FalseRing())),)
             case Press(target=RoundButton.SHOW):
-                return (Play(self._fmt(self._hand().shown(ctx, state)), "payout"),)
+                return (Play(self._fmt(self._hand().shown(ctx, state))),)
         return ()
 
     def _bell(self) -> Sequence[Command]:
@@ -346,7 +345,7 @@ class CambioScene(Scene):
         if self.phase == "study":
             return (Play(self._fmt(Open())),)
         if self.phase == "trading":  # journaled first; the flash and sound follow
-            return (Play(self._fmt(cambio_actions.BellRang()), "bell"), RingFlash(th.STOP_RED))
+            return (Play(self._fmt(cambio_actions.BellRang())),)
         return ()
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:

@@ -297,7 +297,7 @@ class Gambit7Scene(Scene):
         typed = self.entry.text.strip()
         if not typed:
             return (Notice(_("Type the true answer read on the card first.")),)
-        return (Play(_notation(Truth(typed, current_language())), "payout"),)
+        return (Play(_notation(Truth(typed, current_language()))),)
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         """The bets' sand timer ran out: "rien ne va plus", the bets close (rulebook).
@@ -407,7 +407,7 @@ def _close_bets(state: Gambit7State) -> Sequence[Command]:
     closing: list[Command] = [Play(_notation(CloseBets()))]
     question = box_question(state)
     if question is not None:
-        closing.append(Play(_notation(Truth(question.answer)), "payout"))
+        closing.append(Play(_notation(Truth(question.answer))))
     return closing
 
 

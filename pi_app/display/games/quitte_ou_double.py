@@ -339,7 +339,7 @@ class Betting:
         match intent:
             case Press(target=BetButton.TRUTH) if question is not None:
                 # the box asked the question: it gives the true answer itself
-                return (Play(GAME.format_action(Truth(question.answer)), "payout"),)
+                return (Play(GAME.format_action(Truth(question.answer))),)
             case Press(target=BetButton.TRUTH):
                 self.choice.truth_pad = True
             case Press(target=BetButton.BET):
@@ -364,7 +364,7 @@ class Betting:
         except RuleError as error:
             return (Notice(error.message(), True),)
         self.choice.truth_pad = False
-        return (Play(GAME.format_action(truth), "payout"),)
+        return (Play(GAME.format_action(truth)),)
 
 
 def _number(text: str) -> Decimal:

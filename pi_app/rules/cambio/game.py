@@ -30,7 +30,7 @@ from pi_app.rules.cambio.record import (
     write_options,
     write_result,
 )
-from pi_app.rules.cambio.round import RoundPhase, legal_steps, step
+from pi_app.rules.cambio.round import RoundPhase, legal_steps, round_moments, step
 from pi_app.rules.cambio.scoring import (
     DOMAIN,
     MAX_SEATS,
@@ -152,6 +152,12 @@ class CambioGame:
         if result is not None:
             return score_round(state, result)
         return replace(state, round=phase)
+
+    def moments(self, before: CambioState, after: CambioState) -> frozenset[str]:
+        """What the room notices (`rules.moments`): the bell's stop, a false ring, a
+        hand scored."""
+        scored = len(after.history) > len(before.history)
+        return round_moments(before.round, after.round, scored)
 
     def legal_actions(self, state: CambioState) -> Sequence[CambioAction]:
         if state.termination is not None:

@@ -37,6 +37,7 @@ from pi_app.rules.cambio.scoring import (
     RoundResult,
 )
 from pi_app.rules.contract import RuleError
+from pi_app.rules.moments import FALSE_RING, SCORED, STOP
 
 DEAL = "deal"
 STUDY = "study"
@@ -60,6 +61,17 @@ class RoundPhase:
     phase: str = DEAL
     rung_by: str | None = None
     false_rings: tuple[str, ...] = ()
+
+
+def round_moments(before: RoundPhase, after: RoundPhase, scored: bool) -> frozenset[str]:
+    """What the room notices at a table whose round went from `before` to `after`
+    (`rules.moments`); `scored` when the hand shown was scored (the round starts again)."""
+    found = {SCORED} if scored else set()
+    if before.phase == TRADING and after.phase == STOPPED:
+        found.add(STOP)
+    if len(after.false_rings) > len(before.false_rings):
+        found.add(FALSE_RING)
+    return frozenset(found)
 
 
 def _refuse_phase(phase: RoundPhase, action: CambioAction) -> RuleError:

@@ -30,6 +30,7 @@ from pi_app.rules.gambit7.board import CaseView, board, payouts, winners
 from pi_app.rules.gambit7.mat import MatProfile, default_mat
 from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target, placement
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, all_answered
+from pi_app.rules.moments import BETS_CLOSED, QUESTION, REVEALED, ROUND, SCORED
 
 __all__ = [
     "GAME",
@@ -117,6 +118,25 @@ class Gambit7:
             and state.current.question is None
             and not state.answers
         )
+
+    def moments(self, before: Gambit7State, after: Gambit7State) -> frozenset[str]:
+        """What the room notices when an action took the game from `before` to `after`
+        (`rules.moments`): a new round, its question, the answers turned up, the bets
+        closed, the round scored."""
+        if after.round != before.round:
+            return frozenset({ROUND}) if after.round > before.round else frozenset()
+        found: set[str] = set()
+        if before.current.question is None and after.current.question is not None:
+            found.add(QUESTION)
+        steps = {
+            (Phase.ANSWERS, Phase.BETS): REVEALED,
+            (Phase.BETS, Phase.TRUTH): BETS_CLOSED,
+            (Phase.TRUTH, Phase.SCORED): SCORED,
+        }
+        step = steps.get((before.phase, after.phase))
+        if step is not None:
+            found.add(step)
+        return frozenset(found)
 
     def outcome(self, state: Gambit7State) -> Outcome | None:
         """After the seventh round is scored: the highest score wins, ties share it."""

@@ -501,6 +501,10 @@ class GamboGame:
     def outcome(self, state: GamboState) -> Outcome | None:
         return outcome(state)
 
+    def to_move(self, state: GamboState) -> int | None:
+        """The seat whose move it is (`rules.moments.TakesTurns`): the ring shows it."""
+        return state.to_move
+
     def replay(self, record: Mapping[str, Any]) -> dict[str, Any]:
         return replay(record)
 

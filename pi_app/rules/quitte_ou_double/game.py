@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pi_app.rules.contract import Outcome
+from pi_app.rules.moments import BETS_CLOSED, QUESTION, REVEALED, ROUND, SCORED
 from pi_app.rules.quitte_ou_double.actions import (
     Action,
     Answer,
@@ -106,6 +107,21 @@ class QuitteOuDouble:
             and state.current.question is None
             and not state.current.answers
         )
+
+    def moments(self, before: QodState, after: QodState) -> frozenset[str]:
+        """What the room notices when an action took the game from `before` to `after`
+        (`rules.moments`): a new round, its question, the tiles turned up, the bets
+        closed, the round paid."""
+        if len(after.rounds) != len(before.rounds):
+            return frozenset({ROUND}) if len(after.rounds) > len(before.rounds) else frozenset()
+        was, now = before.current, after.current
+        turned = {
+            QUESTION: was.question is None and now.question is not None,
+            REVEALED: not was.revealed and now.revealed,
+            BETS_CLOSED: not was.bets_closed and now.bets_closed,
+            SCORED: was.truth is None and now.truth is not None,
+        }
+        return frozenset(moment for moment, happened in turned.items() if happened)
 
     def outcome(self, state: QodState) -> Outcome | None:
         if not state.finished:

@@ -32,7 +32,7 @@ from pi_app.rules.cambio.record import (
     write_options,
     write_result,
 )
-from pi_app.rules.cambio.round import DEAL, RoundPhase, legal_steps, step
+from pi_app.rules.cambio.round import DEAL, RoundPhase, legal_steps, round_moments, step
 from pi_app.rules.cambio.scoring import (
     DOMAIN,
     MAX_SEATS,
@@ -222,6 +222,14 @@ class CambioTournament:
         tables = list(state.tables)
         tables[action.table] = replace(table, round=phase)
         return replace(state, tables=tuple(tables))
+
+    def moments(self, before: TournamentState, after: TournamentState) -> frozenset[str]:
+        """What the room notices at any of the tables (`rules.moments`): a bell's stop,
+        a false ring, a hand scored."""
+        found: set[str] = set()
+        for was, now in zip(before.tables, after.tables, strict=False):
+            found |= round_moments(was.round, now.round, now.played > was.played)
+        return frozenset(found)
 
     def legal_actions(self, state: TournamentState) -> Sequence[TournamentAction]:
         if state.termination is not None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 
-from pi_app.display.ring import RingPort
-from pi_app.display.scene import SandTimer
-from pi_app.display.theme import RGB
+from pi_app.effects.ring import RingPort
+from pi_app.palette import RGB
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +24,25 @@ SWEEP_STEPS = 12  # a seat move's sweep round the ring, in steps
 SWEEP_SECONDS = 1.2
 FLASH_SECONDS = 0.5  # how long a drawn ring's flash is animated
 WARNING_SECONDS = 5  # the last seconds of a timer tick
+
+
+@dataclass(frozen=True)
+class SandTimer:
+    """A running sand timer: started at `started` on the app's clock, for `seconds`."""
+
+    kind: str
+    started: float
+    seconds: float
+
+    def remaining(self, now: float) -> float:
+        return max(0.0, self.started + self.seconds - now)
+
+    def fraction(self, now: float) -> float:
+        """The sand left, from 1 (just turned) to 0 (time up)."""
+        return self.remaining(now) / self.seconds if self.seconds > 0 else 0.0
+
+    def done(self, now: float) -> bool:
+        return self.remaining(now) <= 0
 
 
 class Tick(Enum):
@@ -45,6 +64,10 @@ class RingShow:
         self._script: list[tuple[float, Callable[[], None]]] = []
         """Steps the show plays by itself (a celebration, a sweep): (when, step)."""
         self._steady: RGB | None = None
+        """The colour the ring shows steadily now."""
+        self._wanted: RGB | None = None
+        """Whose turn it is, as the table's listener last said (`steady`): shown again
+        once a sand timer or a sweep has the ring no more."""
         self._problem: str | None = None
         self.ended = False
         """A sweep ended: the screen must be drawn again (the turn's colour returns)."""
@@ -57,10 +80,9 @@ class RingShow:
         self.ring.timer(seconds)
 
     def stop_timer(self) -> None:
-        """Stop the sand timer; the next frame shows whose turn it is again."""
+        """Stop the sand timer; the ring shows whose turn it is again."""
         self.timer = None
-        self._steady = None
-        self.ring.colour(None)
+        self._show(self._wanted)
 
     def drop_timer(self) -> None:
         """Forget the sand timer of a game that is gone (the ring's runs out by itself)."""
@@ -72,10 +94,14 @@ class RingShow:
         self._flash_until = self.clock() + FLASH_SECONDS
 
     def steady(self, colour: RGB | None) -> None:
-        """Whose turn it is, unless the sand timer runs on the ring."""
+        """Whose turn it is, shown now unless the sand timer runs on the ring."""
+        self._wanted = colour
         if colour != self._steady and self.timer is None:
-            self._steady = colour
-            self.ring.colour(colour)
+            self._show(colour)
+
+    def _show(self, colour: RGB | None) -> None:
+        self._steady = colour
+        self.ring.colour(colour)
 
     def celebrate(self, colours: Sequence[RGB]) -> None:
         """The end of a game: flashes in the winners' colours, one after another."""
@@ -90,8 +116,7 @@ class RingShow:
             return lambda: self.ring.progress(fraction, colour)
 
         def done() -> None:
-            self._steady = None  # the next frame shows whose turn it is again
-            self.ring.colour(None)
+            self._show(self._wanted)  # whose turn it is, again
             self.ended = True
 
         steps = [at(k / SWEEP_STEPS) for k in range(1, SWEEP_STEPS + 1)]

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pi_app.display.theme import RGB
+from pi_app.palette import RGB
 
 if TYPE_CHECKING:  # the devices package is opened only on a box that has them
     from pi_app.devices.ring import LedRing

@@ -1,0 +1,113 @@
+"""One place builds the box: the core, the phones' part and every listener, once.
+
+The display's loop (`display.app.App`) and the phones-only loop (`phones_loop`) both
+drive the `Box` built here, as gpiozero hands a device its pin factory: neither builds
+a part of its own, so the box behaves the same with a screen and without one. A new
+listener (a big screen, a voice) is its own module and one line in `build_box`.
+
+`Box.step` is what both loops do between two frames: the phones' requests through the
+door, the finished jobs and what the tournament brought, the journal's health and
+systemd's watchdog; `Box.publish` hands the phones the table after them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pi_app.box.health import JournalWatch, Watchdog
+from pi_app.box.jobs import Jobs
+from pi_app.box.quizmaster import Probe
+from pi_app.box.session import Session
+from pi_app.effects.cues import Cues, Player
+from pi_app.effects.ring import RecordingRing, RingPort
+from pi_app.effects.ring_follows import RingFollows
+from pi_app.effects.ring_show import RingShow
+from pi_app.table import Journal
+from pi_app.web.hub import Hub
+from pi_app.web.tables import PhoneTables
+
+
+@dataclass
+class Box:
+    """The built box: its core and the parts both loops drive."""
+
+    session: Session
+    show: RingShow
+    """The ring's choreography and the sand timer."""
+    ring: RingFollows
+    cues: Cues
+    health: JournalWatch
+    watchdog: Watchdog
+    clock: Callable[[], float]
+    phones: PhoneTables | None = None
+    hub: Hub | None = None
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def jobs(self) -> Jobs:
+        return self.session.jobs
+
+    def step(self) -> bool:
+        """Between two frames: the phones' requests, the finished jobs and what the
+        tournament brought, the journal's health, the watchdog. True when a finished
+        job found something to draw."""
+        if self.phones is not None:
+            self.phones.serve()
+        shown = self.session.poll()
+        self.health.poll()
+        self.watchdog.poll()
+        return shown > 0
+
+    def publish(self) -> None:
+        """Hand the phones the table at the table now, with the sand timer."""
+        if self.phones is not None:
+            self.phones.publish(self.session.table, self.show.timer, self.clock())
+
+    def next_deadline(self, now: float) -> float | None:
+        """When the box must step again at the latest (None: on a wake only)."""
+        parts = (self.session, self.show, self.health, self.watchdog)
+        found = [d for d in (part.next_deadline(now) for part in parts) if d is not None]
+        return min(found, default=None)
+
+    def close(self) -> None:
+        for close in self.closers:
+            close()
+        self.session.close()
+
+
+def build_box(
+    config: Mapping[str, Any],
+    journal: Journal,
+    *,
+    wake: Callable[[], None] = lambda: None,
+    clock: Callable[[], float] = time.monotonic,
+    hub: Hub | None = None,
+    ring: RingPort | None = None,
+    sounds: Player | None = None,
+    probe: Probe | None = None,
+    notify: Callable[[str], None] | None = None,
+    screen: bool = True,
+) -> Box:
+    """The box on `journal`: its session and every part that follows it. `wake` ends
+    the owning loop's sleep (a finished job); `hub` is the phones' (None: no phones);
+    `screen` False for a box playing without its screen (its ring says so itself)."""
+    seats = None if hub is None else hub.seats
+    session = Session(config, journal, jobs=Jobs(wake), clock=clock, probe=probe, seats=seats)
+    show = RingShow(ring if ring is not None else RecordingRing(clock), clock)
+    box = Box(
+        session=session,
+        show=show,
+        ring=RingFollows(show, session.changes, turns=screen),
+        cues=Cues(session.changes, sounds),
+        health=JournalWatch(session),
+        watchdog=Watchdog(notify or (lambda _message: None), clock),
+        clock=clock,
+        phones=None if hub is None else PhoneTables(session, hub),
+        hub=hub,
+    )
+    if hub is not None:
+        hub.on_request(wake)
+    return box

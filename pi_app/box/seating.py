@@ -1,0 +1,68 @@
+"""The phones' seats, kept by the core with each game: they follow it through pause
+and resume, and a game left for good forgets them.
+
+Each game has its own book of seats (a join secret and a token per seat taken, kept on
+disk by its `SeatBook`): when a game is seated its book becomes the one phones join and
+act in, and when it is paused the book waits with it, so the phones seated there are
+seated again the moment the game is back. A seat taken or freed is an act through the
+door, told once as a change (`SeatTaken`, `SeatFreed`), like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pi_app.box.actors import Actor
+from pi_app.box.changes import Change, Changes, Left, Seated, SeatFreed, SeatTaken
+from pi_app.table.protocol import GameTable
+
+
+class Book(Protocol):
+    """The seats' book as the core uses it (`web.seats.SeatBook`, thread-safe: the
+    phones' server reads it on its own thread)."""
+
+    def game(self, game_id: int) -> str: ...
+
+    def forget(self, game_id: int) -> None: ...
+
+    def claim(self, seat: str) -> str | None: ...
+
+    def free(self, seat: str) -> None: ...
+
+
+class Seating:
+    """The book turned to the game at the table; seats taken and freed, told once."""
+
+    def __init__(self, book: Book | None, changes: Changes) -> None:
+        self.book, self.changes = book, changes
+        changes.subscribe(self._changed, Seated, Left)
+
+    def _changed(self, change: Change) -> None:
+        if self.book is None:
+            return
+        if isinstance(change, Seated):
+            self.book.game(change.table.game_id)  # that game's own secret and seats
+        elif isinstance(change, Left):
+            self.book.forget(change.game_id)
+
+    def follow(self, table: GameTable | None) -> None:
+        """After a game left: the book of the game that waits at the table now."""
+        if self.book is not None and table is not None:
+            self.book.game(table.game_id)
+
+    def take(self, table: GameTable, seat: str, by: Actor) -> str | None:
+        """A phone takes a free seat of `table`: its token, or None when a phone holds
+        it already (or no book is kept: no phones)."""
+        if self.book is None or seat not in table.seats:
+            return None
+        token = self.book.claim(seat)
+        if token is not None:
+            self.changes.publish(SeatTaken(table.game_id, seat, by))
+        return token
+
+    def free(self, table: GameTable, seat: str, by: Actor) -> None:
+        """The host frees `seat` of `table`: its phone's token stops working."""
+        if self.book is None:
+            return
+        self.book.free(seat)
+        self.changes.publish(SeatFreed(table.game_id, seat, by))
