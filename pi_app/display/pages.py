@@ -30,10 +30,10 @@ def lazy(module: str, maker: str) -> PageMaker:
     return make
 
 
-HISTORY = lazy("history", "history_page")
+HISTORY = lazy("history.scene", "history_page")
 CREDITS = lazy("credits", "credits_page")
 WIFI = lazy("wifi_page", "wifi_page")
-JOIN = lazy("network", "join_page")
+JOIN = lazy("tournament_join", "join_page")
 
 
 @dataclass(frozen=True)
