@@ -83,7 +83,7 @@ def everywhere(target: Hashable) -> Sequence[Command]:
         case HomeButton.RESUME:
             return (Resume(),)
         case HomeButton.NETWORK_JOIN:
-            return (OpenPage(pages.JOIN),)
+            return (OpenPage(pages.join),)
     make = pages.opened_by(target)
     return () if make is None else (OpenPage(make),)
 
