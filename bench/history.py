@@ -53,7 +53,7 @@ from pi_app.config import Config
 from pi_app.display.app import build_app
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
-from pi_app.display.history import OpenGame
+from pi_app.display.history.scene import OpenGame
 from pi_app.table import Journal
 pygame.display.init(); pygame.font.init()
 path, stats = Path(sys.argv[1]), sys.argv[2] == "stats"

@@ -144,7 +144,7 @@ def script_for(name: str) -> DemoScript | None:
     from pi_app.rules.registry import games
 
     if name == HISTORY:
-        from pi_app.display.history import demo_script
+        from pi_app.display.history.scene import demo_script
 
         return demo_script
     if name == EVENING:

@@ -59,7 +59,7 @@ def _gambit7_round(d: DemoDriver, values: tuple[int, ...], truth: int) -> None:
 
 def _cambio_meanwhile(d: DemoDriver) -> None:
     """From the home, a Cambio game started with its seats named, a round played."""
-    from pi_app.display.home import GameTap
+    from pi_app.display.home.targets import GameTap
     from pi_app.display.scene import Play
 
     d.press(GameTap("cambio"))
@@ -77,7 +77,7 @@ def _cambio_meanwhile(d: DemoDriver) -> None:
 def _gambit7_resumed_and_finished(d: DemoDriver, quiz: int) -> None:
     """The list of unfinished games, Gambit 7 resumed there and played to its end."""
     from pi_app.display.games.gambit7 import DEMO_ROUNDS
-    from pi_app.display.home import HomeButton, ResumeGame
+    from pi_app.display.home.targets import HomeButton, ResumeGame
     from pi_app.display.scene import Play
 
     d.press(HomeButton.UNFINISHED)
@@ -119,7 +119,7 @@ def _gambo_undo(d: DemoDriver) -> None:
 
 def _restart_in_german(d: DemoDriver) -> None:
     """German chosen on the box, the box switched off and on: German, games waiting."""
-    from pi_app.display.home import HomeButton, Language
+    from pi_app.display.home.targets import HomeButton, Language
 
     d.press(Language("de"))
     d.restart()

@@ -1,14 +1,15 @@
 """The pages the home opens, each made by its own module when it is opened.
 
-A page is opened with `scene.OpenPage(make)`; `make` here imports the page's module
-only then, so nothing of the history, the Wi-Fi or the credits is on the way to the
-first frame, and the home names no page's module. The home draws a button for each
-page of `ON_THE_HOME`: a new page is its own module and one line there.
+A page is opened with `scene.OpenPage(make)`; each maker here imports the page's
+module only when it is called, so nothing of the history, the Wi-Fi, the credits or
+the tournament's join page is on the way to the first frame, and the home names no
+page's module. The makers are plain functions, so mypy checks each page's maker and
+its module's path. The home draws a button for each page of `ON_THE_HOME`: a new page
+is its own module, a maker here and one line there.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
@@ -20,20 +21,32 @@ _ = Translator("display")  # the domain of the home buttons' labels
 PageMaker = Callable[[Parts], Scene]
 
 
-def lazy(module: str, maker: str) -> PageMaker:
-    """The page `maker` of `pi_app.display.<module>`, imported when first opened."""
+def history(parts: Parts) -> Scene:
+    """The history of the games played here."""
+    from pi_app.display.history.scene import history_page
 
-    def make(parts: Parts) -> Scene:
-        found: PageMaker = getattr(importlib.import_module(f"pi_app.display.{module}"), maker)
-        return found(parts)
-
-    return make
+    return history_page(parts)
 
 
-HISTORY = lazy("history", "history_page")
-CREDITS = lazy("credits", "credits_page")
-WIFI = lazy("wifi_page", "wifi_page")
-JOIN = lazy("network", "join_page")
+def credits(parts: Parts) -> Scene:
+    """Where the box's questions come from."""
+    from pi_app.display.credits import credits_page
+
+    return credits_page(parts)
+
+
+def wifi(parts: Parts) -> Scene:
+    """The box's own Wi-Fi."""
+    from pi_app.display.wifi_page import wifi_page
+
+    return wifi_page(parts)
+
+
+def join(parts: Parts) -> Scene:
+    """The tournaments across boxes this box can join."""
+    from pi_app.display.tournament_join import join_page
+
+    return join_page(parts)
 
 
 @dataclass(frozen=True)
@@ -54,9 +67,9 @@ class HomePage:
 
 
 ON_THE_HOME: tuple[HomePage, ...] = (
-    HomePage("history", N_("History"), HISTORY),
-    HomePage("wifi", N_("Wi-Fi"), WIFI),
-    HomePage("credits", N_("Sources"), CREDITS),
+    HomePage("history", N_("History"), history),
+    HomePage("wifi", N_("Wi-Fi"), wifi),
+    HomePage("credits", N_("Sources"), credits),
 )
 
 

@@ -18,7 +18,7 @@ ANSWERS = (12, 30, 20, 45)
 def questions(d: DemoDriver) -> None:
     """The demo's script (see the module)."""
     from pi_app.display.games.gambit7 import BetButton
-    from pi_app.display.home import Cycle, GameTap, Pick
+    from pi_app.display.home.targets import Cycle, GameTap, Pick
     from pi_app.display.pages import PageButton
     from pi_app.display.questions_view import CardButton
     from pi_app.display.scene import Play

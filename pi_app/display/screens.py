@@ -76,7 +76,7 @@ class Screens:
 
     def home(self) -> Scene:
         if self._home is None:
-            from pi_app.display.home import HomeScene
+            from pi_app.display.home.scene import HomeScene
 
             self._home = HomeScene(self.config, self.players(), self.settings)
         return self._home

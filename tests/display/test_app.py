@@ -11,7 +11,7 @@ import pytest
 from pi_app.box import acts
 from pi_app.display import startup as app_module
 from pi_app.display.demo import FakeClock
-from pi_app.display.home import GameTap, Language
+from pi_app.display.home.targets import GameTap, Language
 from pi_app.display.intents import (
     BELL_EVENT,
     BUTTON_EVENT,

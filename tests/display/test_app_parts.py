@@ -13,7 +13,7 @@ import pytest
 from pi_app.display.demo import FakeClock
 from pi_app.display.final import FinalScene
 from pi_app.display.games.cambio_tournament import TableChoice, TableTab
-from pi_app.display.history import history_page
+from pi_app.display.history.scene import history_page
 from pi_app.display.intents import Press
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import GoHome, NewGame, OpenPage, Play, Resume, ShowFinal

@@ -228,7 +228,7 @@ def test_decimal_answers_read_as_the_language_writes_them() -> None:
 
 
 def test_the_home_offers_the_questions_and_the_hosts_packs(app_factory: Any) -> None:
-    from pi_app.display.home import GameTap
+    from pi_app.display.home.targets import GameTap
     from pi_app.questions.question import Question
 
     pack = Question.from_json(
@@ -294,7 +294,7 @@ def test_the_card_s_question_number_is_offered_only_while_the_cards_are_read(
 ) -> None:
     """Which question of a boxed card the host reads means nothing when the box asks
     its own: the option goes, and the game starts with the rules' default."""
-    from pi_app.display.home import Cycle, GameTap, Pick
+    from pi_app.display.home.targets import Cycle, GameTap, Pick
 
     def offered(app: Any) -> set[object]:
         _shown(app)

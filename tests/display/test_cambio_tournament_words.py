@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pi_app.display.home import GameTap, HomeButton
+from pi_app.display.home.targets import GameTap, HomeButton
 from pi_app.display.intents import Press
 from pi_app.i18n import set_language, translate
 from pi_app.rules.cambio.tournament.game import GAME as TOURNAMENT

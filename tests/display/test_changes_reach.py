@@ -16,7 +16,7 @@ import pytest
 from pi_app.box.packs import LOOK_EVERY
 from pi_app.cli import main
 from pi_app.display.demo import FakeClock
-from pi_app.display.home import GameTap
+from pi_app.display.home.targets import GameTap
 from pi_app.display.intents import Press, wait_events
 from pi_app.display.pages import PageButton
 from pi_app.i18n import set_language

@@ -12,7 +12,8 @@ import pytest
 from pi_app.display.choice import Choice
 from pi_app.display.demo import demo_names, script_for
 from pi_app.display.games import DEFAULT, declaration_of, menu_order
-from pi_app.display.home import Cycle, GameTap, HomeScene, Pick
+from pi_app.display.home.scene import HomeScene
+from pi_app.display.home.targets import Cycle, GameTap, Pick
 from pi_app.display.intents import Press
 from pi_app.display.scene import CreateTournament, NewGame, Notice, Remember
 from pi_app.rules.registry import games

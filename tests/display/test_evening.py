@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pi_app.display.demo import DEMO_START, Driver, FakeClock, make_app
 from pi_app.display.evening import evening
-from pi_app.display.home_unfinished import UnfinishedPage
+from pi_app.display.home.unfinished import UnfinishedPage
 from pi_app.display.screens import Mode
 from pi_app.i18n import current_language, translate
 from tests.display.layout_checks import drawn_text

@@ -241,7 +241,7 @@ def test_the_computers_seat_is_shown_in_the_language_of_now(app_factory: Any) ->
     """A game begun in French records the computer's seat as "Ordinateur (moyen)"; read
     in German, the end screen and the history name it "Computer (mittel)", and the
     record keeps the name it was given."""
-    from pi_app.display.history import OpenGame
+    from pi_app.display.history.scene import OpenGame
     from pi_app.i18n import set_language
     from pi_app.table.history import History
 

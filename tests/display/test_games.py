@@ -8,8 +8,8 @@ from typing import Any
 from pi_app.display.games.cambio_tournament import announcements
 from pi_app.display.games.gambo import Square, engine_level, opponent_extras
 from pi_app.display.games.quitte_ou_double import Zone
-from pi_app.display.home import Cycle, GameTap, Pick
-from pi_app.display.home_options import OptionsPage
+from pi_app.display.home.options import OptionsPage
+from pi_app.display.home.targets import Cycle, GameTap, Pick
 from pi_app.display.intents import Char, Enter, Erase, Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.display.targets import KbKey, KeyTap, SeatTap

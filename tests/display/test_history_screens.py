@@ -14,8 +14,9 @@ from pi_app.display import theme as th
 from pi_app.display.chart import chart_layout, spread
 from pi_app.display.demo import FakeClock
 from pi_app.display.final import FinalScene
-from pi_app.display.history import HistoryScene, OpenGame, StatsOf
-from pi_app.display.home import GameTap, HomeScene, Remembered
+from pi_app.display.history.scene import HistoryScene, OpenGame, StatsOf
+from pi_app.display.home.scene import HomeScene
+from pi_app.display.home.targets import GameTap, Remembered
 from pi_app.display.intents import Back, Press
 from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play, ShowFinal

@@ -10,7 +10,7 @@ import pytest
 
 from pi_app.display.canvas import TextDraw
 from pi_app.display.games.gambo import engine_label, opponent_extras
-from pi_app.display.history import HistoryScene, OpenGame
+from pi_app.display.history.scene import HistoryScene, OpenGame
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play

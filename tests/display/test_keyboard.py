@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from pi_app.display.home import GameTap
-from pi_app.display.home_options import OptionsPage
+from pi_app.display.home.options import OptionsPage
+from pi_app.display.home.targets import GameTap
 from pi_app.display.intents import Back, Bell, Char, Enter, Erase, Press
 from pi_app.display.keyboard import ACCENTS, LAYOUTS, MAX_NAME, NameEditor, capital
 from pi_app.display.targets import KbKey, SeatTap

@@ -12,7 +12,7 @@ import pytest
 from pi_app.display import message_bar
 from pi_app.display.canvas import TextDraw
 from pi_app.display.demo import FakeClock
-from pi_app.display.history import HistoryButton, HistoryScene, OpenGame
+from pi_app.display.history.scene import HistoryButton, HistoryScene, OpenGame
 from pi_app.display.intents import Press, wait_events
 from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play

@@ -13,9 +13,10 @@ from typing import Any
 from pi_app.display.final import FinalScene
 from pi_app.display.games import declaration_of
 from pi_app.display.games.generic import Action, GenericScene
-from pi_app.display.history import HistoryScene, OpenGame
-from pi_app.display.home import Cycle, GameTap, HomeScene, Pick
-from pi_app.display.home_options import OptionsPage, PickPage
+from pi_app.display.history.scene import HistoryScene, OpenGame
+from pi_app.display.home.options import OptionsPage, PickPage
+from pi_app.display.home.scene import HomeScene
+from pi_app.display.home.targets import Cycle, GameTap, Pick
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.display.scene import ShowFinal

@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from pi_app.display.home import (
+from pi_app.display.home.options import OptionsPage, PickPage
+from pi_app.display.home.targets import (
     AskAbandon,
     Cycle,
     GameTap,
@@ -18,8 +19,7 @@ from pi_app.display.home import (
     Remembered,
     ResumeGame,
 )
-from pi_app.display.home_options import OptionsPage, PickPage
-from pi_app.display.home_unfinished import ConfirmPage, UnfinishedPage
+from pi_app.display.home.unfinished import ConfirmPage, UnfinishedPage
 from pi_app.display.intents import Press
 from pi_app.display.scene import GoHome, NewGame, Play
 from pi_app.display.screens import Mode
@@ -233,7 +233,7 @@ def test_a_game_s_seats_and_options_are_offered_again_after_a_restart(
 def test_an_abandoned_game_stays_in_the_history_until_the_host_deletes_it(
     app_factory: Any, tmp_path: Any
 ) -> None:
-    from pi_app.display.history import HistoryButton, OpenGame, history_page
+    from pi_app.display.history.scene import HistoryButton, OpenGame, history_page
     from pi_app.display.scene import Abandon, OpenPage
 
     app = app_factory()
@@ -259,7 +259,7 @@ def test_an_abandoned_game_stays_in_the_history_until_the_host_deletes_it(
 
 
 def test_a_finished_game_cannot_be_deleted(app_factory: Any) -> None:
-    from pi_app.display.history import HistoryButton, OpenGame, history_page
+    from pi_app.display.history.scene import HistoryButton, OpenGame, history_page
     from pi_app.display.scene import OpenPage
 
     app = app_factory()

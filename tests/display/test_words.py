@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pi_app.display.history import HistoryScene, StatsOf
+from pi_app.display.history.scene import HistoryScene, StatsOf
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.i18n import set_language, translate

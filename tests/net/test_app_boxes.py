@@ -19,9 +19,9 @@ import pytest
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.games.cambio_tournament import NetworkScene, status_text
 from pi_app.display.intents import Char, Press
-from pi_app.display.network import JoinScene, Pick
 from pi_app.display.scene import CreateTournament, Play
 from pi_app.display.targets import KbKey
+from pi_app.display.tournament_join import JoinScene, Pick
 from pi_app.i18n import set_language, translate, translate_plural
 from pi_app.net.ports import free_port
 from tests.display.layout_checks import drawn_text, outside, too_small

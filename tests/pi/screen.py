@@ -126,7 +126,7 @@ def rendered(scene: str, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[i
     """The app's frame of `scene` ("home", then each step to a game of Gambit 7:
     "seats", "options", "game") at `size`, and where to tap to go on from it (a tap on
     "Gambit 7", Enter on the seats, a tap on "Play")."""
-    from pi_app.display.home import GameTap
+    from pi_app.display.home.targets import GameTap
     from pi_app.display.targets import Button
 
     with app_at(size) as app:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_app.display.demo import FakeClock, make_app
-from pi_app.display.home import ResumeGame
+from pi_app.display.home.targets import ResumeGame
 from pi_app.display.intents import Press
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import GoHome, NewGame

@@ -450,7 +450,7 @@ FACTS: tuple[tuple[str, FactWords], ...] = ((STREAK, streak), (BEST_ROUND, best_
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo cambio`: the options page, then a round from the deal to the scores,
     with a false ring fined on the way."""
-    from pi_app.display.home import Cycle, GameTap, Pick
+    from pi_app.display.home.targets import Cycle, GameTap, Pick
     from pi_app.display.scene import NewGame
 
     d.press(GameTap("cambio"))

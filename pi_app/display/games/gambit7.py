@@ -653,7 +653,7 @@ DEMO_ROUNDS: tuple[tuple[tuple[int, int, int, int], int], ...] = (
 
 def demo_script(d: DemoDriver) -> None:
     """`tabletop demo gambit7`: the home's pages and keyboard, then a whole game."""
-    from pi_app.display.home import GameTap
+    from pi_app.display.home.targets import GameTap
     from pi_app.display.scene import NewGame
 
     d.shot("home")

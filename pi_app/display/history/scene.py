@@ -5,8 +5,7 @@ players, winners); a tap opens one: its ranking, the score chart or the table of
 scores after each round (each move for Gambo), and a button that saves its record
 (to a USB stick when one is mounted). The statistics count every finished game of the
 remembered players, as a job, since a long-used box has thousands of games: they keep
-their own state and drawing (`history_stats`); the words the views share are in
-`history_words`.
+their own state and drawing (`stats`); the words the views share are in `words`.
 
 Everything is read from the journal when a view opens or a page turns, never while
 drawing; the scene keeps only what it shows.
@@ -29,9 +28,9 @@ from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
 from pi_app.display.final import draw_ranking, ranking_split, seat_index
 from pi_app.display.games import declaration_of
-from pi_app.display.history_stats import Statistics, StatsJob
-from pi_app.display.history_stats import StatsOf as StatsOf
-from pi_app.display.history_words import date_text, game_line, game_title
+from pi_app.display.history.stats import Statistics, StatsJob
+from pi_app.display.history.stats import StatsOf as StatsOf
+from pi_app.display.history.words import date_text, game_line, game_title
 from pi_app.display.intents import Back, Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Parts, Redraw, Scene
 from pi_app.display.targets import Button
@@ -74,7 +73,7 @@ def history_page(parts: Parts) -> Scene:
 
 class HistoryScene(Scene):
     """The history's views: `list`, `game` (and `delete`, its question), and the
-    statistics' `stats` and `player` (`history_stats.Statistics`)."""
+    statistics' `stats` and `player` (`stats.Statistics`)."""
 
     name = "history"
 

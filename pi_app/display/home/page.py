@@ -1,12 +1,12 @@
 """A page of the home, and what a tap on it does.
 
 The home is several pages so that everything stays large on the 3.5-inch screen. Each
-page is an object of its own class (`home_games`, `home_seats`, `home_options`,
-`home_unfinished`, `home_network`): it draws itself and handles the taps it drew,
-answering with a `Step`, the commands for the app and the page shown next. The page
-it came from is held by the page itself (`previous`), so Back needs no table of
-which page leads where, and a page's own state (the list of players scrolled, the
-page of unfinished games) is found again on the way back.
+page is an object of its own class (`games`, `seats`, `options`, `unfinished`,
+`tournament`): it draws itself and handles the taps it drew, answering with a `Step`,
+the commands for the app and the page shown next. The page it came from is held by
+the page itself (`previous`), so Back needs no table of which page leads where, and a
+page's own state (the list of players scrolled, the page of unfinished games) is found
+again on the way back.
 
 A tap that only asks the app for something, and needs no page's state (a language, a
 game to resume, a page opened over the home), means the same on every page
@@ -25,8 +25,8 @@ import pygame
 from pi_app.display import pages
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
-from pi_app.display.home_choices import HomeChoices
-from pi_app.display.home_targets import HomeButton, Language, ResumeGame
+from pi_app.display.home.choices import HomeChoices
+from pi_app.display.home.targets import HomeButton, Language, ResumeGame
 from pi_app.display.intents import Back, Intent
 from pi_app.display.scene import Command, Ctx, OpenPage, Resume, SetLanguage
 from pi_app.display.targets import Button
@@ -83,7 +83,7 @@ def everywhere(target: Hashable) -> Sequence[Command]:
         case HomeButton.RESUME:
             return (Resume(),)
         case HomeButton.NETWORK_JOIN:
-            return (OpenPage(pages.JOIN),)
+            return (OpenPage(pages.join),)
     make = pages.opened_by(target)
     return () if make is None else (OpenPage(make),)
 

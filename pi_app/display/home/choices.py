@@ -1,10 +1,10 @@
 """What the host chooses on the home, whichever page shows it: the game, its seats, its
 options, a tournament across boxes or a game here.
 
-The pages (`home_games`, `home_seats`, `home_options`, ...) each draw and change a part
-of these choices, and the choices outlive them: going back from the options to the
-seats keeps both. Kept here, apart from any page, so that no page holds another's state
-and a game is started from one place (`HomeChoices.start`).
+The pages (`games`, `seats`, `options`, ...) each draw and change a part of these
+choices, and the choices outlive them: going back from the options to the seats keeps
+both. Kept here, apart from any page, so that no page holds another's state and a game
+is started from one place (`HomeChoices.start`).
 
 What the home knows of each game (its place in the menu, its options, how they make
 its setup, whether it is played across boxes) is the game's own declaration

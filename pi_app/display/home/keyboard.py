@@ -13,8 +13,8 @@ from collections.abc import Hashable
 import pygame
 
 from pi_app.display.canvas import Canvas
-from pi_app.display.home_choices import HomeChoices
-from pi_app.display.home_page import Page, Step
+from pi_app.display.home.choices import HomeChoices
+from pi_app.display.home.page import Page, Step
 from pi_app.display.intents import Back, Bell, Char, Enter, Erase, Intent
 from pi_app.display.keyboard import Labels, NameEditor, draw_keyboard
 from pi_app.display.scene import Ctx, Notice

@@ -1,8 +1,8 @@
 """What a tap on the home means: the targets its pages draw their buttons with.
 
 They live apart from the pages so that every page, and every script or test that
-taps the home (`display.home` re-exports them), names the same values; a page never
-imports another page to know what was tapped.
+taps the home, names the same values; a page never imports another page to know what
+was tapped.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The home's page of the seats (or teams): their names, and the remembered players.
 
 Seat names start as the names of their colours; a tap on a seat opens the on-screen
-keyboard for its name (`home_keyboard`), and a physical keyboard types into the same
+keyboard for its name (`keyboard`), and a physical keyboard types into the same
 editor. A seat's colour is always shown beside its name. The remembered players keep
 their places while seats are filled, so a tap never lands on a name that slid under
 the finger.
@@ -15,11 +15,11 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, grid, rows, split
-from pi_app.display.home_choices import HomeChoices
-from pi_app.display.home_keyboard import KeyboardPage
-from pi_app.display.home_options import OptionsPage, next_button
-from pi_app.display.home_page import Page, Step, back_button, titled
-from pi_app.display.home_targets import HomeButton, Remembered
+from pi_app.display.home.choices import HomeChoices
+from pi_app.display.home.keyboard import KeyboardPage
+from pi_app.display.home.options import OptionsPage, next_button
+from pi_app.display.home.page import Page, Step, back_button, titled
+from pi_app.display.home.targets import HomeButton, Remembered
 from pi_app.display.intents import Back, Char, Enter, Erase, Intent, Move
 from pi_app.display.scene import Ctx, seat_label
 from pi_app.display.targets import Button, SeatTap

@@ -2,7 +2,7 @@
 
 A box that creates the tournament plays its table 1 and chooses the seats and options
 as for a game here (plus the number of tables); a box that joins opens the page of the
-tournaments to join (`display.network`).
+tournaments to join (`display.tournament_join`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Hashable
 import pygame
 
 from pi_app.display.canvas import Canvas, rows
-from pi_app.display.home_page import Page, Step, back_button, titled
-from pi_app.display.home_seats import SeatsPage
-from pi_app.display.home_targets import HomeButton
+from pi_app.display.home.page import Page, Step, back_button, titled
+from pi_app.display.home.seats import SeatsPage
+from pi_app.display.home.targets import HomeButton
 from pi_app.display.scene import Ctx
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator
@@ -22,7 +22,7 @@ from pi_app.i18n import Translator
 _ = Translator("display")
 
 
-class NetworkPage(Page):
+class TournamentPage(Page):
     """Create a tournament here (this box plays table 1) or join one as another table."""
 
     def draw(self, canvas: Canvas, ctx: Ctx, area: pygame.Rect) -> None:
@@ -41,7 +41,7 @@ class NetworkPage(Page):
                 return self._create()
             case Button.BACK:
                 return self.back()
-        return super().press(target, ctx)  # Join opens its page: `home_page.everywhere`
+        return super().press(target, ctx)  # Join opens its page: `page.everywhere`
 
     def _create(self) -> Step:
         """The seats of the game played across boxes; Back from them is the menu."""

@@ -15,11 +15,11 @@ from pi_app.box.unfinished import PausedGame
 from pi_app.display import pages
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, grid, split
-from pi_app.display.home_network import NetworkPage
-from pi_app.display.home_page import Page, Step
-from pi_app.display.home_seats import SeatsPage
-from pi_app.display.home_targets import GameTap, HomeButton, Language
-from pi_app.display.home_unfinished import UnfinishedPage
+from pi_app.display.home.page import Page, Step
+from pi_app.display.home.seats import SeatsPage
+from pi_app.display.home.targets import GameTap, HomeButton, Language
+from pi_app.display.home.tournament import TournamentPage
+from pi_app.display.home.unfinished import UnfinishedPage
 from pi_app.display.scene import Ctx
 from pi_app.display.titles import label_for
 from pi_app.i18n import LANGUAGES, Translator, current_language
@@ -85,7 +85,7 @@ class GamesPage(Page):
 
     def press(self, target: Hashable, ctx: Ctx) -> Step:
         """A game opens its seats; the languages, Resume and the pages opened over the
-        home mean the same on every page (`home_page.everywhere`)."""
+        home mean the same on every page (`page.everywhere`)."""
         match target:
             case GameTap(name=name):
                 self.home.choose_game(name)
@@ -93,5 +93,5 @@ class GamesPage(Page):
             case HomeButton.UNFINISHED:
                 return Step(page=UnfinishedPage(self.home, self))
             case HomeButton.NETWORK:
-                return Step(page=NetworkPage(self.home, self))
+                return Step(page=TournamentPage(self.home, self))
         return super().press(target, ctx)

@@ -15,9 +15,9 @@ import pygame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, grid, rows
 from pi_app.display.choice import Choice
-from pi_app.display.home_choices import HomeChoices
-from pi_app.display.home_page import Page, Step, back_button, titled
-from pi_app.display.home_targets import Cycle, Pick
+from pi_app.display.home.choices import HomeChoices
+from pi_app.display.home.page import Page, Step, back_button, titled
+from pi_app.display.home.targets import Cycle, Pick
 from pi_app.display.scene import Ctx
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator

@@ -4,14 +4,13 @@ Several pages, so that everything stays large enough on the 3.5-inch screen: the
 games (with the language and the unfinished games to resume), the seats, then the
 game's options (each picked from the list of its values); the unfinished games have
 their own page, where one can be abandoned after a confirmation, and so does the
-tournament across boxes. Each page is an object of its own class (`home_page.Page`)
+tournament across boxes. Each page is an object of its own class (`page.Page`)
 that draws itself and handles its own taps; the home scene keeps what every page
-shares, the choices (`home_choices.HomeChoices`: the game, its seats, its options), and
+shares, the choices (`choices.HomeChoices`: the game, its seats, its options), and
 hands each frame and each tap to the page on screen. The options and seats chosen for
 a game are kept (`Remember`) and offered again, after a restart too.
 
-The targets the pages draw, and the home's constants, are re-exported here: scripts
-and tests tap the home through this module.
+The targets the pages draw are in `targets`: scripts and tests tap the home with them.
 """
 
 from __future__ import annotations
@@ -20,52 +19,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pi_app.display.canvas import Canvas
-from pi_app.display.home_choices import (
-    COLOUR_NAMES,
-    NAME_LIMIT,
-    SETTINGS_PREFIX,
-    TABLE_COUNTS,
-    TABLES,
-    HomeChoices,
-)
-from pi_app.display.home_games import GamesPage
-from pi_app.display.home_keyboard import KeyboardPage
-from pi_app.display.home_page import Page
-from pi_app.display.home_targets import (
-    AskAbandon,
-    Cycle,
-    GameTap,
-    HomeButton,
-    Language,
-    Pick,
-    Remembered,
-    ResumeGame,
-)
-from pi_app.display.home_unfinished import paused_line
+from pi_app.display.home.choices import HomeChoices
+from pi_app.display.home.games import GamesPage
+from pi_app.display.home.keyboard import KeyboardPage
+from pi_app.display.home.page import Page
 from pi_app.display.intents import Intent, Press
 from pi_app.display.keyboard import NameEditor
 from pi_app.display.scene import Command, Ctx, Scene
-from pi_app.display.targets import SeatTap
 from pi_app.table.journal import Player
-
-__all__ = [
-    "COLOUR_NAMES",
-    "NAME_LIMIT",
-    "SETTINGS_PREFIX",
-    "TABLES",
-    "TABLE_COUNTS",
-    "AskAbandon",
-    "Cycle",
-    "GameTap",
-    "HomeButton",
-    "HomeScene",
-    "Language",
-    "Pick",
-    "Remembered",
-    "ResumeGame",
-    "SeatTap",
-    "paused_line",
-]
 
 
 class HomeScene(HomeChoices, Scene):

@@ -1,7 +1,7 @@
 """How the history writes a date, a game and a player's figures.
 
-Words shared by the history's views: the list and one game's view (`history`) and the
-statistics (`history_stats`); apart from both so that neither imports the other.
+Words shared by the history's views: the list and one game's view (`scene`) and the
+statistics (`stats`); apart from both so that neither imports the other.
 """
 
 from __future__ import annotations

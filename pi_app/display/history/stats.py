@@ -4,7 +4,7 @@ player's figures game by game.
 The statistics are kept by the journal as games end, so reading them is quick however
 many games there are; a journal made before they were kept builds them once, folding
 every game, so the count runs as a job (`box.jobs`) and the page says how far it is.
-Apart from the history's list and game views (`history`) because the statistics keep
+Apart from the history's list and game views (`scene`) because the statistics keep
 their own state (the count, the page of players, the player chosen) and are drawn from
 it alone; the scene only says which view is shown and lays out the foot's buttons.
 """
@@ -21,7 +21,7 @@ import pygame
 from pi_app.box.jobs import Jobs
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, rows
-from pi_app.display.history_words import played_won, player_line, tally_lines
+from pi_app.display.history.words import played_won, player_line, tally_lines
 from pi_app.i18n import Translator
 from pi_app.table.history import History, PlayerStats
 

@@ -14,9 +14,9 @@ import pygame
 from pi_app.box.unfinished import PausedGame, Progress
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, rows, split
-from pi_app.display.home_choices import HomeChoices
-from pi_app.display.home_page import Page, Step, back_button, titled
-from pi_app.display.home_targets import AskAbandon, HomeButton, ResumeGame
+from pi_app.display.home.choices import HomeChoices
+from pi_app.display.home.page import Page, Step, back_button, titled
+from pi_app.display.home.targets import AskAbandon, HomeButton, ResumeGame
 from pi_app.display.scene import Abandon, Ctx, Notice
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator
@@ -73,7 +73,7 @@ class UnfinishedPage(Page):
                 self.list_page += 1
             case Button.BACK:
                 return self.back()
-            case _:  # Resume: `home_page.everywhere`
+            case _:  # Resume: `page.everywhere`
                 return super().press(target, ctx)
         return Step()
 
