@@ -70,11 +70,11 @@ class Quizmaster:
         self.bank = bank
         self.probe = probe
         """The display's check that it can show a question (None: nothing shows it)."""
-        self.asked: set[str] = journal_or(journal.asked_ids, set())
+        self.asked: set[str] = journal_or(journal.questions.asked_ids, set())
         """The questions asked on this box, read once: a round's draw never waits on
         the journal (its reads wait for its queued writes), the journal is written."""
         self.flagged: set[str] = {
-            row[0] for row in journal_or(journal.flagged, list[tuple[str, float, str]]())
+            row[0] for row in journal_or(journal.questions.flagged, list[tuple[str, float, str]]())
         }
         self._packs: dict[str, Sequence[Question]] = {}
         """Each pack's questions, read at its first round (forgotten when the packs
@@ -93,7 +93,7 @@ class Quizmaster:
             name = mode.removeprefix(PACK)
             if name not in self._packs:
                 self._packs[name] = journal_or(
-                    lambda: self.journal.pack_questions(name), list[Question]()
+                    lambda: self.journal.questions.pack_questions(name), list[Question]()
                 )
             return self._packs[name], None
         category = mode.partition(":")[2]
@@ -111,7 +111,7 @@ class Quizmaster:
 
     def flag(self, question_id: str, by: str) -> None:
         """A question found wrong (by the box or a phone): kept, and never drawn again."""
-        self.journal.flag(question_id, by)
+        self.journal.questions.flag(question_id, by)
         self.flagged.add(question_id)
 
     def ask(self, table: GameTable, waits: bool) -> str | None:
@@ -131,7 +131,7 @@ class Quizmaster:
             asked = self._askable(question)
             if asked is not None:
                 table.play(notation(asked))
-                self.journal.mark_asked(question.id, table.game_id)
+                self.journal.questions.mark_asked(question.id, table.game_id)
                 self.asked.add(question.id)
                 return None
         return _("No question left to ask: read one from the cards, or import a pack.")

@@ -40,7 +40,7 @@ from pi_app.questions.bank import builtin
 from pi_app.questions.question import Question
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError, Table
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from pi_app.table.protocol import GameTable
 from pi_app.table.readable import problem_of
 from pi_app.table.timeline import Timeline
@@ -152,7 +152,7 @@ class Session:
         """The host's kept choices; the language chosen on the box is taken again,
         unless this start was given one (`tabletop --lang`, TABLETOP_LANG)."""
         try:
-            kept = self.journal.settings()
+            kept = self.journal.choices.settings()
         except JournalError as error:
             log.warning("settings not read: %s", error)
             return {}
@@ -167,7 +167,7 @@ class Session:
         """Keep a host's choice for the next start (written without waiting)."""
         self.settings[key] = value
         try:
-            self.journal.remember_setting(key, value)
+            self.journal.choices.remember_setting(key, value)
         except (JournalError, TypeError, ValueError) as error:
             log.warning("setting %s not kept: %s", key, error)
 
@@ -178,7 +178,7 @@ class Session:
     def players(self) -> list[Player]:
         """The remembered players, the latest first ([] while the storage fails)."""
         try:
-            return self.journal.players(PLAYERS_OFFERED)
+            return self.journal.choices.players(PLAYERS_OFFERED)
         except JournalError as error:
             log.warning("players not read: %s", error)
             return []
@@ -320,7 +320,7 @@ class Session:
             return None
         self.seat(table)
         if players:
-            self.journal.remember_players([Player(n, c) for n, c in players])
+            self.journal.choices.remember_players([Player(n, c) for n, c in players])
         return table
 
     def seat(self, table: GameTable, resumed: bool = False) -> None:

@@ -46,7 +46,7 @@ from pi_app.display.intents import Intent, Press
 from pi_app.display.keyboard import NameEditor
 from pi_app.display.scene import Command, Ctx, Scene
 from pi_app.display.targets import SeatTap
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 
 __all__ = [
     "COLOUR_NAMES",

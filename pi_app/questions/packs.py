@@ -527,8 +527,8 @@ def _replace(name: str, questions: list[Question], config: Config) -> int:
     had before."""
     journal = _open(config)
     try:
-        before = len(journal.pack_questions(name))
-        journal.replace_pack(name, questions)
+        before = len(journal.questions.pack_questions(name))
+        journal.questions.replace_pack(name, questions)
         journal.flush()
     finally:
         journal.close()
@@ -547,7 +547,7 @@ def imported(config: Config) -> list[Question]:
     """Every imported pack's questions, pack by pack, each in its file's order."""
     journal = _open(config)
     try:
-        return journal.pack_questions()
+        return journal.questions.pack_questions()
     finally:
         journal.close()
 
@@ -557,8 +557,8 @@ def run_flagged(args: argparse.Namespace, config: Config) -> int:
     check it (its text, answer, source and licence), the latest flag last."""
     journal = _open(config)
     try:
-        flagged = journal.flagged()
-        known = {question.id: question for question in journal.pack_questions()}
+        flagged = journal.questions.flagged()
+        known = {question.id: question for question in journal.questions.pack_questions()}
     finally:
         journal.close()
     if not flagged:

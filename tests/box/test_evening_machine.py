@@ -185,7 +185,7 @@ class Evening(RuleBasedStateMachine):
                 "unit": "",
                 "source": "un livre",
             }
-            other.replace_pack(name, [Question.from_json(question, pack=name)])
+            other.questions.replace_pack(name, [Question.from_json(question, pack=name)])
             other.flush()
         finally:
             other.close()
