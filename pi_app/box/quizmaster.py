@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pi_app.i18n import Translator, current_language
+from pi_app.questions.kept import pack_questions
 from pi_app.questions.question import UNASKABLE, Question
 from pi_app.rules.question import AsksQuestions, RoundQuestion
 from pi_app.table import JournalError
@@ -93,7 +94,7 @@ class Quizmaster:
             name = mode.removeprefix(PACK)
             if name not in self._packs:
                 self._packs[name] = journal_or(
-                    lambda: self.journal.questions.pack_questions(name), list[Question]()
+                    lambda: pack_questions(self.journal.questions, name), list[Question]()
                 )
             return self._packs[name], None
         category = mode.partition(":")[2]

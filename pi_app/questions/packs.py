@@ -29,6 +29,7 @@ from typing import TypeVar
 from pi_app.config import Config
 from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, Translator, current_language
+from pi_app.questions.kept import pack_questions, replace_pack
 from pi_app.questions.numbers import with_unit
 from pi_app.questions.question import (
     CATEGORIES,
@@ -527,8 +528,8 @@ def _replace(name: str, questions: list[Question], config: Config) -> int:
     had before."""
     journal = _open(config)
     try:
-        before = len(journal.questions.pack_questions(name))
-        journal.questions.replace_pack(name, questions)
+        before = len(pack_questions(journal.questions, name))
+        replace_pack(journal.questions, name, questions)
         journal.flush()
     finally:
         journal.close()
@@ -547,7 +548,7 @@ def imported(config: Config) -> list[Question]:
     """Every imported pack's questions, pack by pack, each in its file's order."""
     journal = _open(config)
     try:
-        return journal.questions.pack_questions()
+        return pack_questions(journal.questions)
     finally:
         journal.close()
 
@@ -558,7 +559,7 @@ def run_flagged(args: argparse.Namespace, config: Config) -> int:
     journal = _open(config)
     try:
         flagged = journal.questions.flagged()
-        known = {question.id: question for question in journal.questions.pack_questions()}
+        known = {question.id: question for question in pack_questions(journal.questions)}
     finally:
         journal.close()
     if not flagged:

@@ -37,6 +37,7 @@ from pi_app.box.jobs import Jobs
 from pi_app.box.packs import PACKS_SETTING
 from pi_app.box.phones import PhoneTables
 from pi_app.box.session import Session
+from pi_app.questions.kept import replace_pack
 from pi_app.questions.question import Question
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, Table
@@ -185,7 +186,7 @@ class Evening(RuleBasedStateMachine):
                 "unit": "",
                 "source": "un livre",
             }
-            other.questions.replace_pack(name, [Question.from_json(question, pack=name)])
+            replace_pack(other.questions, name, [Question.from_json(question, pack=name)])
             other.flush()
         finally:
             other.close()

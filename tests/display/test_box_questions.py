@@ -19,6 +19,7 @@ from pi_app.display.questions_view import CardButton
 from pi_app.display.scene import FlagQuestion, NewGame, Play
 from pi_app.i18n import LANGUAGES, set_language
 from pi_app.questions.bank import builtin_by_id
+from pi_app.questions.kept import replace_pack
 from pi_app.questions.numbers import with_unit
 from tests.display import layout_checks as checks
 from tests.display.layout_checks import drawn_text
@@ -242,7 +243,7 @@ def test_the_home_offers_the_questions_and_the_hosts_packs(app_factory: Any) -> 
         pack="quiz",
     )
     first = app_factory()
-    first.journal.questions.replace_pack("quiz", [pack])
+    replace_pack(first.journal.questions, "quiz", [pack])
     first.journal.flush()
     app = app_factory()  # the box reads its packs when it starts
     app.feed(Press(GameTap("quitte-ou-double")))
