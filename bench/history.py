@@ -75,7 +75,7 @@ if hasattr(journal, "checked"):  # the whole-file check, in the background from 
     assert journal.error is None, journal.error
 t = time.perf_counter(); app.feed(Press(PageButton("history"))); app.step([])
 out["history"] = time.perf_counter() - t
-oldest = journal.finished_games(1, journal.finished_count() - 1)[0].id
+oldest = journal.history.finished_games(1, journal.history.finished_count() - 1)[0].id
 t = time.perf_counter(); app.feed(Press(OpenGame(oldest))); app.step([])
 out["game"] = time.perf_counter() - t
 if stats:

@@ -18,8 +18,9 @@ from typing import Any
 from pi_app.config import Config
 from pi_app.errors import describe
 from pi_app.i18n import Translator
-from pi_app.table.journal import GameEntry, Journal
+from pi_app.table.journal import Journal
 from pi_app.table.readable import problem_of
+from pi_app.table.rows import GameEntry
 from pi_app.table.table import Table
 
 _ = Translator("core")

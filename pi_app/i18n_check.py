@@ -484,7 +484,7 @@ def screens(size: str = "800x480", lang: str = "fr") -> list[tuple[str, str, str
 
             table = self.app.table
             seats = set() if table is None else set(table.seats)
-            players = {player.name for player in self.app.journal.players(100)}
+            players = {player.name for player in self.app.journal.choices.players(100)}
             for game in self.app.journal.games():  # the paused ones the home lists too
                 seats.update(str(seat) for seat in game.setup.get("seats", []))
             # a game added from outside the package brings its own printed name

@@ -14,7 +14,7 @@ from typing import Any
 
 from pi_app.i18n import LANGUAGES, set_language
 from pi_app.table import Journal, JournalError
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class Choices:
         """The host's kept choices; the language chosen on the box is taken again,
         unless this start was given one (`tabletop --lang`, TABLETOP_LANG)."""
         try:
-            kept = self.journal.settings()
+            kept = self.journal.choices.settings()
         except JournalError as error:
             log.warning("settings not read: %s", error)
             return {}
@@ -50,7 +50,7 @@ class Choices:
         """Keep a host's choice for the next start (written without waiting)."""
         self.settings[key] = value
         try:
-            self.journal.remember_setting(key, value)
+            self.journal.choices.remember_setting(key, value)
         except (JournalError, TypeError, ValueError) as error:
             log.warning("setting %s not kept: %s", key, error)
 
@@ -61,7 +61,7 @@ class Choices:
     def players(self) -> list[Player]:
         """The remembered players, the latest first ([] while the storage fails)."""
         try:
-            return self.journal.players(PLAYERS_OFFERED)
+            return self.journal.choices.players(PLAYERS_OFFERED)
         except JournalError as error:
             log.warning("players not read: %s", error)
             return []

@@ -36,7 +36,7 @@ class Packs:
     ) -> None:
         self.journal, self.jobs, self.changes = journal, jobs, changes
         self.config, self.quizmaster, self.clock = config, quizmaster, clock
-        self.names = tuple(journal_or(journal.pack_names, list[str]()))
+        self.names = tuple(journal_or(journal.questions.pack_names, list[str]()))
         """Read at the start (the first frame offers them); looked at again as jobs."""
         self.config[PACKS_SETTING] = list(self.names)
         self._asking = False
@@ -47,7 +47,7 @@ class Packs:
         if self._asking:
             return
         self._asking = True
-        self.jobs.run(self.journal.pack_names, self._answered, self._failed, shown=False)
+        self.jobs.run(self.journal.questions.pack_names, self._answered, self._failed, shown=False)
 
     def _answered(self, names: list[str]) -> None:
         self._asking, self._next = False, self.clock() + LOOK_EVERY

@@ -25,6 +25,7 @@ from pi_app.box.actors import QUIZMASTER
 from pi_app.box.acts import Act, Done, Play, Redo
 from pi_app.box.changes import Change, Played, Redone, Seated
 from pi_app.i18n import N_, Translator, current_language
+from pi_app.questions.kept import pack_questions
 from pi_app.questions.question import UNASKABLE, Question
 from pi_app.rules.question import AsksQuestions, RoundQuestion
 from pi_app.table import JournalError
@@ -78,11 +79,11 @@ class Quizmaster:
         self.bank = bank
         self.probe = probe
         """The display's check that it can show a question (None: nothing shows it)."""
-        self.asked: set[str] = journal_or(journal.asked_ids, set())
+        self.asked: set[str] = journal_or(journal.questions.asked_ids, set())
         """The questions asked on this box, read once: a round's draw never waits on
         the journal (its reads wait for its queued writes), the journal is written."""
         self.flagged: set[str] = {
-            row[0] for row in journal_or(journal.flagged, list[tuple[str, float, str]]())
+            row[0] for row in journal_or(journal.questions.flagged, list[tuple[str, float, str]]())
         }
         self._packs: dict[str, Sequence[Question]] = {}
         """Each pack's questions, read at its first round (forgotten when the packs
@@ -101,7 +102,7 @@ class Quizmaster:
             name = mode.removeprefix(PACK)
             if name not in self._packs:
                 self._packs[name] = journal_or(
-                    lambda: self.journal.pack_questions(name), list[Question]()
+                    lambda: pack_questions(self.journal.questions, name), list[Question]()
                 )
             return self._packs[name], None
         category = mode.partition(":")[2]
@@ -119,7 +120,7 @@ class Quizmaster:
 
     def flag(self, question_id: str, by: str) -> None:
         """A question found wrong (by the box or a phone): kept, and never drawn again."""
-        self.journal.flag(question_id, by)
+        self.journal.questions.flag(question_id, by)
         self.flagged.add(question_id)
 
     def next_question(self, table: GameTable) -> RoundQuestion | None:
@@ -136,7 +137,7 @@ class Quizmaster:
 
     def mark_asked(self, question_id: str, game_id: int) -> None:
         """A question was asked at a table: never drawn again on this box."""
-        self.journal.mark_asked(question_id, game_id)
+        self.journal.questions.mark_asked(question_id, game_id)
         self.asked.add(question_id)
 
     def _askable(self, question: Question) -> RoundQuestion | None:

@@ -34,7 +34,7 @@ from pi_app.box.unfinished import Unfinished
 from pi_app.questions.bank import builtin
 from pi_app.questions.question import Question
 from pi_app.table import Journal, JournalError
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from pi_app.table.protocol import GameTable
 
 

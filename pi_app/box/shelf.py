@@ -18,7 +18,7 @@ from pi_app.box.unfinished import Unfinished
 from pi_app.i18n import N_, Translator
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, Table
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from pi_app.table.protocol import GameTable
 from pi_app.table.readable import problem_of
 
@@ -73,7 +73,7 @@ class Shelf:
         )
         self.seat(table, act.by)
         if act.players:
-            self.journal.remember_players([Player(name, c) for name, c in act.players])
+            self.journal.choices.remember_players([Player(name, c) for name, c in act.players])
         return table
 
     def seat(self, table: GameTable, by: Actor, resumed: bool = False) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pi_app.display.memory import ScreenMemory
 from pi_app.display.scene import Scene
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from pi_app.table.protocol import GameTable
 
 log = logging.getLogger(__name__)

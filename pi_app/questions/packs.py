@@ -29,6 +29,7 @@ from typing import TypeVar
 from pi_app.config import Config
 from pi_app.errors import describe
 from pi_app.i18n import LANGUAGES, Translator, current_language
+from pi_app.questions.kept import pack_questions, replace_pack
 from pi_app.questions.numbers import with_unit
 from pi_app.questions.question import (
     CATEGORIES,
@@ -527,8 +528,8 @@ def _replace(name: str, questions: list[Question], config: Config) -> int:
     had before."""
     journal = _open(config)
     try:
-        before = len(journal.pack_questions(name))
-        journal.replace_pack(name, questions)
+        before = len(pack_questions(journal.questions, name))
+        replace_pack(journal.questions, name, questions)
         journal.flush()
     finally:
         journal.close()
@@ -547,7 +548,7 @@ def imported(config: Config) -> list[Question]:
     """Every imported pack's questions, pack by pack, each in its file's order."""
     journal = _open(config)
     try:
-        return journal.pack_questions()
+        return pack_questions(journal.questions)
     finally:
         journal.close()
 
@@ -557,8 +558,8 @@ def run_flagged(args: argparse.Namespace, config: Config) -> int:
     check it (its text, answer, source and licence), the latest flag last."""
     journal = _open(config)
     try:
-        flagged = journal.flagged()
-        known = {question.id: question for question in journal.pack_questions()}
+        flagged = journal.questions.flagged()
+        known = {question.id: question for question in pack_questions(journal.questions)}
     finally:
         journal.close()
     if not flagged:

@@ -21,9 +21,10 @@ from typing import Any
 
 from pi_app.ai import seat_names
 from pi_app.errors import describe
-from pi_app.table.journal import GameEntry, Journal
+from pi_app.table.journal import Journal
 from pi_app.table.readable import problem_of
 from pi_app.table.results import Folded, GameTally, PlayerStats, ordered, stats_of, tally
+from pi_app.table.rows import GameEntry
 from pi_app.table.summary import GameSummary, renamed, results_of, summary_of
 from pi_app.table.table import Table
 
@@ -60,11 +61,11 @@ class History:
 
     def count(self) -> int:
         """How many games the history lists: finished, or abandoned and not deleted."""
-        return self.journal.past_count()
+        return self.journal.history.past_count()
 
     def page(self, number: int, size: int) -> list[PastGame]:
         """The `number`-th page (from 0) of the history's games, newest first."""
-        entries = self.journal.past_games(size, number * size)
+        entries = self.journal.history.past_games(size, number * size)
         return [self._past(entry) for entry in entries]
 
     def delete(self, game_id: int) -> None:
@@ -130,34 +131,37 @@ class History:
         has them built once (`rebuild_stats`, whose `progress(done, total)` says how
         far), or, read-only, counted in memory from that fold.
         """
-        names = players if players is not None else {p.name: p for p in self.journal.players()}
-        if not self.journal.statistics_kept():
+        names = (
+            players if players is not None else {p.name: p for p in self.journal.choices.players()}
+        )
+        if not self.journal.history.statistics_kept():
             folded = self.rebuild_stats(progress)
-            if not self.journal.statistics_kept():
+            if not self.journal.history.statistics_kept():
                 games = {
-                    entry.id: entry.game for entry in self.journal.finished_games(len(folded) + 1)
+                    entry.id: entry.game
+                    for entry in self.journal.history.finished_games(len(folded) + 1)
                 }
                 return tally(
                     names,
                     ((games[g], r) for g, _v, r in folded if r is not None and g in games),
                 )
-        return stats_of(names, self.journal.player_totals(list(names)))
+        return stats_of(names, self.journal.history.player_totals(list(names)))
 
     def rebuild_stats(self, progress: Callable[[int, int], None] | None = None) -> list[Folded]:
         """Fold every finished game again and keep its results as the statistics,
         every total counted again (`tabletop journal statistics`, or once for a journal
         made before they were kept); returns what was folded. On a journal that cannot
         be written, the fold is returned and nothing is kept."""
-        total = self.journal.finished_count()
+        total = self.journal.history.finished_count()
         folded: list[Folded] = []
-        for done, entry in enumerate(self.journal.finished_games(max(total, 1)), start=1):
+        for done, entry in enumerate(self.journal.history.finished_games(max(total, 1)), start=1):
             version = self.journal.last_event(entry.id)
             summary = self.summary(entry.id)
             folded.append((entry.id, version, None if summary is None else results_of(summary)))
             if progress is not None:
                 progress(done, total)
         if self.journal.writable:
-            self.journal.rebuild_statistics(folded)
+            self.journal.history.rebuild_statistics(folded)
         return folded
 
     def fold_stats(
@@ -167,10 +171,12 @@ class History:
     ) -> list[PlayerStats]:
         """The statistics folded from every finished game's events, none kept: what
         the kept statistics must always equal (their tests compare the two)."""
-        names = players if players is not None else {p.name: p for p in self.journal.players()}
+        names = (
+            players if players is not None else {p.name: p for p in self.journal.choices.players()}
+        )
         found = {name: PlayerStats(name) for name in names}
-        total = self.journal.finished_count()
-        for done, entry in enumerate(self.journal.finished_games(max(total, 1)), start=1):
+        total = self.journal.history.finished_count()
+        for done, entry in enumerate(self.journal.history.finished_games(max(total, 1)), start=1):
             summary = self.summary(entry.id)
             if summary is not None:
                 _tally(found, entry.game, summary)

@@ -15,12 +15,17 @@ is lost and the whole evening can be replayed. How the file is opened, whatever 
 card does (full, read-only, damaged, newer), is `opening`'s; a row that does not read
 costs its own game only (`GameEntry.problem`); backups are made after a game ends, on
 the writer's thread (`backups`).
+
+`Journal` holds what every table uses: the file's life and the games with their
+events. What only some readers need is one of its parts, each a small class sharing
+its one connection and writer: `journal.history` (finished and abandoned games, the
+kept statistics), `journal.choices` (the host's settings, the remembered players) and
+`journal.questions` (the host's packs, the asked and flagged questions).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import sqlite3
@@ -33,11 +38,14 @@ from typing import Any
 
 from pi_app.errors import describe, storage_problem
 from pi_app.i18n import Translator
-from pi_app.questions.question import Question
 from pi_app.table import backups, results, stops
+from pi_app.table.choices import HostChoices
 from pi_app.table.disk import is_damage
+from pi_app.table.history_rows import HistoryRows
 from pi_app.table.lock import hold
 from pi_app.table.opening import open_journal, open_writable, whole_file_problem
+from pi_app.table.question_rows import QuestionRows
+from pi_app.table.rows import GAMES, GameEntry, as_json, game_entry
 from pi_app.table.writer import JournalError, Listener, Writer
 
 log = logging.getLogger(__name__)
@@ -53,36 +61,6 @@ class JournalEvent:
 
     kind: str
     action: str | None = None
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A game in the journal: which game, its setup, and whether it is over."""
-
-    id: int
-    game: str
-    setup: dict[str, Any]
-    finished: bool
-    abandoned: bool
-    started: float = 0.0
-    last_played: float = 0.0
-    """When its latest event was recorded (its start when it has none)."""
-    problem: str | None = None
-    """Why its row cannot be read (translated), or None: such a game is still listed."""
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """The seats of its setup, as names (none when the setup does not say them)."""
-        seats = self.setup.get("seats")
-        return tuple(str(seat) for seat in seats) if isinstance(seats, list) else ()
-
-
-@dataclass(frozen=True)
-class Player:
-    """A name typed at this table once, with the palette colour it last had."""
-
-    name: str
-    colour: int
 
 
 class Journal:
@@ -114,6 +92,12 @@ class Journal:
         self._writer = Writer(self._db, self._lock, reopen)
         self._backups = backups.Schedule(self.path) if keep_backups else None
         self._held = hold(self.path)  # `tabletop journal restore` waits for it
+        self.history = HistoryRows(self._read, self._entries, self._writer)
+        """The finished and abandoned games and the kept statistics (`history_rows`)."""
+        self.choices = HostChoices(self._read, self._writer, clock)
+        """The host's kept settings and the remembered players (`choices`)."""
+        self.questions = QuestionRows(self._read, self._writer, clock)
+        """The host's packs, the asked and the flagged questions (`question_rows`)."""
 
     def _reopen(self) -> sqlite3.Connection:
         """The journal opened for writing once the disk takes it (on the writer's thread,
@@ -197,7 +181,7 @@ class Journal:
             game_id = self._next_id
             self._writer.submit(
                 "INSERT INTO games (id, game, setup, started) VALUES (?, ?, ?, ?)",
-                (game_id, game, _json(setup), self.clock()),
+                (game_id, game, as_json(setup), self.clock()),
             )
             self._next_id += 1
         return game_id
@@ -239,148 +223,10 @@ class Journal:
         game can be deleted, never one finished or still to resume."""
         self._writer.submit("UPDATE games SET deleted=1 WHERE id=? AND abandoned=1", (game_id,))
 
-    def finished_count(self) -> int:
-        """How many games are finished (what the statistics count)."""
-        return int(self._read("SELECT COUNT(*) FROM games WHERE finished=1")[0][0])
-
-    def finished_games(self, limit: int, offset: int = 0) -> list[GameEntry]:
-        """Finished games, newest first (what the statistics fold)."""
-        return self._entries(
-            f"WHERE finished=1 ORDER BY id DESC LIMIT {int(limit)} OFFSET {int(offset)}"
-        )
-
-    def statistics_kept(self) -> bool:
-        """Whether the players' statistics are kept for every finished game (not yet in
-        a journal made before they were, nor after a salvage: `History.stats` builds
-        them once); False when they cannot be read (a journal opened read-only)."""
-        try:
-            return bool(self._read("SELECT 1 FROM kept WHERE key='statistics'"))
-        except JournalError:
-            return False
-
-    def player_totals(self, names: Sequence[str]) -> list[tuple[Any, ...]]:
-        """The kept totals of the players `names`, a row per player and game."""
-        marks = ", ".join("?" * len(names))
-        return self._read(results.TOTALS.format(marks=marks), tuple(names)) if names else []
-
-    def totals(self) -> dict[str, int]:
-        """The box's totals: finished games per game, kept as games end."""
-        rows = self._read("SELECT game, finished FROM game_totals WHERE finished > 0")
-        return {str(game): int(count) for game, count in rows}
-
-    def rebuild_statistics(self, folded: Sequence[results.Folded]) -> None:
-        """Keep the statistics as made again from every game's events (`results.rebuild`)
-        and wait until they are on disk (JournalError if they cannot be)."""
-        self._writer.submit_all(results.rebuild(folded))
-        self._writer.flush()
-
-    def past_count(self) -> int:
-        """How many games the history lists: finished, or abandoned and not deleted."""
-        return int(self._read(f"SELECT COUNT(*) FROM games WHERE {_PAST}")[0][0])
-
-    def past_games(self, limit: int, offset: int = 0) -> list[GameEntry]:
-        """One page of the history, newest first: finished and abandoned games."""
-        return self._entries(
-            f"WHERE {_PAST} ORDER BY id DESC LIMIT {int(limit)} OFFSET {int(offset)}"
-        )
-
     def last_event(self, game_id: int) -> int:
         """The sequence number of a game's latest event (0 if none): its version."""
         rows = self._read("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,))
         return int(rows[0][0] or 0)
-
-    def remember_players(self, players: Sequence[Player]) -> None:
-        """Keep names typed for a new game, with their colours, as the latest players."""
-        now = self.clock()
-        for player in players:
-            self._writer.submit(
-                "INSERT INTO players (name, colour, last_played) VALUES (?, ?, ?) "
-                "ON CONFLICT(name) DO UPDATE SET colour=excluded.colour, "
-                "last_played=excluded.last_played",
-                (player.name, player.colour, now),
-            )
-
-    def remember_setting(self, key: str, value: object) -> None:
-        """Keep a choice the host made on the box (the language, a game's options) for
-        the next start; `value` is plain JSON data. Queued like every write."""
-        text = _json(value)
-        self._writer.submit(
-            "INSERT INTO settings (key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-            (key, text),
-        )
-
-    def settings(self) -> dict[str, object]:
-        """Every choice kept by `remember_setting` (one that cannot be read is left out)."""
-        found: dict[str, object] = {}
-        for key, text in self._read("SELECT key, value FROM settings ORDER BY key"):
-            try:
-                found[str(key)] = json.loads(text)
-            except ValueError:
-                log.warning("setting %s cannot be read; it is left out", key)
-        return found
-
-    def replace_pack(self, name: str, questions: Sequence[Question]) -> None:
-        """Put a host's pack in place of the pack of the same name (none: remove it).
-
-        Two queued statements, not one a question: a 20,000-question pack is two
-        writes. The old questions go first, so a pulled plug between the two commits
-        can leave the pack empty (import it again), never half old and half new.
-        """
-        rows = json.dumps([question.to_json() for question in questions])
-        self._writer.submit("DELETE FROM pack_questions WHERE pack=?", (name,))
-        self._writer.submit(
-            "INSERT INTO pack_questions (pack, id, question) "
-            "SELECT ?, json_extract(value, '$.id'), value FROM json_each(?) WHERE true "
-            "ON CONFLICT (pack, id) DO UPDATE SET question=excluded.question",
-            (name, rows),
-        )
-
-    def pack_names(self) -> list[str]:
-        """The imported packs' names, in alphabetical order."""
-        return [str(row[0]) for row in self._read(_PACK_NAMES)]
-
-    def pack_questions(self, pack: str | None = None) -> list[Question]:
-        """One pack's questions (every pack's when `pack` is None), each pack in its
-        file's order; a question that cannot be read is left out."""
-        where = "" if pack is None else "WHERE pack=?"
-        rows = self._read(
-            f"SELECT pack, question FROM pack_questions {where} ORDER BY pack, rowid",
-            () if pack is None else (pack,),
-        )
-        return [question for row in rows if (question := _pack_question(*row)) is not None]
-
-    def mark_asked(self, question_id: str, game_id: int) -> None:
-        """Remember that a question was asked in a game, so the draw skips it later."""
-        self._writer.submit(
-            "INSERT INTO asked_questions (id, game_id, at) VALUES (?, ?, ?)",
-            (question_id, game_id, self.clock()),
-        )
-
-    def asked_ids(self) -> set[str]:
-        """Every question ever asked on this box (what the draw avoids)."""
-        return {str(row[0]) for row in self._read("SELECT DISTINCT id FROM asked_questions")}
-
-    def flag(self, question_id: str, by: str) -> None:
-        """Mark a question as wrong, by "box" or "phone:<name>"; a second flag of the
-        same question keeps the first (its time and who)."""
-        self._writer.submit(
-            "INSERT INTO flagged_questions (id, at, by) VALUES (?, ?, ?) "
-            "ON CONFLICT (id) DO NOTHING",
-            (question_id, self.clock(), by),
-        )
-
-    def flagged(self) -> list[tuple[str, float, str]]:
-        """The flagged questions as (id, when, by whom), the first flagged first."""
-        rows = self._read("SELECT id, at, by FROM flagged_questions ORDER BY at, id")
-        return [(str(qid), float(at), str(by)) for qid, at, by in rows if _number(at)]
-
-    def players(self, limit: int = 100) -> list[Player]:
-        """The remembered players, the latest first."""
-        rows = self._read(
-            "SELECT name, colour FROM players ORDER BY last_played DESC, name LIMIT ?", (limit,)
-        )
-        return [Player(str(name), colour) for name, colour in rows if isinstance(colour, int)]
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query, once every queued write is on disk; at once, with what the
@@ -428,27 +274,11 @@ class Journal:
 
     def _entries(self, where: str) -> list[GameEntry]:
         """Games with their latest event's time, selected and ordered by `where`."""
-        rows = self._read(f"SELECT * FROM ({_GAMES}) {where}")
-        return [_entry(row) for row in rows]
+        rows = self._read(f"SELECT * FROM ({GAMES}) {where}")
+        return [game_entry(row) for row in rows]
 
 
-_PACK_NAMES = "SELECT DISTINCT pack FROM pack_questions ORDER BY pack"
 _UNFINISHED = "finished=0 AND abandoned=0"
-_PAST = "deleted=0 AND (finished=1 OR abandoned=1)"
-_GAMES = (
-    "SELECT id, game, setup, finished, abandoned, started, deleted, "
-    "COALESCE((SELECT MAX(at) FROM events WHERE events.game_id=games.id), started) "
-    "AS last_played FROM games"
-)
-
-
-def _pack_question(pack: str, text: str) -> Question | None:
-    """A stored pack question, or None (logged) when it cannot be read."""
-    try:
-        return Question.from_json(json.loads(text), pack=str(pack))
-    except (ValueError, TypeError) as error:
-        log.warning("a question of the pack %s cannot be read (%s); it is left out", pack, error)
-        return None
 
 
 def _highest_id(db: sqlite3.Connection) -> int:
@@ -457,37 +287,3 @@ def _highest_id(db: sqlite3.Connection) -> int:
         return int(db.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
     except sqlite3.Error:
         return 0
-
-
-def _json(value: object) -> str:
-    """Plain JSON data as the journal keeps it: UTF-8, so a text that could never be
-    stored (a lone surrogate) is refused by the writer rather than hidden in an escape."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _entry(row: tuple[Any, ...]) -> GameEntry:
-    """A game's row as an entry; a row that does not read says why in `problem`."""
-    game_id, game, setup, finished, abandoned, started, _deleted, last_played = row
-    problem = None
-    try:
-        parsed = json.loads(setup)
-    except (TypeError, ValueError, RecursionError) as error:
-        parsed, problem = {}, _("its setup cannot be read ({error})").format(error=describe(error))
-    if problem is None and not isinstance(parsed, dict):
-        parsed, problem = {}, _("its setup is not a JSON object")
-    if not isinstance(game, str):
-        game, problem = str(game), problem or _("its game's name cannot be read")
-    return GameEntry(
-        int(game_id),
-        game,
-        parsed,
-        bool(finished),
-        bool(abandoned),
-        float(started) if _number(started) else 0.0,
-        float(last_played) if _number(last_played) else 0.0,
-        problem,
-    )

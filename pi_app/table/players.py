@@ -1,7 +1,7 @@
 """Players the table remembers, and the colour each seat gets.
 
-A name typed once is kept in the journal's database (`Journal.remember_players`) with
-the palette colour it had, so the next game offers it first and gives it the same
+A name typed once is kept in the journal's database (`journal.choices.remember_players`)
+with the palette colour it had, so the next game offers it first and gives it the same
 colour again, as long as nobody seated before it already has that colour. A colour is
 an index into the display's palette: the rules and the journal never see RGB values.
 """
@@ -9,8 +9,17 @@ an index into the display's palette: the rules and the journal never see RGB val
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 PALETTE_SIZE = 8
+
+
+@dataclass(frozen=True)
+class Player:
+    """A name typed at this table once, with the palette colour it last had."""
+
+    name: str
+    colour: int
 
 
 def assign_colours(

@@ -12,7 +12,8 @@ from pi_app.errors import describe
 from pi_app.i18n import Translator
 from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import find_game
-from pi_app.table.journal import GameEntry, Journal
+from pi_app.table.journal import Journal
+from pi_app.table.rows import GameEntry
 from pi_app.table.timeline import Timeline
 
 _ = Translator("core")

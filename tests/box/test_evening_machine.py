@@ -42,6 +42,7 @@ from pi_app.box import acts
 from pi_app.box.actors import BOX, BUTTON, COMPUTER, QUIZMASTER, Actor, phone
 from pi_app.box.changes import Change, TableChange
 from pi_app.box.packs import PACKS_SETTING
+from pi_app.questions.kept import replace_pack
 from pi_app.questions.question import Question
 from pi_app.rules.registry import find_game
 from pi_app.table import Journal
@@ -254,7 +255,7 @@ class Evening(RuleBasedStateMachine):
                 "unit": "",
                 "source": "un livre",
             }
-            other.replace_pack(name, [Question.from_json(question, pack=name)])
+            replace_pack(other.questions, name, [Question.from_json(question, pack=name)])
             other.flush()
         finally:
             other.close()

@@ -19,6 +19,7 @@ from pi_app.display.questions_view import CardButton
 from pi_app.display.scene import Flag, NewGame, Play
 from pi_app.i18n import LANGUAGES, set_language
 from pi_app.questions.bank import builtin_by_id
+from pi_app.questions.kept import replace_pack
 from pi_app.questions.numbers import with_unit
 from tests.display import layout_checks as checks
 from tests.display.layout_checks import drawn_text
@@ -62,7 +63,7 @@ def test_the_box_asks_the_first_question_and_shows_it(app_factory: Any) -> None:
     assert asked is not None
     bank = builtin_by_id()[asked.id]
     assert asked.text["fr"] == bank.text["fr"] and asked.answer == bank.answer
-    assert asked.id in app.journal.asked_ids()
+    assert asked.id in app.journal.questions.asked_ids()
     assert bank.text["fr"] in _shown(app)  # the question's card, for the whole table
     assert with_unit(asked.answer, asked.unit, "fr") not in _shown(app)  # not before the end
 
@@ -81,7 +82,7 @@ def test_the_box_gives_the_true_answer_with_its_source_and_scores(app_factory: A
     assert asked.source in shown
     app.feed(Press(CardButton.FLAG))  # "Semble fausse", on the answer's card
     app.journal.flush()
-    assert [flag[0] for flag in app.journal.flagged()] == [asked.id]
+    assert [flag[0] for flag in app.journal.questions.flagged()] == [asked.id]
     app.feed(Press(CardButton.SCORES))
     assert "Manche suivante" in _shown(app)
 
@@ -141,7 +142,7 @@ def test_a_flagged_question_is_never_asked_again(app_factory: Any) -> None:
     flagged = _question(app).id
     app.execute(Flag(flagged))
     app.journal.flush()
-    assert flagged in {row[0] for row in app.journal.flagged()}
+    assert flagged in {row[0] for row in app.journal.questions.flagged()}
     assert "ne posera plus" in _shown(app)
 
 
@@ -149,11 +150,11 @@ def test_a_restart_keeps_the_rounds_question_and_asks_nothing_more(app_factory: 
     app = app_factory()
     _start(app)
     asked = _question(app)
-    before = set(app.journal.asked_ids())
+    before = set(app.journal.questions.asked_ids())
     second = app_factory()
     second.step([])
     assert second.table.state.current.question == asked
-    assert set(second.journal.asked_ids()) == before
+    assert set(second.journal.questions.asked_ids()) == before
 
 
 def test_a_category_keeps_its_questions(app_factory: Any) -> None:
@@ -242,7 +243,7 @@ def test_the_home_offers_the_questions_and_the_hosts_packs(app_factory: Any) -> 
         pack="quiz",
     )
     first = app_factory()
-    first.journal.replace_pack("quiz", [pack])
+    replace_pack(first.journal.questions, "quiz", [pack])
     first.journal.flush()
     app = app_factory()  # the box reads its packs when it starts
     app.feed(Press(GameTap("quitte-ou-double")))
@@ -280,13 +281,13 @@ def test_a_question_flagged_on_this_box_is_not_drawn_in_the_next_game(app_factor
     def no_read() -> None:
         raise AssertionError("a round's draw read the journal")
 
-    reads = (app.journal.asked_ids, app.journal.flagged)
-    app.journal.asked_ids = app.journal.flagged = no_read
+    reads = (app.journal.questions.asked_ids, app.journal.questions.flagged)
+    app.journal.questions.asked_ids = app.journal.questions.flagged = no_read
     app.execute(NewGame("gambit7", SEATS, {}, extras=BOX))
-    app.journal.asked_ids, app.journal.flagged = reads
+    app.journal.questions.asked_ids, app.journal.questions.flagged = reads
     assert _question(app).id == first  # the only one not flagged, asked again rather than none
     app.journal.flush()
-    assert {row[2] for row in app.journal.flagged()} == {"phone:Bruno"}
+    assert {row[2] for row in app.journal.questions.flagged()} == {"phone:Bruno"}
 
 
 def test_the_card_s_question_number_is_offered_only_while_the_cards_are_read(

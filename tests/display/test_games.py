@@ -156,7 +156,7 @@ def test_home_starts_gambo_against_the_engine_as_table_data(app_factory: Any) ->
     assert table.state.seats == ("Alice", "Ordinateur (difficile)")
     entry = app.journal.game(table.game_id)
     assert entry.setup["extras"] == expected
-    assert [p.name for p in app.journal.players()] == ["Alice"]  # the engine is no player
+    assert [p.name for p in app.journal.choices.players()] == ["Alice"]  # the engine is no player
     assert "opponent" not in entry.setup["options"]  # the rules never see it
     assert engine_level(table, 1) == "hard" and engine_level(table, 0) is None
     app.render()  # drawn without a step: the engine's search is not started

@@ -23,7 +23,7 @@ from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.export import record_text, usb_folder
 from pi_app.i18n import translate, translate_plural
 from pi_app.replay import replay_record
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from tests.display.layout_checks import drawn_text, outside, too_small
 
 SEATS = ("Al", "Bo", "Cy")
@@ -58,7 +58,7 @@ def check_layout(app: Any) -> None:
 
 def test_the_home_offers_remembered_players_one_tap_each(app_factory: Any) -> None:
     app = app_factory()
-    app.journal.remember_players([Player("Bo", 5), Player("Al", 2)])
+    app.journal.choices.remember_players([Player("Bo", 5), Player("Al", 2)])
     app.feed(Press(GameTap("cambio")))
     app.step([])
     home = app.scene
@@ -87,7 +87,7 @@ def test_a_new_game_remembers_typed_names_with_their_colours(app_factory: Any) -
     app.feed(Press("next"))
     app.feed(Press("next"))
     assert app.table is not None and app.table.extras["colours"] == [0, 1, 2]
-    assert app.journal.players() == [Player("Yann", 2), Player("Zoé", 0)]
+    assert app.journal.choices.players() == [Player("Yann", 2), Player("Zoé", 0)]
 
 
 def test_a_two_player_game_says_so_without_plus_and_minus(app_factory: Any) -> None:
@@ -189,7 +189,7 @@ def test_usb_sticks_are_found_in_the_mount_table(tmp_path: Path) -> None:
 def test_statistics_are_counted_in_the_background(app_factory: Any) -> None:
     app = app_factory()
     finish_cambio(app)
-    app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
+    app.journal.choices.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
     app.feed(Press("menu"))
     app.feed(Press(PageButton("history")))
     app.feed(Press("stats"))

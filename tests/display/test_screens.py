@@ -109,7 +109,7 @@ class Recorder(Driver):
         self.drawn[name] = Drawn.of(canvas)
         table = self.app.table
         seats = set() if table is None else set(table.seats)
-        self.names[name] = seats | {player.name for player in self.app.journal.players(100)}
+        self.names[name] = seats | {player.name for player in self.app.journal.choices.players(100)}
         self.app.flash_message(message_for_every_screen(), error=True)
         self.app.step([])
         self.with_message[name] = Drawn.of(self.app.canvas)

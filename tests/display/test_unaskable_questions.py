@@ -79,8 +79,8 @@ def test_a_question_the_screen_cannot_draw_is_flagged_and_another_drawn(
     asked = _asked(app)
     assert failed and asked is not None and asked.id != failed[0]
     app.journal.flush()
-    assert (failed[0], UNASKABLE) in [(qid, by) for qid, _at, by in app.journal.flagged()]
-    assert failed[0] not in app.journal.asked_ids()
+    assert (failed[0], UNASKABLE) in [(qid, by) for qid, _at, by in app.journal.questions.flagged()]
+    assert failed[0] not in app.journal.questions.asked_ids()
 
 
 def test_the_real_probe_draws_both_cards_of_every_size(app_factory: Any) -> None:

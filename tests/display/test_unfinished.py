@@ -24,7 +24,7 @@ from pi_app.display.intents import Press
 from pi_app.display.scene import GoHome, NewGame, Play
 from pi_app.display.screens import Mode
 from pi_app.i18n import current_language, set_language, translate, translate_plural
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from tests.display.layout_checks import drawn_text
 
 QUIZ = ("Alice", "Bruno", "Chloé")
@@ -139,7 +139,7 @@ def test_abandoning_asks_first_and_the_game_stays_in_the_history(app_factory: An
     assert [g.game_id for g in app.ctx().paused] == [cards]
     assert app.table.game_id == cards  # the game at the table is untouched
     assert app.message is not None and "Gambit 7" in app.message[0]
-    assert [g.id for g in app.journal.past_games(10)] == [quiz]  # listed by the history
+    assert [g.id for g in app.journal.history.past_games(10)] == [quiz]  # listed by the history
 
 
 def test_abandoning_the_game_at_the_table_leaves_the_next_one_ready(app_factory: Any) -> None:
@@ -168,7 +168,9 @@ def test_the_home_s_buttons_keep_their_places_when_a_game_waits(app_factory: Any
 
 def test_a_remembered_player_keeps_its_place_when_another_is_seated(app_factory: Any) -> None:
     app = app_factory()
-    app.journal.remember_players([Player(name, i) for i, name in enumerate(("Tom", "Paul"))])
+    app.journal.choices.remember_players(
+        [Player(name, i) for i, name in enumerate(("Tom", "Paul"))]
+    )
     app.feed(Press(GameTap("cambio")))
     before = _hits(app)
     first = min((t for t in before if isinstance(t, Remembered)), key=lambda t: before[t].top)
@@ -271,7 +273,7 @@ def test_a_finished_game_cannot_be_deleted(app_factory: Any) -> None:
     app.feed(Press(OpenGame(app.table.game_id)))
     assert HistoryButton.DELETE not in _hits(app)
     app.journal.delete(app.table.game_id)
-    assert app.journal.past_count() == 1
+    assert app.journal.history.past_count() == 1
 
 
 def test_each_game_at_the_table_keeps_its_own_screen_memory(app_factory: Any) -> None:

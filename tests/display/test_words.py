@@ -10,7 +10,7 @@ from pi_app.display.history.scene import HistoryScene, StatsOf
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.i18n import set_language, translate
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from tests.display.test_history_screens import SEATS, finish_cambio, texts
 
 ONE_GAME = {
@@ -33,7 +33,7 @@ def test_one_game_is_one_game_in_the_history_and_the_statistics(
     set_language(lang)
     app = app_factory()
     finish_cambio(app)
-    app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
+    app.journal.choices.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
     app.feed(Press("menu"))
     app.feed(Press(PageButton("history")))
     title, overall = ONE_GAME[lang]
@@ -80,7 +80,7 @@ def test_the_statistics_list_counts_in_words(app_factory: Any) -> None:
     set_language("en")
     app = app_factory()
     finish_cambio(app)
-    app.journal.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
+    app.journal.choices.remember_players([Player(seat, i) for i, seat in enumerate(SEATS)])
     app.feed(Press("menu"))
     app.feed(Press(PageButton("history")))
     app.feed(Press("stats"))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pi_app.questions.kept import pack_questions, replace_pack
 from pi_app.table.journal import Journal
 from pi_app.table.opening import JournalTooNew
 from pi_app.table.schema import SCHEMA_VERSION
@@ -19,25 +20,27 @@ def test_a_pack_survives_a_reopen_in_its_order(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
     pack = [question(f"pack:quiz:{n}", pack="quiz", answer=f"{n}.5") for n in (3, 1, 2)]
-    journal.replace_pack("quiz", pack)
+    replace_pack(journal.questions, "quiz", pack)
     journal.close()
     again = Journal(path)
-    assert again.pack_names() == ["quiz"]
-    assert again.pack_questions("quiz") == pack
-    assert again.pack_questions() == pack
-    assert again.pack_questions("other") == []
+    assert again.questions.pack_names() == ["quiz"]
+    assert pack_questions(again.questions, "quiz") == pack
+    assert pack_questions(again.questions) == pack
+    assert pack_questions(again.questions, "other") == []
     again.close()
 
 
 def test_replacing_a_pack_leaves_the_other_packs_alone(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite3")
-    journal.replace_pack("a", [question("pack:a:1", pack="a"), question("pack:a:2", pack="a")])
-    journal.replace_pack("b", [question("pack:b:1", pack="b")])
-    journal.replace_pack("a", [question("pack:a:3", pack="a")])
-    assert [q.id for q in journal.pack_questions("a")] == ["pack:a:3"]
-    assert [q.id for q in journal.pack_questions()] == ["pack:a:3", "pack:b:1"]
-    journal.replace_pack("b", [])
-    assert journal.pack_names() == ["a"]
+    replace_pack(
+        journal.questions, "a", [question("pack:a:1", pack="a"), question("pack:a:2", pack="a")]
+    )
+    replace_pack(journal.questions, "b", [question("pack:b:1", pack="b")])
+    replace_pack(journal.questions, "a", [question("pack:a:3", pack="a")])
+    assert [q.id for q in pack_questions(journal.questions, "a")] == ["pack:a:3"]
+    assert [q.id for q in pack_questions(journal.questions)] == ["pack:a:3", "pack:b:1"]
+    replace_pack(journal.questions, "b", [])
+    assert journal.questions.pack_names() == ["a"]
     journal.close()
 
 
@@ -46,8 +49,8 @@ def test_a_pack_question_keeps_every_field_and_its_unicode(tmp_path: Path) -> No
     asked = question(
         "pack:é:1", pack="é", text={"de": "Wie groß ist „Ä“?"}, category="science", answer="-0.25"
     )
-    journal.replace_pack("é", [asked])
-    (back,) = journal.pack_questions("é")
+    replace_pack(journal.questions, "é", [asked])
+    (back,) = pack_questions(journal.questions, "é")
     assert back == asked and back.text_in("fr") == "Wie groß ist „Ä“?"
     journal.close()
 
@@ -55,7 +58,7 @@ def test_a_pack_question_keeps_every_field_and_its_unicode(tmp_path: Path) -> No
 def test_a_stored_question_that_cannot_be_read_is_left_out(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
-    journal.replace_pack("p", [question("pack:p:1", pack="p")])
+    replace_pack(journal.questions, "p", [question("pack:p:1", pack="p")])
     journal.close()
     db = sqlite3.connect(path)
     db.execute("INSERT INTO pack_questions VALUES ('p', 'x', '{\"id\": \"x\"}')")
@@ -63,20 +66,20 @@ def test_a_stored_question_that_cannot_be_read_is_left_out(tmp_path: Path) -> No
     db.commit()
     db.close()
     again = Journal(path)
-    assert [q.id for q in again.pack_questions("p")] == ["pack:p:1"]
+    assert [q.id for q in pack_questions(again.questions, "p")] == ["pack:p:1"]
     again.close()
 
 
 def test_asked_questions_are_remembered_across_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
-    assert journal.asked_ids() == set()
-    journal.mark_asked("geo:1", 1)
-    journal.mark_asked("pack:quiz:2", 1)
-    journal.mark_asked("geo:1", 2)
+    assert journal.questions.asked_ids() == set()
+    journal.questions.mark_asked("geo:1", 1)
+    journal.questions.mark_asked("pack:quiz:2", 1)
+    journal.questions.mark_asked("geo:1", 2)
     journal.close()
     again = Journal(path)
-    assert again.asked_ids() == {"geo:1", "pack:quiz:2"}
+    assert again.questions.asked_ids() == {"geo:1", "pack:quiz:2"}
     again.close()
 
 
@@ -84,12 +87,15 @@ def test_flagging_twice_keeps_the_first_flag(tmp_path: Path) -> None:
     clock = iter([100.0, 200.0, 300.0])
     path = tmp_path / "j.sqlite3"
     journal = Journal(path, clock=lambda: next(clock))
-    journal.flag("geo:1", "box")
-    journal.flag("pack:quiz:2", "phone:Ana")
-    journal.flag("geo:1", "phone:Ben")
+    journal.questions.flag("geo:1", "box")
+    journal.questions.flag("pack:quiz:2", "phone:Ana")
+    journal.questions.flag("geo:1", "phone:Ben")
     journal.close()
     again = Journal(path)
-    assert again.flagged() == [("geo:1", 100.0, "box"), ("pack:quiz:2", 200.0, "phone:Ana")]
+    assert again.questions.flagged() == [
+        ("geo:1", 100.0, "box"),
+        ("pack:quiz:2", 200.0, "phone:Ana"),
+    ]
     again.close()
 
 
@@ -122,11 +128,11 @@ def test_a_journal_of_version_3_gains_the_question_tables_in_place(tmp_path: Pat
     assert journal.notice is None  # read in place, not set aside
     assert [(g.id, g.game, g.finished) for g in journal.games()] == [(1, "gambit7", True)]
     assert [e.action for e in journal.events(1)] == ["answer A 12"]
-    assert journal.settings() == {"language": "de"}
-    assert [p.name for p in journal.players()] == ["A"]
-    journal.replace_pack("quiz", [question("pack:quiz:1", pack="quiz")])
-    journal.mark_asked("pack:quiz:1", 1)
-    journal.flag("pack:quiz:1", "box")
+    assert journal.choices.settings() == {"language": "de"}
+    assert [p.name for p in journal.choices.players()] == ["A"]
+    replace_pack(journal.questions, "quiz", [question("pack:quiz:1", pack="quiz")])
+    journal.questions.mark_asked("pack:quiz:1", 1)
+    journal.questions.flag("pack:quiz:1", "box")
     journal.close()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
@@ -135,8 +141,8 @@ def test_a_journal_of_version_3_gains_the_question_tables_in_place(tmp_path: Pat
     db.close()
     again = Journal(path)
     assert again.notice is None
-    assert [q.id for q in again.pack_questions()] == ["pack:quiz:1"]
-    assert again.asked_ids() == {"pack:quiz:1"} and len(again.flagged()) == 1
+    assert [q.id for q in pack_questions(again.questions)] == ["pack:quiz:1"]
+    assert again.questions.asked_ids() == {"pack:quiz:1"} and len(again.questions.flagged()) == 1
     assert len(again.games()) == 1
     again.close()
 

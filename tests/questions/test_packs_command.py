@@ -12,6 +12,7 @@ import pytest
 
 from pi_app.cli import main
 from pi_app.questions import bank
+from pi_app.questions.kept import pack_questions
 from pi_app.questions.question import Question
 from pi_app.table.journal import Journal
 from tests.questions.samples import question
@@ -50,7 +51,7 @@ def _run(journal_path: Path, *args: str, lang: str = "en") -> int:
 def _stored(journal_path: Path, pack: str | None = None) -> list[Question]:
     journal = Journal(journal_path)
     try:
-        return journal.pack_questions(pack)
+        return pack_questions(journal.questions, pack)
     finally:
         journal.close()
 
@@ -155,7 +156,7 @@ def _flag(journal_path: Path, *flags: tuple[str, str]) -> None:
     clock = iter(FLAGGED_AT + n * 60 for n in range(len(flags)))
     journal = Journal(journal_path, clock=lambda: next(clock))
     for question_id, by in flags:
-        journal.flag(question_id, by)
+        journal.questions.flag(question_id, by)
     journal.close()
 
 

@@ -24,7 +24,7 @@ import pytest
 
 from pi_app.table import Journal, Table
 from pi_app.table.history import History, summary_of
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from pi_app.table.summary import Fact
 from tests.table.games import play_gambit7
 
@@ -53,7 +53,7 @@ def journal(tmp_path: Path) -> Journal:
 
 @pytest.fixture
 def played(journal: Journal) -> History:
-    journal.remember_players([Player(name, i) for i, name in enumerate(SEATS)])
+    journal.choices.remember_players([Player(name, i) for i, name in enumerate(SEATS)])
     play_gambit7(journal, SEATS)
     play_cambio(journal)
     unfinished = Table.new(journal, "cambio", SEATS, {"target": 250})

@@ -94,12 +94,12 @@ def test_a_surrogate_is_refused_in_every_text_the_journal_keeps(tmp_path: Path) 
         lambda: journal.append(table.game_id, JournalEvent("action", f"add 1 {SURROGATE}")),
         lambda: journal.begin_game("tiny-race", {"seats": ["Ana", SURROGATE]}),
         lambda: journal.begin_game(SURROGATE, {"seats": ["Ana", "Ben"]}),
-        lambda: journal.remember_setting("language", SURROGATE),
-        lambda: journal.remember_setting(SURROGATE, 1),
-        lambda: journal.remember_players([journal_player(SURROGATE)]),
-        lambda: journal.flag(SURROGATE, "box"),
-        lambda: journal.flag("q1", f"phone:{SURROGATE}"),
-        lambda: journal.mark_asked(SURROGATE, table.game_id),
+        lambda: journal.choices.remember_setting("language", SURROGATE),
+        lambda: journal.choices.remember_setting(SURROGATE, 1),
+        lambda: journal.choices.remember_players([journal_player(SURROGATE)]),
+        lambda: journal.questions.flag(SURROGATE, "box"),
+        lambda: journal.questions.flag("q1", f"phone:{SURROGATE}"),
+        lambda: journal.questions.mark_asked(SURROGATE, table.game_id),
     ]
     for refuse in refusals:
         with pytest.raises(JournalRefused) as refused:
@@ -114,11 +114,15 @@ def test_a_surrogate_is_refused_in_every_text_the_journal_keeps(tmp_path: Path) 
     again = reopen(table)
     assert [e.action for e in again.events(table.game_id)] == ["add 1", "add 2"]
     assert [g.id for g in again.games()] == [table.game_id]
-    assert again.settings() == {} and again.flagged() == [] and again.asked_ids() == set()
+    assert (
+        again.choices.settings() == {}
+        and again.questions.flagged() == []
+        and again.questions.asked_ids() == set()
+    )
 
 
 def journal_player(name: str) -> object:
-    from pi_app.table.journal import Player
+    from pi_app.table.players import Player
 
     return Player(name, 1)
 

@@ -9,8 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pi_app.table import Journal
-from pi_app.table.journal import Player
-from pi_app.table.players import PALETTE_SIZE, assign_colours
+from pi_app.table.players import PALETTE_SIZE, Player, assign_colours
 from pi_app.table.schema import SCHEMA_VERSION
 from tests.journals import first_version_journal
 
@@ -50,14 +49,14 @@ def test_colours_are_distinct_and_remembered_ones_win(
 def test_the_journal_remembers_players_latest_first(tmp_path: Path) -> None:
     times = iter(range(100, 200))
     journal = Journal(tmp_path / "j.sqlite3", clock=lambda: float(next(times)))
-    journal.remember_players([Player("Ana", 2), Player("Ben", 5)])
-    journal.remember_players([Player("Cleo", 1)])
-    journal.remember_players([Player("Ana", 3)])  # Ana plays again, in another colour
-    assert journal.players() == [Player("Ana", 3), Player("Cleo", 1), Player("Ben", 5)]
-    assert journal.players(limit=1) == [Player("Ana", 3)]
+    journal.choices.remember_players([Player("Ana", 2), Player("Ben", 5)])
+    journal.choices.remember_players([Player("Cleo", 1)])
+    journal.choices.remember_players([Player("Ana", 3)])  # Ana plays again, in another colour
+    assert journal.choices.players() == [Player("Ana", 3), Player("Cleo", 1), Player("Ben", 5)]
+    assert journal.choices.players(limit=1) == [Player("Ana", 3)]
     journal.close()
     again = Journal(tmp_path / "j.sqlite3")
-    assert [p.name for p in again.players()] == ["Ana", "Cleo", "Ben"]
+    assert [p.name for p in again.choices.players()] == ["Ana", "Cleo", "Ben"]
     again.close()
 
 
@@ -66,9 +65,9 @@ def test_a_journal_of_the_first_version_gains_players_in_place(tmp_path: Path) -
     first_version_journal(path, "gambit7", '{"seats": ["A", "B", "C"]}', finished=True)
     journal = Journal(path)
     assert journal.notice is None  # read in place, not set aside
-    assert [g.id for g in journal.finished_games(5)] == [1]
-    journal.remember_players([Player("A", 0)])
-    assert journal.players() == [Player("A", 0)]
+    assert [g.id for g in journal.history.finished_games(5)] == [1]
+    journal.choices.remember_players([Player("A", 0)])
+    assert journal.choices.players() == [Player("A", 0)]
     journal.close()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5

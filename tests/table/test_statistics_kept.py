@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pi_app.cli import main
 from pi_app.table import Journal, Table
 from pi_app.table.history import History
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 from tests.table.games import play_gambit7
 
 POOL = ("Ana", "Ben", "Cléo", "Dan", "Eve")
@@ -67,8 +67,8 @@ def _same(journal: Journal) -> None:
     history = History(journal)
     kept = history.stats()
     assert kept == history.fold_stats()
-    finished = journal.finished_games(journal.finished_count() + 1)
-    assert journal.totals() == Counter(entry.game for entry in finished)
+    finished = journal.history.finished_games(journal.history.finished_count() + 1)
+    assert journal.history.totals() == Counter(entry.game for entry in finished)
 
 
 @settings(max_examples=40, deadline=None)
@@ -77,7 +77,7 @@ def test_kept_statistics_equal_the_fold_from_scratch(data: st.DataObject) -> Non
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "j.sqlite3"
         journal = Journal(path, keep_backups=False)
-        journal.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
+        journal.choices.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
         tables: list[Table] = []
         if data.draw(st.booleans()):  # a game of slates, seats in any order
             seats = data.draw(st.permutations(("Ana", "Ben", "Eve")))
@@ -93,16 +93,16 @@ def test_kept_statistics_equal_the_fold_from_scratch(data: st.DataObject) -> Non
         db.executescript("DELETE FROM kept; DELETE FROM results; DELETE FROM player_totals;")
         db.close()
         journal = Journal(path, keep_backups=False)
-        assert not journal.statistics_kept()
+        assert not journal.history.statistics_kept()
         _same(journal)
-        assert journal.statistics_kept()
+        assert journal.history.statistics_kept()
         journal.close()
 
 
 def test_the_statistics_are_counted_again_by_a_command(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     journal = Journal(path, keep_backups=False)
-    journal.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
+    journal.choices.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
     for seed in range(3):
         table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 3}, seed=seed)
         table.play("add 1")
@@ -124,7 +124,7 @@ def test_a_journal_of_version_4_is_upgraded_and_builds_its_statistics_once(
 ) -> None:
     path = tmp_path / "j.sqlite3"
     journal = Journal(path, keep_backups=False)
-    journal.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
+    journal.choices.remember_players([Player(name, i) for i, name in enumerate(REMEMBERED)])
     play_gambit7(journal, ["Ana", "Ben", "Cléo"])
     for seed in range(4):
         table = Table.new(journal, "tiny-race", ["Dan", "Ana"], {"target": 3}, seed=seed)
@@ -141,9 +141,9 @@ def test_a_journal_of_version_4_is_upgraded_and_builds_its_statistics_once(
     db.commit()
     db.close()
     journal = Journal(path, keep_backups=False)
-    assert journal.notice is None and journal.totals() == {"gambit7": 1, "tiny-race": 4}
-    assert not journal.statistics_kept()
+    assert journal.notice is None and journal.history.totals() == {"gambit7": 1, "tiny-race": 4}
+    assert not journal.history.statistics_kept()
     assert History(journal).stats() == expected
-    assert journal.statistics_kept()
+    assert journal.history.statistics_kept()
     assert list(tmp_path.glob("j.sqlite3.before-v5"))
     journal.close()

@@ -29,12 +29,12 @@ def test_a_phone_flags_the_rounds_question_and_nothing_else(tmp_path: Path) -> N
         assert not ask(table, other).ok
         done = ask(table, request)
         assert done.ok and "Gemeldet" in done.message
-        assert [(qid, by) for qid, _at, by in journal.flagged()] == [
+        assert [(qid, by) for qid, _at, by in journal.questions.flagged()] == [
             ("country-area:DE", "phone:Ben")
         ]
         for garbage in ({}, {"question": 12}, {"question": "x" * 10_000}, {"question": None}):
             assert not ask(table, PhoneRequest("Ben", "flag", garbage)).ok
-        assert len(journal.flagged()) == 1
+        assert len(journal.questions.flagged()) == 1
     finally:
         journal.close()
 

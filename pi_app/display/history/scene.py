@@ -572,7 +572,7 @@ def demo_script(d: DemoDriver) -> None:
     d.press("home")
     d.run(OpenPage(history_page))
     d.shot("history-list")
-    d.press(OpenGame(d.journal.finished_games(2)[1].id))
+    d.press(OpenGame(d.journal.history.finished_games(2)[1].id))
     d.shot("history-game")
     d.press("toggle")
     d.shot("history-rounds")

@@ -23,8 +23,7 @@ from pi_app.display.scene import Command, CreateTournament, NewGame, Notice, Rem
 from pi_app.i18n import N_, Translator
 from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import games
-from pi_app.table.journal import Player
-from pi_app.table.players import assign_colours
+from pi_app.table.players import Player, assign_colours
 
 _ = Translator("display")
 

@@ -26,7 +26,7 @@ from pi_app.display.home.page import Page
 from pi_app.display.intents import Intent, Press
 from pi_app.display.keyboard import NameEditor
 from pi_app.display.scene import Command, Ctx, Scene
-from pi_app.table.journal import Player
+from pi_app.table.players import Player
 
 
 class HomeScene(HomeChoices, Scene):
