@@ -16,11 +16,12 @@ import contextlib
 from typing import Any
 
 from pi_app.i18n import N_, Translator
-from pi_app.web.broadcast import NO_SEAT, Broadcast, tell_unknown
+from pi_app.web.broadcast import Broadcast
 from pi_app.web.hub import Hub
 from pi_app.web.messages import ident as read_ident
 from pi_app.web.phone import Phone
 from pi_app.web.requests import PhoneRequest, Reply, ended, refusal
+from pi_app.web.standing import NO_SEAT, PAUSED
 
 _ = Translator("web")
 
@@ -48,7 +49,7 @@ class Answers:
         ident = read_ident(message.get("id"))
         held = self.hub.seats.holder(phone.token)
         if phone.seat is None or held is None or held[1] != phone.seat:
-            reply = refusal(NO_SEAT, phone.lang)
+            reply = refusal(self._no_seat(phone), phone.lang)
         elif message.get("game", held[0]) != held[0]:  # the phone showed another game
             reply = ended(phone.lang)
         elif ident is None or phone.token is None:
@@ -60,14 +61,17 @@ class Answers:
         if reply.ended:
             await self._follow(phone)
 
+    def _no_seat(self, phone: Phone) -> str:
+        """Why a phone with no seat at the game on the box may not act: its game is
+        paused (it keeps its seat there), or it holds no seat at all."""
+        held = self.broadcast.standing.of(phone.token)
+        return PAUSED if held is not None and not held.current else NO_SEAT
+
     async def _follow(self, phone: Phone) -> None:
         """The phone's request was for a game left since: it follows to the game on the
-        box, seated there if its token holds a seat in it, told it holds none if not."""
-        if self.hub.seats.seat_of(phone.token) != phone.seat:
-            await tell_unknown(phone)
-            phone.seat = None
-            return
-        await self.broadcast.send_view(phone)
+        box, seated there if its token holds a seat in it, told its game is paused if
+        its seat is at a paused game, told it holds none if neither."""
+        await self.broadcast.tell(phone)
 
     async def _once(
         self,

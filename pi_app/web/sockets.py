@@ -2,9 +2,9 @@
 
 A message is at most `MAX_MESSAGE` bytes; a phone that sends faster than its budget
 (`phone.RATE`) is refused, then cut off. Before its hello a phone may say nothing
-else (`NO_HELLO`); once admitted, "lang" gets its view again in its language, and a
-game's request (or a flag) is carried out (`answers.Answers`). Nothing a phone sends
-changes the game unless the table accepts it as an event.
+else (`NO_HELLO`); once admitted, "lang" gets its view (or its game paused) again in
+its language, and a game's request (or a flag) is carried out (`answers.Answers`).
+Nothing a phone sends changes the game unless the table accepts it as an event.
 """
 
 from __future__ import annotations
@@ -72,11 +72,11 @@ class Sockets:
             phone.lang = message["lang"]
         if kind == "hello":
             if await self.admission.hello(phone, message):
-                await self.broadcast.send_view(phone)
+                await self.broadcast.show(phone)
         elif not phone.admitted:
             await phone.refuse(NO_HELLO, ident(message.get("id")))
         elif kind == "lang":
-            await self.broadcast.send_view(phone)
+            await self.broadcast.show(phone)
         elif kind == "flag" or kind in phone_kinds():
             await self.answers.act(phone, kind, message)
         else:
