@@ -9,6 +9,8 @@ The box can pause a game, start or resume another, and come back to the first: e
 game keeps its own book (secret and tokens), so that its phones keep their seats when
 it is resumed, as they do after a restart. Only the game on the box (the current one)
 lets phones join or act; the books of paused games wait, at most `MAX_BOOKS` of them.
+A token of a paused game is still found (`lookup`), so that its phone is told its
+game waits, and is seated again the moment the game is back.
 
 The file's shape (`_encode`)::
 
@@ -33,6 +35,7 @@ import secrets
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -57,12 +60,21 @@ class Book:
     tokens: dict[str, str] = field(default_factory=dict)  # seat -> token
 
 
+class Held(NamedTuple):
+    """Where a token holds a seat: its game, the seat, and whether that game is the one
+    on the box (`current`) or a paused one whose book is kept."""
+
+    game_id: int
+    seat: str
+    current: bool
+
+
 class SeatBook:
     """Join secrets and seat tokens, a book per game, thread-safe, saved to `path`
     (None: in memory).
 
-    The server's threads ask (`secret_matches`, `holders`, `claim`, `seat_of`) while
-    the box's thread changes the game shown (`game`), frees seats and forgets games:
+    The server's threads ask (`secret_matches`, `holders`, `claim`, `seat_of`, `lookup`)
+    while the box's thread changes the game shown (`game`), frees seats and forgets games:
     every method holds one lock, also while it saves, so that the file always holds a
     state the methods have returned.
     """
@@ -204,6 +216,22 @@ class SeatBook:
             for seat, held in book.tokens.items():
                 if _same(token, held):
                     return self._current, seat
+        return None
+
+    def lookup(self, token: object) -> Held | None:
+        """Where a token holds a seat in any kept book, the current game's or a paused
+        one's (None: in none). Its game, its seat and whether that game is current are
+        read together, under the lock, while the box may be changing games.
+
+        The current game's book is looked in first: its phones are most of those asking.
+        A paused game's seat found here is never one to act in: acts ask `holder`.
+        """
+        with self._lock:
+            order = sorted(self._books, key=lambda game_id: game_id != self._current)
+            for game_id in order:
+                for seat, held in self._books[game_id].tokens.items():
+                    if _same(token, held):
+                        return Held(game_id, seat, game_id == self._current)
         return None
 
 

@@ -29,7 +29,7 @@ import pytest
 
 from pi_app.net.ports import free_port
 from pi_app.table import Journal, Table
-from pi_app.web import gate, server
+from pi_app.web import admission, answers, gate, phone
 from pi_app.web.games import gambit7
 from tests.paths import ROOT
 from tests.web.conftest import SEATS, Served, serve
@@ -42,14 +42,14 @@ DEADLINE = 30.0  # seconds to wait for anything, however busy the machine
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Shorter admission deadlines, so the tests need not wait the box's 5 s."""
-    monkeypatch.setattr(server, "HELLO_SECONDS", 3.0)
+    monkeypatch.setattr(admission, "HELLO_SECONDS", 3.0)
     monkeypatch.setattr(gate, "HEADER_SECONDS", 3.0)
 
 
 @pytest.fixture(autouse=True)
 def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     """No flood limit: these tests send many requests on purpose (flooding has its own)."""
-    monkeypatch.setattr(server, "BURST", 10_000)
+    monkeypatch.setattr(phone, "BURST", 10_000)
 
 
 @pytest.fixture
@@ -248,7 +248,7 @@ async def closing_of(socket: aiohttp.ClientWebSocketResponse) -> Any:
 def test_a_seated_phone_gets_in_when_the_box_is_full(
     served: Served, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server, "MAX_PHONES", 3)
+    monkeypatch.setattr(admission, "MAX_PHONES", 3)
 
     async def scenario(session: aiohttp.ClientSession) -> None:
         token = await claim(session, served.secret, "Ben")
@@ -267,7 +267,7 @@ def test_a_seated_phone_gets_in_when_the_box_is_full(
             task.cancel()
         again, view = await hello(session, token=token)  # a reload replaces Ben's older one
         assert view["you"] == "Ben"
-        assert await closing_of(ben) == server.REPLACED_CLOSE
+        assert await closing_of(ben) == admission.REPLACED_CLOSE
         assert (await act(again, type="answer", typed="8", locale="fr"))["ok"]
 
     run(served, scenario)
@@ -427,7 +427,7 @@ def test_requests_name_no_seat_before_a_hello(served: Served) -> None:
 def test_a_resent_id_hears_what_happened_after_the_box_was_late(
     served: Served, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server, "REPLY_SECONDS", 0.5)
+    monkeypatch.setattr(answers, "REPLY_SECONDS", 0.5)
     busy, free = threading.Event(), threading.Event()
 
     def hold(table: Any) -> None:  # the table's owner is busy for a while

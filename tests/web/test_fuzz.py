@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pi_app.box.acts import Undo
-from pi_app.web import server
+from pi_app.web import phone, sockets
 from tests.web.conftest import SEATS, Served, serve
 from tests.web.test_attacks import DEADLINE, alive, gambit7_bets, journaled
 from tests.web.test_server import act, claim, hello
@@ -105,12 +105,12 @@ class Fuzzed:
 def fuzzed(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Fuzzed]:
-    burst = server.BURST
-    server.BURST = 10**6  # flooding is tested on its own: here every message counts
+    burst = phone.BURST
+    phone.BURST = 10**6  # flooding is tested on its own: here every message counts
     made = Fuzzed(tmp_path_factory.mktemp(request.param), request.param)
     yield made
     made.served.stop()
-    server.BURST = burst
+    phone.BURST = burst
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -124,7 +124,7 @@ def fuzzed(
 def test_any_json_in_any_field_leaves_the_table_whole(
     fuzzed: Fuzzed, message: dict[str, Any]
 ) -> None:
-    if len(json.dumps(message)) > server.MAX_MESSAGE:  # too big is closed unread: tested apart
+    if len(json.dumps(message)) > sockets.MAX_MESSAGE:  # too big is closed unread: tested apart
         message = {"type": message["type"]}
     asyncio.run(fuzzed.send(message))
     alive(fuzzed.served)

@@ -1,7 +1,7 @@
 """A phone's request names the game it was made in (issue 37): carried out on that game
 only, whatever the timing. Ben's answer from game 1 that reaches the box in the same
 step as the host starts game 2 with the same seats is not carried out on game 2: Ben's
-phone hears that game 1 has ended, and follows to game 2."""
+phone hears that game 1 has ended, and follows: game 1 waits, paused, with Ben's seat."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from pi_app.display.intents import WAKE_EVENT
 from pi_app.display.scene import NewGame
 from pi_app.i18n import translate
 from pi_app.web.requests import ENDED
+from pi_app.web.standing import PAUSED
 from tests.web.browser import phone, tap, wait
 from tests.web.conftest import Served
 from tests.web.test_app_phones import box_with_phones
@@ -71,7 +72,8 @@ def test_an_old_games_request_in_the_new_games_step_is_not_carried_out(tmp_path:
         assert (
             not reply["ok"] and reply["ended"] and reply["message"] == translate(ENDED, "web", "en")
         )
-        assert said["after"]["type"] == "unknown"  # game 2 holds no seat for it: scan again
+        # game 1 is paused, not left: Ben keeps his seat there, and hears so
+        assert said["after"] == {"type": "paused", "message": translate(PAUSED, "web", "en")}
 
 
 def test_a_request_naming_another_game_is_refused_and_the_phone_follows(

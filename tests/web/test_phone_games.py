@@ -15,8 +15,8 @@ import pytest
 from pi_app.rules.registry import find_game, games
 from pi_app.table import Journal, Table
 from pi_app.web.games import phone_module
+from pi_app.web.pages import GAME_SCRIPTS
 from pi_app.web.requests import PhoneActions, PhoneRequest
-from pi_app.web.server import GAME_SCRIPTS
 from pi_app.web.views import GameView, phone_view
 from tests.paths import ROOT
 from tests.web.conftest import Served

@@ -78,6 +78,56 @@ def test_a_paused_games_secret_and_tokens_do_not_act_in_the_current_game() -> No
     assert not book.secret_matches(second)
 
 
+def test_a_token_is_found_in_its_paused_games_book(tmp_path: Path) -> None:
+    """A phone of a paused game is told its game waits, not that it holds no seat: its
+    token is looked up in every kept book, with its game and whether that game is the
+    one on the box; a token of no kept book (freed, forgotten, never given) is found
+    nowhere."""
+    path = phones_file(tmp_path)
+    book = SeatBook(path)
+    book.game(1)
+    ana = book.claim("Ana")
+    book.game(2)  # the first game is paused
+    ben = book.claim("Ben")
+    assert ana is not None and ben is not None
+
+    assert book.lookup(ana) == (1, "Ana", False)
+    assert book.lookup(ben) == (2, "Ben", True)
+    assert SeatBook(path).lookup(ana) == (1, "Ana", False)  # after a restart
+    book.game(1)  # resumed
+    assert book.lookup(ana) == (1, "Ana", True)
+    assert book.lookup(ben) == (2, "Ben", False)
+
+    book.free("Ana")
+    book.forget(2)
+    for gone in (ana, ben, "anything", None, 12, "é"):
+        assert book.lookup(gone) is None
+
+
+def test_a_paused_games_token_is_found_while_the_box_changes_games() -> None:
+    """The box's thread turns from game to game while the server's look tokens up: each
+    lookup sees one state, the token's game and whether it is the current one together."""
+    book = SeatBook(None)
+    book.game(1)
+    ana = book.claim("Ana")
+    book.game(2)
+    stop = threading.Event()
+
+    def turn() -> None:
+        while not stop.is_set():
+            book.game(1)
+            book.game(2)
+
+    turning = threading.Thread(target=turn)
+    turning.start()
+    try:
+        seen = {book.lookup(ana) for _ in range(5000)}
+    finally:
+        stop.set()
+        turning.join()
+    assert seen <= {(1, "Ana", True), (1, "Ana", False)}
+
+
 def test_no_game_yet_lets_no_phone_in() -> None:
     book = SeatBook(None)
     assert not book.secret_matches("")

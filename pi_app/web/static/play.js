@@ -1,7 +1,8 @@
 // The phone's page: its seat's slate (its team's tile) and chips, the scores, over one
 // websocket. The box decides everything; this page only shows what the box sends and
 // sends what the player typed or tapped. It reconnects by itself and finds its seat by
-// its token.
+// its token. While the box plays another game, the page says its own game is paused and
+// keeps its token: the box seats it again the moment that game is back.
 // The phase's action (send, bet) sits in the bar at the foot of the screen with the
 // status line and the sand timer, so a small phone never scrolls to reach it; the page
 // is redrawn in place, keeping where it was scrolled to, and goes back to the top only
@@ -26,6 +27,7 @@ const idPrefix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.
 let lastPhase = null;
 let toTop = false;  // the next drawing starts at the top: a new phase is another page
 let timerEnds = null;  // when the box's sand timer runs out, on this phone's clock
+let paused = null;  // the box's words while this phone's game is paused (its seat kept)
 const games = new Map();  // a game's record name -> its play on the phone
 
 // A game's play on the phone, registered by the game's own script under its record name:
@@ -88,6 +90,7 @@ function connect() {
 
 function receive(message) {
   if (message.type === "state") {
+    paused = null;
     view = message.view;
     screenless = message.screen === false;
     timerEnds = view && view.timer ? Date.now() + 1000 * view.timer.left : null;
@@ -110,7 +113,12 @@ function receive(message) {
       const done = pending && pending.play && pending.play.done;
       say(done ? done(pending.request) || "" : "", "good");
     }
+  } else if (message.type === "paused") {  // the token stays: the game comes back
+    paused = message.message;
+    timerEnds = null;
+    render();
   } else if (message.type === "unknown") {
+    paused = null;
     localStorage.removeItem("seatToken");
     say(message.message, "bad");
     document.getElementById("game").textContent = "";
@@ -223,8 +231,10 @@ function page(actions) {
   return [...banner, ...game(actions)];
 }
 
-// The game's part of the page: who this phone is, the end, the game's own section.
+// The game's part of the page: who this phone is, the end, the game's own section; or
+// only that its game is paused.
 function game(actions) {
+  if (paused) return [el("p", { id: "paused", class: "status" }, paused)];
   if (!view) return [el("p", {}, t("no_game"))];
   document.getElementById("heading").textContent = view.title;
   const who = el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator"));
