@@ -72,6 +72,12 @@ def new_link(me: Membership) -> Link:
     return Link(me.host, me.port, client, wanted, me.username, me.password, will=will)
 
 
+def stop_later(link: Link, name: str) -> None:
+    """Stop `link` off the caller's thread: its network thread may take a second to end
+    (or a connection under way, longer), and the box's loop never waits for it."""
+    threading.Thread(target=link.stop, name=name, daemon=True).start()
+
+
 class TournamentBox:
     """This box's part in one tournament."""
 
@@ -117,10 +123,6 @@ class TournamentBox:
     @property
     def ledger(self) -> Ledger | None:
         return self.rounds.ledger
-
-    @property
-    def mine(self) -> list[p.Submission]:
-        return self.rounds.mine
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -220,12 +222,24 @@ class TournamentBox:
                 changed = True
             elif isinstance(event, Message):
                 changed |= self._on_message(event)
+        if self.rounds.finished and not self.me.creator and not self.online:
+            self._let_go()
+            return changed
         self.outbox.flush()
         if self.online and self.clock() - self._last_send >= RESEND_SECONDS:
             self._send_pending()
         if self.online and self.follower is not None and not self.me.joining:
             self.follower.catchup.tick()
         return changed
+
+    def _let_go(self) -> None:
+        """After the end, a box other than the creator's stops reaching for a broker it
+        lost: it holds the whole order, and the creator's box, which ran the broker, may
+        be gone for good (restarted, it does not take an ended tournament up again)."""
+        link, self.link = self.link, None
+        if link is not None:
+            log.info("the tournament has ended and its broker is gone: not reconnecting")
+            stop_later(link, "ended-link-stop")
 
     def _subscribe(self, topic: str) -> None:
         if self.link is not None:
@@ -305,8 +319,8 @@ class TournamentBox:
         self.store.save_membership(self.me)
         old = self.link
         self.connect(old.wake if old is not None else None)
-        if old is not None:  # its network thread may take a second to end: not here
-            threading.Thread(target=old.stop, name="join-link-stop", daemon=True).start()
+        if old is not None:
+            stop_later(old, "join-link-stop")
         return True
 
     # ---- the table ----------------------------------------------------------------------

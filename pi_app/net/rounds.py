@@ -67,6 +67,11 @@ class Rounds:
         state = self.state()
         return () if state is None else state.tables[self.table].seats
 
+    @property
+    def finished(self) -> bool:
+        """Whether the order holds the tournament's end: this box then holds its record."""
+        return self.ledger is not None and self.ledger.state.termination is not None
+
     def record(self) -> dict[str, object]:
         """The tournament's record as ordered so far (every box exports the same)."""
         if self.ledger is None:
