@@ -3,7 +3,9 @@
 `BoxTournament` is what the session holds: the box's tournament store, Mosquitto when
 this box created the tournament, and the table (`net.table.NetworkTable`) played like
 any other. The link to the broker wakes the owner's loop when a message arrives
-(`wake`, the jobs service's), and `poll` says what arrived.
+(`wake`, the jobs service's), and `poll` says what arrived. A tournament that ended is
+kept in the journal's history once (`poll`), and is closed for good then: the next
+start does not take it up (`resume`), so no link and no Mosquitto for it.
 """
 
 from __future__ import annotations
@@ -73,12 +75,17 @@ class BoxTournament:
         return self.store
 
     def resume(self) -> NetworkTable | None:
-        """The tournament this box was part of before a restart, if any."""
+        """The tournament this box was part of before a restart, if any, unless it ended:
+        one kept in the journal's history (`poll`) is closed for good, with no link and
+        no Mosquitto. One that ended but is not kept yet is taken up, to be kept."""
         if not (self.folder / STORE_NAME).exists():
             return None
         store = self._store()
         membership = store.membership()
         if membership is None:
+            return None
+        if store.archived() is not None:
+            log.info("tournament %s ended and is in the history: not taken up", membership.tid)
             return None
         from pi_app.net.box import TournamentBox
 

@@ -2,15 +2,14 @@
 
 The frames are those of `firmware/protocol.py`, the same file the Pico runs. The link:
 
-- finds the Pico by USB VID:PID (from the pinout) with `serial.tools.list_ports`, or
-  uses a port override: a device path, a pyserial URL such as `loop://`, or a callable
-  returning either (tests point it at a pseudo-terminal that changes on reconnect);
+- finds the Pico by USB VID:PID, or uses a port override (`pico_port`);
 - says hello with the protocol version and is "up" only once the Pico has answered
   with the same protocol and the firmware release this package carries; another
   release is refused (`mismatch` says which), so the ring is drawn on screen, never
   driven by firmware whose animations differ from the screen's;
 - numbers every command, waits for its acknowledgement and sends it again when none
-  comes, and declares the Pico gone (then reconnects) when retries run out;
+  comes, and declares the Pico gone (then reconnects) when retries run out
+  (`pico_frames`);
 - acknowledges the Pico's events (timer done, buttons) and ignores their repeats;
 - drops garbage, truncated and corrupted frames, counting and logging them;
 - notices an unplugged Pico (the port fails) and reconnects by itself when it is back.
@@ -26,56 +25,23 @@ import logging
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 import serial  # type: ignore[import-untyped]
-from serial.tools import list_ports  # type: ignore[import-untyped]
 
+from pi_app.devices.pico_frames import Commands, Incoming, LinkStats, Pending
+from pi_app.devices.pico_port import PicoPort, PortSpec, find_pico
 from pi_app.devices.shared import protocol
+
+__all__ = ["EXPECTED", "VERSION", "LinkStats", "PicoLink", "PortSpec", "find_pico"]
 
 log = logging.getLogger(__name__)
 
-PortSpec = str | Callable[[], str | None] | None
 EventListener = Callable[[str, list[int]], None]
 StateListener = Callable[[bool], None]
 
 VERSION: int = protocol.VERSION
 EXPECTED: tuple[int, int, int] = (protocol.VERSION, *protocol.FIRMWARE)
-RECENT = 16  # Pico event numbers remembered, to ignore repeats
-POLL_S = 0.05  # the reader wakes this often when the line is quiet (for retries)
-
-
-def find_pico(vid: int, pid: int) -> str | None:
-    """The device path of the first serial port with this USB VID:PID, or None."""
-    matches = sorted(p.device for p in list_ports.comports() if p.vid == vid and p.pid == pid)
-    return matches[0] if matches else None
-
-
-@dataclass
-class _Pending:
-    frame: bytes
-    sent: float
-    tries: int = 1
-    done: threading.Event = field(default_factory=threading.Event)
-    acked: bool = False
-
-
-@dataclass
-class LinkStats:
-    """Counters for the log and the bench."""
-
-    connects: int = 0
-    retries: int = 0
-    timeouts: int = 0
-    naks: int = 0
-    events: int = 0
-    garbage: int = 0
-    truncated: int = 0
-    overlong: int = 0
-    bad: int = 0
 
 
 class PicoLink:
@@ -91,29 +57,22 @@ class PicoLink:
         hello_timeout: float = 1.0,
         reconnect_delay: float = 0.5,
     ) -> None:
-        self.port = port
-        self.vid, self.pid, self.baudrate = vid, pid, baudrate
-        self.ack_timeout = ack_timeout
-        self.retries = retries
+        self.port = PicoPort(port, vid, pid, baudrate)
         self.hello_timeout = hello_timeout
         self.reconnect_delay = reconnect_delay
         self.stats = LinkStats()
+        self.commands = Commands(self.port.write, ack_timeout, retries, self.stats)
+        self.incoming = Incoming(self.stats)
         self.pico_version: tuple[int, ...] | None = None
         # (the Pico's (protocol, major, minor), this package's) while they differ
         self.mismatch: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.refused_protocol = False  # the Pico refused our hello's protocol version
-        self._serial: Any = None
         self._up = False
-        self._seq = 0
-        self._seen: deque[int] = deque(maxlen=RECENT)  # the Pico's last event numbers
-        self._pending: dict[int, _Pending] = {}
-        self._lock = threading.Lock()  # guards the port's writes, _seq and _pending
         self._events: list[EventListener] = []
         self._states: list[StateListener] = []
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._reader = protocol.Reader()
-        self._hello: _Pending | None = None
+        self._hello: Pending | None = None
         self._session = 0
         self._answered = False
 
@@ -154,46 +113,18 @@ class PicoLink:
         """
         if not self._up:
             return False
-        pending = self._write_new(kind, args)
+        pending = self.commands.send(kind, args)
         if pending is None:
             return False
         if wait <= 0:
             return True
         return pending.done.wait(wait) and pending.acked
 
-    # -- writing --------------------------------------------------------------------
-
-    def _write_new(self, kind: str, args: Sequence[int], track: bool = True) -> _Pending | None:
-        with self._lock:
-            seq = self._seq
-            self._seq = (seq + 1) & 255
-            frame = protocol.encode(seq, kind, list(args))
-            pending = _Pending(frame, time.monotonic())
-            if track:
-                self._pending[seq] = pending
-            return pending if self._write(frame) else None
-
-    def _write(self, frame: bytes) -> bool:
-        port = self._serial
-        if port is None:
-            return False
-        try:
-            port.write(frame)
-            return True
-        except (serial.SerialException, OSError) as error:
-            log.info("Pico link: write failed: %s", error)
-            return False
-
-    def _ack(self, seq: int) -> None:
-        """Acknowledge a Pico event; the ACK carries the number it answers."""
-        with self._lock:
-            self._write(protocol.encode(seq, protocol.ACK, [seq]))
-
-    # -- the thread -----------------------------------------------------------------
+    # -- the port's life --------------------------------------------------------------
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            name = self._port_name()
+            name = self.port.name()
             if name is None or not self._open(name):
                 self._stop.wait(self.reconnect_delay)
                 continue
@@ -205,39 +136,22 @@ class PicoLink:
             self._drop_port()
             self._stop.wait(self.reconnect_delay)
 
-    def _port_name(self) -> str | None:
-        if self.port is None:
-            return find_pico(self.vid, self.pid)
-        if callable(self.port):
-            return self.port()
-        return self.port
-
     def _open(self, name: str) -> bool:
-        try:
-            self._serial = serial.serial_for_url(name, baudrate=self.baudrate, timeout=POLL_S)
-        except (serial.SerialException, OSError, ValueError) as error:
-            log.debug("Pico link: cannot open %s: %s", name, error)
+        """Open the port; a new conversation starts on it (a new session for the hello)."""
+        if not self.port.open(name):
             return False
-        self._reader = protocol.Reader()
-        self._seen.clear()
+        self.incoming.clear()
         self._session = random.randrange(0x10000)
         self._hello = None
         self._answered = False
         self.pico_version = None
-        with self._lock:
-            self._pending.clear()
+        self.commands.clear()
         log.info("Pico link: opened %s", name)
         return True
 
     def _drop_port(self) -> None:
-        port, self._serial = self._serial, None
-        if port is not None:
-            with contextlib.suppress(serial.SerialException, OSError):
-                port.close()
-        with self._lock:
-            for pending in self._pending.values():
-                pending.done.set()
-            self._pending.clear()
+        self.port.close()
+        self.commands.release()
 
     def _set_up(self, up: bool) -> None:
         if up == self._up:
@@ -252,19 +166,21 @@ class PicoLink:
             except Exception:
                 log.exception("Pico link: state listener failed")
 
+    # -- the conversation -------------------------------------------------------------
+
     def _serve(self) -> None:
         """Say hello, then read frames and resend what is unacknowledged until failure."""
         hello_sent = 0.0
         while not self._stop.is_set():
-            port = self._serial
-            if port is None:
+            data = self.port.read()
+            if data is None:
                 return
-            data = port.read(max(1, port.in_waiting))
             if data:
-                self._take(data)
+                for frame in self.incoming.feed(data):
+                    self._handle(*frame)
             now = time.monotonic()
             if self._up:
-                if not self._resend(now):
+                if not self.commands.resend(now):
                     return
             elif self._answered and self.pico_version is not None:
                 if tuple(self.pico_version[:3]) != EXPECTED:
@@ -273,13 +189,13 @@ class PicoLink:
                 self.mismatch = None
                 self._set_up(True)
             elif self._hello is None:
-                self._hello = self._write_new(protocol.HELLO, [VERSION, self._session])
+                self._hello = self.commands.send(protocol.HELLO, [VERSION, self._session])
                 hello_sent = now
             elif now - hello_sent > self.hello_timeout:
                 log.info("Pico link: no hello answer, opening the port again")
                 return
             else:
-                self._resend(now)
+                self.commands.resend(now)
 
     def _refuse_version(self, pico: tuple[int, ...]) -> None:
         """Another firmware release: stay down (the ring is drawn on screen) and say so."""
@@ -297,86 +213,51 @@ class PicoLink:
                     callback(False)
         self._stop.wait(5)
 
-    def _resend(self, now: float) -> bool:
-        """Resend overdue commands; False when one has run out of retries."""
-        with self._lock:
-            for seq, pending in list(self._pending.items()):
-                if now - pending.sent < self.ack_timeout:
-                    continue
-                if pending.tries > self.retries:
-                    self.stats.timeouts += 1
-                    log.warning("Pico link: no answer to frame %d, reconnecting", seq)
-                    return False
-                pending.tries += 1
-                pending.sent = now
-                self.stats.retries += 1
-                self._write(pending.frame)
-        return True
-
-    def _take(self, data: bytes) -> None:
-        reader = self._reader
-        before = (reader.garbage, reader.truncated, reader.overlong, reader.bad)
-        for byte in data:
-            message = reader.feed(byte)
-            if message is not None:
-                self._handle(*message)
-        if reader.dropped() != sum(before):
-            stats = self.stats  # totals over every connection
-            stats.garbage += reader.garbage - before[0]
-            stats.truncated += reader.truncated - before[1]
-            stats.overlong += reader.overlong - before[2]
-            stats.bad += reader.bad - before[3]
-            log.info(
-                "Pico link: dropped input (garbage bytes %d, truncated %d, overlong %d, bad %d)",
-                reader.garbage,
-                reader.truncated,
-                reader.overlong,
-                reader.bad,
-            )
-
     def _handle(self, seq: int, kind: str, args: list[int]) -> None:
         if kind in (protocol.ACK, protocol.NAK):
-            with self._lock:
-                pending = self._pending.pop(args[0], None)
-            if pending is not None:
-                pending.acked = kind == protocol.ACK
-                pending.done.set()
-            if kind == protocol.NAK:
-                self.stats.naks += 1
-                if len(args) > 1 and args[1] == protocol.NAK_VERSION:
-                    self.refused_protocol = True  # the Pico speaks another protocol
-                log.warning("Pico link: frame %d refused (reason %d)", args[0], args[1])
+            self._on_answer(kind, args)
+        elif kind == protocol.HELLO:
+            self.commands.ack(seq)
+            if len(args) == 5 and seq not in self.incoming.seen:
+                self._on_hello(seq, args)
+        elif kind in (protocol.TIMER_DONE, protocol.BUTTON):
+            self.commands.ack(seq)
+            if seq not in self.incoming.seen:  # else a repeat: our acknowledgement was lost
+                self.incoming.seen.append(seq)
+                self._on_event(kind, args)
+
+    def _on_answer(self, kind: str, args: list[int]) -> None:
+        """The Pico's ACK or NAK of one of our commands."""
+        self.commands.answered(args[0], kind == protocol.ACK)
+        if kind == protocol.NAK:
+            self.stats.naks += 1
+            if len(args) > 1 and args[1] == protocol.NAK_VERSION:
+                self.refused_protocol = True  # the Pico speaks another protocol
+            log.warning("Pico link: frame %d refused (reason %d)", args[0], args[1])
+
+    def _on_hello(self, seq: int, args: list[int]) -> None:
+        """The Pico's answer to our hello, or its own hello: it (re)started."""
+        seen = self.incoming.seen
+        if args[4] == protocol.HELLO_ANSWER:
+            seen.append(seq)
+            self.pico_version = tuple(args[:4])
+            self._answered = True
+            self.commands.forget(self._hello)  # answered: our hello needs no more retries
             return
-        if kind == protocol.HELLO:
-            self._ack(seq)
-            if len(args) != 5 or seq in self._seen:
-                return
-            if args[4] == protocol.HELLO_ANSWER:
-                self._seen.append(seq)
-                self.pico_version = tuple(args[:4])
-                self._answered = True
-                with self._lock:  # answered: our hello needs no more retries
-                    for number, pending in list(self._pending.items()):
-                        if pending is self._hello:
-                            del self._pending[number]
-            else:  # the Pico (re)started: a new numbering, and it has forgotten everything
-                self._seen.clear()
-                self._seen.append(seq)
-                self.pico_version = tuple(args[:4])
-                if self._up:
-                    log.info("Pico link: the Pico restarted")
-                    self._set_up(False)
-                    self._hello = None
-                    self._answered = False
-            return
-        if kind in (protocol.TIMER_DONE, protocol.BUTTON):
-            self._ack(seq)
-            if seq in self._seen:
-                return  # a repeat: our acknowledgement was lost
-            self._seen.append(seq)
-            self.stats.events += 1
-            for callback in list(self._events):
-                try:
-                    callback(kind, args)
-                except Exception:
-                    log.exception("Pico link: event listener failed")
+        # the Pico (re)started: a new numbering, and it has forgotten everything
+        seen.clear()
+        seen.append(seq)
+        self.pico_version = tuple(args[:4])
+        if self._up:
+            log.info("Pico link: the Pico restarted")
+            self._set_up(False)
+            self._hello = None
+            self._answered = False
+
+    def _on_event(self, kind: str, args: list[int]) -> None:
+        self.stats.events += 1
+        for callback in list(self._events):
+            try:
+                callback(kind, args)
+            except Exception:
+                log.exception("Pico link: event listener failed")

@@ -10,12 +10,16 @@ sent again until the order holds it.
 
 - `protocol`: topics and JSON payloads (documented in docs/TOURNAMENT.md);
 - `ledger`: the ordered rounds and the state they fold to (pure, no network);
-- `follow`: how a box that missed entries of the order reads them from its pages;
+- `rounds`: the settings, the ledger and the box's own rounds as the box holds them;
+- `follow`: how a box reads the creator's order, checked, and the pages it missed;
+- `ordering`: the creator's side: boxes admitted, rounds ordered, the order published;
 - `store`: what a box keeps on disk (its rounds, the order's entries it saw);
+- `outbox`: what a box publishes, held until its write is on disk;
 - `link`: the MQTT client (paho-mqtt), its messages handed over between frames;
 - `seal`: signatures (HMAC-SHA256) and the key exchange that seals a box's welcome;
 - `access`: who may do what on the broker (its password file and ACL);
-- `admission`: how a box joins with the join code and gets keys of its own;
+- `joining`: the join code, a new tournament's membership, a joining box's request;
+- `admission`: how the creator answers a box that joins, with keys of its own;
 - `broker`: Mosquitto started by the creating box, bounded and watched;
-- `box`: one box in a tournament, tying these together.
+- `box`: one box in a tournament, tying these to its link.
 """

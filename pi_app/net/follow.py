@@ -13,14 +13,20 @@ Nothing a lost message does can leave a box stuck: a page that does not come is
 asked for again every few seconds, a new connection brings the retained increment
 (the order's length), and the box looks at it again now and then, so even the last
 increment of a tournament, lost, is found.
+
+A box adopts the settings, an increment or a page only signed with the tournament's
+key (`Follower`), which the creator alone holds and hands out in the sealed welcome.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pi_app.net import protocol as p
+from pi_app.net.rounds import Rounds
+from pi_app.net.seal import check
 
 log = logging.getLogger(__name__)
 
@@ -96,3 +102,59 @@ class Catchup:
 
     def _topic(self, page: int) -> str:
         return p.topic(self.tid, "pages", str(page))
+
+
+class Follower:
+    """A box's side of the creator's order (every box but the creator has one)."""
+
+    def __init__(
+        self,
+        tid: str,
+        rounds: Rounds,
+        subscribe: Callable[[str], None],
+        unsubscribe: Callable[[str], None],
+        clock: Callable[[], float],
+    ) -> None:
+        self.tid = tid
+        self.rounds = rounds
+        self.catchup = Catchup(tid, subscribe, unsubscribe, clock)
+        """Which page of the order this box reads, when it missed entries."""
+
+    def read(self, topic: str, payload: Mapping[str, Any], key: str) -> bool:
+        """The settings, an increment or a page, checked with the tournament's `key`;
+        False for a topic that is not the follower's to read."""
+        creator = "the tournament's creator"
+        if topic == p.topic(self.tid, "settings"):
+            check(key, topic, payload, creator)
+            return self._on_settings(p.Settings.from_json(payload))
+        if topic == p.topic(self.tid, "order"):
+            check(key, topic, payload, creator)
+            return self._on_stretch(p.Stretch.from_json(payload))
+        if topic.startswith(p.topic(self.tid, "pages", "")):
+            check(key, topic, payload, creator)
+            return self._on_stretch(p.Stretch.from_json(payload), p.page_number(topic))
+        return False
+
+    def _on_settings(self, settings: p.Settings) -> bool:
+        if self.rounds.settings is not None or settings.tid != self.tid:
+            return False
+        self.rounds.adopt(settings)  # checked before it is kept; refused: nothing changed
+        self.catchup.settle(0)  # an increment heard before: its pages are read now
+        return True
+
+    def _on_stretch(self, stretch: p.Stretch, page: int | None = None) -> bool:
+        """An increment, or page `page`, of the creator's order: the entries this box
+        lacks are folded and kept; entries missed before it are read from the pages."""
+        if stretch.tid != self.tid:
+            return False
+        if page is not None:
+            if stretch.at != page * p.PAGE or len(stretch.entries) > p.PAGE:
+                raise p.ProtocolError(f"page {page} does not hold entries from {page * p.PAGE}")
+            self.catchup.stray(page)
+        self.catchup.heard(stretch.end)
+        ledger = self.rounds.ledger
+        if ledger is None:  # the settings come first; then the pages
+            return False
+        new = self.rounds.fold(ledger, stretch)
+        self.catchup.settle(len(ledger.log))
+        return new

@@ -25,11 +25,11 @@ import json
 import sqlite3
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pi_app.net.admission import Member
+from pi_app.net.admission import Credentials, Member
 from pi_app.net.protocol import Entry, Order, Settings, Submission, entry_from_json, loads
 from pi_app.table.writer import Writer
 
@@ -68,6 +68,18 @@ class Membership:
     def joining(self) -> bool:
         """Asked to join, not welcomed yet: only the join code's user to speak as."""
         return not self.creator and not self.key
+
+    def welcomed(self, given: Credentials) -> Membership:
+        """This box as the creator's welcome made it: its own account and keys, and no
+        half of the key exchange any more."""
+        return replace(
+            self,
+            username=given.username,
+            password=given.password,
+            key=given.key,
+            tournament_key=given.tournament_key,
+            secret="",
+        )
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from pi_app.devices import link as link_module
-from pi_app.devices.link import PicoLink, find_pico
+from pi_app.devices import pico_port
+from pi_app.devices.link import PicoLink
+from pi_app.devices.pico_port import find_pico
 from pi_app.devices.shared import FIRMWARE_DIR, animations, protocol
 
 
@@ -195,7 +196,7 @@ def test_the_pico_is_found_by_its_usb_ids(monkeypatch: pytest.MonkeyPatch) -> No
         SimpleNamespace(device="/dev/ttyACM1", vid=0x2E8A, pid=0x0005),
         SimpleNamespace(device="/dev/ttyS0", vid=None, pid=None),
     ]
-    monkeypatch.setattr(link_module.list_ports, "comports", lambda: ports)
+    monkeypatch.setattr(pico_port.list_ports, "comports", lambda: ports)
     assert find_pico(0x2E8A, 0x0005) == "/dev/ttyACM1"
     assert find_pico(0x2E8A, 0x000A) is None
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_app.net import protocol as p
-from pi_app.net.box import read_join_code
+from pi_app.net.joining import read_join_code
 from pi_app.net.ledger import Ledger
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.cambio.tournament.game import GAME
