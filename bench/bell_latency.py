@@ -95,8 +95,8 @@ asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
 
 def phone_server() -> tuple[PhonesPanel, int]:
     """The box's phone server on a free port, and the panel the app serves it through."""
+    from pi_app.box.seats import SeatBook
     from pi_app.web.hub import Hub
-    from pi_app.web.seats import SeatBook
     from pi_app.web.server import PhoneServer
 
     hub = Hub(SeatBook(None))

@@ -237,6 +237,8 @@ def main() -> int:
     if args.quick:
         args.bets, args.idle, args.idle_sockets = 10, 1.0, 50
 
+    from pi_app.box.actors import phone
+    from pi_app.box.acts import TakeSeat
     from pi_app.display.demo import make_app
     from pi_app.display.scene import NewGame, Play
 
@@ -247,9 +249,9 @@ def main() -> int:
     cpu_without = idle_cpu(app, args.idle)
     rss_without = rss_mb()
 
+    from pi_app.box.seats import SeatBook
     from pi_app.display.phones_panel import PhonesPanel
     from pi_app.web.hub import Hub  # imported here: aiohttp's memory counts as added
-    from pi_app.web.seats import SeatBook
     from pi_app.web.server import PhoneServer
 
     hub = Hub(SeatBook(folder / "phones.json"))
@@ -285,7 +287,7 @@ def main() -> int:
     app.session.act(Play("reveal"))  # the host turns the answers up: the bets open
     app.step([])
     quiet = box.phase(clients)
-    token = hub.seats.claim("Gus")
+    token = app.session.act(TakeSeat("Gus", phone("Gus"))).token
     assert token is not None
     attacker = subprocess.Popen(
         [sys.executable, "-c", ATTACK, str(port), secret, token, str(args.idle_sockets)],

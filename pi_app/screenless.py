@@ -80,7 +80,7 @@ def open_devices_quietly(config: Any) -> Any:
 def own_hub(config: Any) -> Hub:
     """A hub for a box whose phones' server could not start: the owner still needs one,
     and the seats stay in their book for when the phones come back."""
-    from pi_app.web.seats import SeatBook
+    from pi_app.box.seats import SeatBook
 
     return Hub(SeatBook(config.journal_path.with_name("phones.json")))
 

@@ -1,39 +1,29 @@
 """The phones' seats, kept by the core with each game: they follow it through pause
-and resume, and a game left for good forgets them.
+and resume, and a game that is over or left for good forgets them.
 
 Each game has its own book of seats (a join secret and a token per seat taken, kept on
-disk by its `SeatBook`): when a game is seated its book becomes the one phones join and
-act in, and when it is paused the book waits with it, so the phones seated there are
-seated again the moment the game is back. A seat taken or freed is an act through the
+disk by `seats.SeatBook`): when a game is seated its book becomes the one phones join
+and act in, and when it is paused the book waits with it, so the phones seated there
+are seated again the moment the game is back. A game that is over when another is
+seated never comes back: its book is forgotten then, and its phones are told they hold
+no seat (they scan the new game's code). A seat taken or freed is an act through the
 door, told once as a change (`SeatTaken`, `SeatFreed`), like any other.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable
 
 from pi_app.box.actors import Actor
 from pi_app.box.changes import Change, Changes, Left, Seated, SeatFreed, SeatTaken
+from pi_app.box.seats import SeatBook
 from pi_app.table.protocol import GameTable
-
-
-class Book(Protocol):
-    """The seats' book as the core uses it (`web.seats.SeatBook`, thread-safe: the
-    phones' server reads it on its own thread)."""
-
-    def game(self, game_id: int) -> str: ...
-
-    def forget(self, game_id: int) -> None: ...
-
-    def claim(self, seat: str) -> str | None: ...
-
-    def free(self, seat: str) -> None: ...
 
 
 class Seating:
     """The book turned to the game at the table; seats taken and freed, told once."""
 
-    def __init__(self, book: Book | None, changes: Changes) -> None:
+    def __init__(self, book: SeatBook | None, changes: Changes) -> None:
         self.book, self.changes = book, changes
         changes.subscribe(self._changed, Seated, Left)
 
@@ -41,9 +31,18 @@ class Seating:
         if self.book is None:
             return
         if isinstance(change, Seated):
+            over = change.paused is not None and change.paused.outcome() is not None
+            if over and change.paused is not None:
+                self.book.forget(change.paused.game_id)
             self.book.game(change.table.game_id)  # that game's own secret and seats
         elif isinstance(change, Left):
             self.book.forget(change.game_id)
+
+    def keep(self, tables: Iterable[GameTable]) -> None:
+        """At the start: only the books of the games that can still come back are kept
+        (a game that ended before a restart never comes back)."""
+        if self.book is not None:
+            self.book.keep({table.game_id for table in tables})
 
     def follow(self, table: GameTable | None) -> None:
         """After a game left: the book of the game that waits at the table now."""

@@ -27,7 +27,8 @@ from pi_app.box.jobs import Jobs
 from pi_app.box.packs import Packs
 from pi_app.box.playing import Playing
 from pi_app.box.quizmaster import Asking, Probe, Quizmaster, journal_or
-from pi_app.box.seating import Book, Seating
+from pi_app.box.seating import Seating
+from pi_app.box.seats import SeatBook
 from pi_app.box.shelf import Shelf
 from pi_app.box.tournament_play import TournamentPlay
 from pi_app.box.unfinished import Unfinished
@@ -51,7 +52,7 @@ class Session:
         folder: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         probe: Probe | None = None,
-        seats: Book | None = None,
+        seats: SeatBook | None = None,
     ) -> None:
         self.config = dict(config)
         self.journal = journal
@@ -135,6 +136,7 @@ class Session:
             table = self.shelf.load(entry.id, said)
             if table is not None:
                 found.append(table)
+        self.seating.keep(found)  # a game that ended meanwhile never comes back
         self.shelf.take_up(found, BOX)
         for text in ([self.journal.notice] if self.journal.notice else []) + said:
             self.say(text, error=True)

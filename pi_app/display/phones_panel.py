@@ -42,8 +42,6 @@ class PhonesPanel:
         self.moved = False
         """The box's addresses changed while the panel is open: set from the watcher's
         thread, cleared by the loop as it draws the panel again."""
-        self._seatings = hub.seatings
-        """The hub's count of seats taken and freed when the loop last asked."""
         self.hotspot: Hotspot | None = None
         """The box's own Wi-Fi while it makes one: the panel shows its code first."""
 
@@ -67,14 +65,6 @@ class PhonesPanel:
                 return None
         return []
 
-    def seats_moved(self) -> bool:
-        """Whether a seat was taken or freed since the loop last asked, while the panel
-        is open: its list of seats must then be drawn again (a phone that scanned the
-        code sees its seat taken on the box at once)."""
-        now = self.hub.seatings
-        moved, self._seatings = now != self._seatings, now
-        return moved and self.open
-
     def draw(self, canvas: Canvas, table: GameTable) -> None:
         """The panel over the game, with the addresses of now (the code's first)."""
         held = self.hub.held()
@@ -84,8 +74,9 @@ class PhonesPanel:
         draw_phones(canvas, links, seats, held, chosen, self.page, hotspot=self.hotspot)
 
     def outdated(self) -> bool:
-        """Whether the panel must be drawn again: a seat was taken or freed under it,
-        or the box's addresses changed (the flag is then cleared)."""
-        moved = self.seats_moved() or self.moved
+        """Whether the panel must be drawn again: the box's addresses changed (the flag
+        is then cleared). A seat taken or freed under it is a change of the core's,
+        which draws the screen again by itself."""
+        moved = self.moved
         self.moved = False
         return moved

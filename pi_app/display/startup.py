@@ -153,9 +153,9 @@ def prepare_phones(config: Any) -> Phones:
     started = Phones()
     if not config["phones.enabled"]:
         return started
+    from pi_app.box.seats import SeatBook
     from pi_app.web.hub import Hub
     from pi_app.web.reach import JoinLinks, Reach
-    from pi_app.web.seats import SeatBook
 
     started.hub = Hub(SeatBook(config.journal_path.with_name("phones.json")))
     started.panel = PhonesPanel(started.hub, JoinLinks(Reach(), int(config["phones.port"])))

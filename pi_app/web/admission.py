@@ -23,7 +23,7 @@ from aiohttp import WSCloseCode, WSMsgType
 
 from pi_app.web.hub import Hub
 from pi_app.web.phone import Phone
-from pi_app.web.standing import Standing, tell_unknown
+from pi_app.web.standing import tell_unknown
 
 MAX_PHONES = 64  # websockets that said a valid hello, at once
 HELLO_SECONDS = 5.0  # for a new websocket to say a valid hello
@@ -37,9 +37,8 @@ Take = Callable[[Phone, str], Awaitable[bool]]
 class Admission:
     """The admitted phones (`phones`) and those still to say hello (`greeting`)."""
 
-    def __init__(self, hub: Hub, standing: Standing) -> None:
+    def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.standing = standing
         self.phones: set[Phone] = set()
         self.greeting: set[Phone] = set()  # websockets that have not said a valid hello yet
         self._closing: set[asyncio.Task[None]] = set()
@@ -67,7 +66,7 @@ class Admission:
         """A phone says who it is: a seat's token (of the game on the box or of a paused
         one), or the join secret to watch. True when it is admitted (and is to be shown
         its view, or its game paused); False: it is closed."""
-        held = self.standing.of(message.get("token"))
+        held = self.hub.seats.lookup(message.get("token"))
         if held is not None:
             phone.held, phone.token, phone.watching = held, message["token"], False
         elif self.hub.seats.secret_matches(message.get("secret")):

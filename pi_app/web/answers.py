@@ -64,7 +64,7 @@ class Answers:
     def _no_seat(self, phone: Phone) -> str:
         """Why a phone with no seat at the game on the box may not act: its game is
         paused (it keeps its seat there), or it holds no seat at all."""
-        held = self.broadcast.standing.of(phone.token)
+        held = self.hub.seats.lookup(phone.token)
         return PAUSED if held is not None and not held.current else NO_SEAT
 
     async def _follow(self, phone: Phone) -> None:

@@ -6,10 +6,10 @@ state over to the server's loop. Every seated phone gets its seat's view, every
 watching phone the spectators' (`views.phone_view`); the scores are counted once per
 state for all of them.
 
-A seat's phone is looked up again at each state (`standing.Standing`): its seat may be
+A seat's phone is looked up again at each state (`SeatBook.lookup`): its seat may be
 at the game on the box (it gets its view), at a paused game (it is told so once, and
 keeps its token: the box may resume that game, and the phone then gets its view at
-once), or nowhere any more (its seat was freed, its game forgotten or over: it is told
+once), or nowhere any more (its seat was freed, its game left or over: it is told
 so once, and scans a code again).
 """
 
@@ -21,17 +21,16 @@ from typing import Any
 
 from pi_app.web.hub import Hub, Published
 from pi_app.web.phone import Phone
-from pi_app.web.standing import Standing, tell_paused, tell_unknown
+from pi_app.web.standing import tell_paused, tell_unknown
 from pi_app.web.views import phone_view, summary
 
 
 class Broadcast:
     """The views of the phones in `phones` (the admitted ones), pushed on each publish."""
 
-    def __init__(self, hub: Hub, phones: set[Phone], standing: Standing) -> None:
+    def __init__(self, hub: Hub, phones: set[Phone]) -> None:
         self.hub = hub
         self.phones = phones
-        self.standing = standing
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's, once it runs
         self._summarised: tuple[int, dict[str, Any]] = (0, {})  # (version, its summary)
         hub.on_publish(self._published)
@@ -85,7 +84,7 @@ class Broadcast:
         any more: the phone is told so and forgets its token (it is then sent nothing)."""
         if phone.token is None:
             return True
-        phone.held = self.standing.of(phone.token)
+        phone.held = self.hub.seats.lookup(phone.token)
         if phone.held is None:
             phone.token = None
             await tell_unknown(phone)
@@ -99,11 +98,6 @@ class Broadcast:
             loop.call_soon_threadsafe(lambda: loop.create_task(self.broadcast(published)))
 
     async def broadcast(self, published: Published | None) -> None:
-        self.standing.published(published)  # in the order published: before any wait
-        if published is not None:
-            await asyncio.get_running_loop().run_in_executor(
-                None, self.hub.seats.game, published.game_id
-            )
         for phone in list(self.phones):
             before = phone.held
             if not await self._look_up(phone):

@@ -7,6 +7,7 @@ Both want the join secret of the game on the box: an old link is refused
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -14,9 +15,11 @@ from aiohttp import web
 
 from pi_app.ai import seat_names
 from pi_app.i18n import N_, Translator
+from pi_app.web.answers import LATE, REPLY_SECONDS
 from pi_app.web.hub import Hub
 from pi_app.web.messages import UNREADABLE, language, parse, refused
 from pi_app.web.pages import STALE_LINK
+from pi_app.web.requests import CLAIM, PhoneRequest, Reply
 from pi_app.web.texts import game_title
 from pi_app.web.views import seats_of
 from pi_app.wifi.portal import Portal
@@ -79,10 +82,24 @@ class SeatRoutes:
         if not self.hub.seats.secret_matches(body.get("secret")):
             return refused(request, STALE_LINK, 403)
         seat = body.get("seat")
-        if not isinstance(seat, str) or seat not in self._table_seats():
+        published = self.hub.published
+        if published is None or not isinstance(seat, str) or seat not in self._table_seats():
             return refused(request, N_("There is no such seat at this table."), 404)
-        token = self.hub.claim(seat)
-        if token is None:
+        reply = await self._taken(
+            PhoneRequest(seat, CLAIM, {}, language(request), published.game_id)
+        )
+        if reply is None or reply.ended:
+            return refused(request, STALE_LINK if reply else LATE, 403 if reply else 503)
+        if not reply.ok:
             return refused(request, N_("Another phone holds this seat; the box can free it."), 409)
         log.info("a phone took the seat %s", seat)
-        return web.json_response({"ok": True, "seat": seat, "token": token})
+        return web.json_response({"ok": True, "seat": seat, "token": reply.token})
+
+    async def _taken(self, request: PhoneRequest) -> Reply | None:
+        """The box's answer to a claim (a seat is taken through the core's door, on its
+        loop's thread); None when it does not come in time."""
+        future = self.hub.submit(request)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), REPLY_SECONDS)
+        except TimeoutError:
+            return None

@@ -17,10 +17,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pi_app.box.seats import SeatBook
 from pi_app.i18n import N_, Translator
 from pi_app.table.protocol import GameTable
 from pi_app.web.requests import PhoneRequest, Reply, refusal
-from pi_app.web.seats import SeatBook
 
 _ = Translator("web")
 
@@ -66,7 +66,6 @@ class Hub:
         self._version = 0
         self._durable = 0
         self._waiting: list[tuple[int, Callable[[], None]]] = []
-        self._seatings = 0
         self.screen = True
         """False while the box runs with no screen: every phone shows it (a banner), and
         that the bell moves the round on (`pi_app.screenless`)."""
@@ -83,19 +82,6 @@ class Hub:
             self._inbox.append((request, future))
         self._wake()
         return future
-
-    def claim(self, seat: str) -> str | None:
-        """A phone takes `seat`: its token, or None when a phone holds it already.
-
-        The owner is woken, as for a request: the box's QR panel lists the seats held
-        and must show this one taken at once, though the table did not change.
-        """
-        token = self.seats.claim(seat)
-        if token is not None:
-            with self._lock:
-                self._seatings += 1
-            self._wake()
-        return token
 
     def on_publish(self, listener: Callable[[Published | None], None]) -> None:
         """Call `listener(published)` after each publish, on the owner's thread."""
@@ -127,13 +113,6 @@ class Hub:
     def held(self) -> list[str]:
         """The seats a phone holds, in order."""
         return sorted(self.seats.holders())
-
-    @property
-    def seatings(self) -> int:
-        """How many times a seat was taken or freed so far: the panel that showed the
-        seats at another count shows them out of date."""
-        with self._lock:
-            return self._seatings
 
     def durable(self, ticket: int) -> None:
         """The journal's listener: every event up to `ticket` is on disk."""

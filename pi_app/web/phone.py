@@ -19,8 +19,8 @@ from typing import Any
 
 from aiohttp import web
 
+from pi_app.box.seats import Held
 from pi_app.i18n import translate
-from pi_app.web.seats import Held
 
 RATE, BURST = 5.0, 10  # messages per second a phone may send, and its burst
 STRIKES = 20  # messages refused for flooding before the phone is cut off

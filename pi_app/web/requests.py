@@ -57,6 +57,8 @@ class Reply:
     ended: bool = False
     """The request was made in a game that is no longer the one on the box: the phone
     is to follow to the current one."""
+    token: str = ""
+    """A seat's token, for a claim (`CLAIM`)."""
 
 
 ENDED = N_("This game has ended: your request was not carried out in the game on the box now.")
@@ -120,11 +122,17 @@ class PhoneActions(Protocol):
         ...
 
 
+CLAIM = "claim"
+"""The kind of a request that takes a seat (from the join page, over HTTP)."""
+
+
 def act_of(table: GameTable, request: PhoneRequest) -> Act | Reply:
     """The act a phone's request makes at `table`, or the phone's refusal (a malformed
     request, one the phone may not make, a game left since it was made)."""
     if request.game_id is not None and request.game_id != table.game_id:
         return ended(request.lang)  # made in a game left since: never carried out here
+    if request.kind == CLAIM:
+        return acts.TakeSeat(request.seat, phone(request.seat), request.game_id)
     if request.kind == "flag":
         return _flag(table, request)
     play = phone_module(table.game.name)
@@ -164,4 +172,4 @@ def reply_of(done: Done, request: PhoneRequest) -> Reply:
     if done.ok and request.kind == "flag":
         flagged = N_("Flagged: the box will not ask this question again.")
         return Reply(True, translate(flagged, "web", request.lang), done.ticket)
-    return Reply(done.ok, done.message, done.ticket)
+    return Reply(done.ok, done.message, done.ticket, token=done.token)

@@ -40,7 +40,6 @@ from pi_app.web.hub import Hub
 from pi_app.web.pages import Pages
 from pi_app.web.phone import Phone
 from pi_app.web.sockets import Sockets
-from pi_app.web.standing import Standing
 from pi_app.wifi.portal import Portal
 
 log = logging.getLogger(__name__)
@@ -59,9 +58,8 @@ class PhoneServer:
         self.port = port
         self.gate = Gate()
         self.portal: Portal | None = None  # the box's own Wi-Fi's port-80 answers
-        standing = Standing(hub.seats)
-        self.admission = Admission(hub, standing)
-        self.broadcast = Broadcast(hub, self.admission.phones, standing)
+        self.admission = Admission(hub)
+        self.broadcast = Broadcast(hub, self.admission.phones)
         self.answers = Answers(hub, self.broadcast)
         self.pages = Pages(hub)
         self.claims = SeatRoutes(hub, lambda: self.portal)

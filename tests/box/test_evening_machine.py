@@ -42,6 +42,7 @@ from pi_app.box import acts
 from pi_app.box.actors import BOX, BUTTON, COMPUTER, QUIZMASTER, Actor, phone
 from pi_app.box.changes import Change, TableChange
 from pi_app.box.packs import PACKS_SETTING
+from pi_app.box.seats import SeatBook
 from pi_app.questions.kept import replace_pack
 from pi_app.questions.question import Question
 from pi_app.rules.registry import find_game
@@ -49,7 +50,6 @@ from pi_app.table import Journal
 from pi_app.table.timeline import Timeline
 from pi_app.web.hub import Hub
 from pi_app.web.requests import PhoneRequest, Reply
-from pi_app.web.seats import SeatBook
 
 GAMES: dict[str, tuple[str, ...]] = {
     "gambit7": ("Ana", "Ben", "Cy"),

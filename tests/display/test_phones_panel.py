@@ -12,6 +12,9 @@ from typing import Any
 import pygame
 import pytest
 
+from pi_app.box.actors import phone
+from pi_app.box.acts import TakeSeat
+from pi_app.box.seats import SeatBook
 from pi_app.devices.ring import LedRing, SimRing
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press
@@ -21,7 +24,6 @@ from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.effects.ring import DeviceRing
 from pi_app.i18n import set_language
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 
 SEATS = ("Ana", "Ben", "Cléo")
 
@@ -90,8 +92,7 @@ def test_the_panel_s_seat_buttons_say_what_they_do(
         set_language(lang)
         try:
             with box_without_leds(tmp_path / lang, clock, size) as box:
-                box.phones.hub.secret_for(box.table.game_id)
-                box.phones.hub.claim("Ben")
+                assert box.session.act(TakeSeat("Ben", phone("Ben"))).ok
                 box.feed(Press(Button.PHONES))
                 box.step([])
                 buttons = {hit.target: pygame.Rect(hit.rect) for hit in box.canvas.hits}

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pi_app.box.seats import SeatBook
 from pi_app.display.canvas import Canvas, FontBook, TextDraw
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press
@@ -28,7 +29,6 @@ from pi_app.display.targets import Button, SeatCode
 from pi_app.display.theme import BACKGROUND, theme_for
 from pi_app.i18n import set_language
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 from pi_app.web.wifi_code import Hotspot, on_hotspot, wifi_text
 from tests.display.layout_checks import (
     LONG_NAMES,

@@ -110,10 +110,10 @@ def test_the_qr_panel_shows_the_network_once_the_hotspot_is_up(
     """Once the box's own Wi-Fi is up, the phones' panel has it (its code comes first)
     and the server answers the phones' checks on its address."""
     from pi_app.box.jobs import Jobs
+    from pi_app.box.seats import SeatBook
     from pi_app.display import startup
     from pi_app.display.phones_panel import PhonesPanel
     from pi_app.web.hub import Hub
-    from pi_app.web.seats import SeatBook
 
     made = hotspot.Hotspot("Tabletop-7Q4K", "truite-violon-42", "10.42.0.1")
     monkeypatch.setattr(hotspot, "decide", lambda setting, manager: made)

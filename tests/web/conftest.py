@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from pi_app.box.acts import Play
+from pi_app.box.seats import SeatBook
 from pi_app.loop import TableOwner
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
 from pi_app.web.reach import addresses
-from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pi_app.assembly import build_box
 from pi_app.box.actors import BOX
+from pi_app.box.seats import SeatBook
 from pi_app.table import Table
 from pi_app.web.hub import Hub
 from pi_app.web.requests import PhoneRequest, Reply
-from pi_app.web.seats import SeatBook
 
 
 def ask(table: Table, request: PhoneRequest) -> Reply:

@@ -18,10 +18,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.box.acts import Play
+from pi_app.box.seats import SeatBook
 from pi_app.loop import TableOwner
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.browser import phone, tap, wait
 

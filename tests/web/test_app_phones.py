@@ -12,13 +12,13 @@ from typing import Any
 import aiohttp
 import pygame
 
+from pi_app.box.seats import SeatBook
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import WAKE_EVENT, Press, wait_events
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, StartTimer
 from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.test_server import act, claim, hello
 
@@ -39,6 +39,16 @@ def box_with_phones(folder: Path) -> Iterator[tuple[Any, Hub, int]]:
         server.stop()
         app.journal.close()
         pygame.display.quit()
+
+
+async def claimed(app: Any, session: aiohttp.ClientSession, secret: str, seat: str) -> str:
+    """A phone takes `seat` while the box's loop runs (a seat is taken through the
+    core's door, on the loop's thread): the token."""
+    task = asyncio.ensure_future(claim(session, secret, seat))
+    while not task.done():
+        app.step(wait_events(20, False))
+        await asyncio.sleep(0.005)
+    return await task
 
 
 def test_a_phone_answer_goes_through_the_display_loop(tmp_path: Path) -> None:
@@ -106,12 +116,15 @@ def test_the_open_panel_shows_a_seat_a_phone_takes_at_once(tmp_path: Path) -> No
 
         async def take_a_seat() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
-                await claim(session, secret, "Ben")
+                taken = asyncio.ensure_future(claim(session, secret, "Ben"))
+                woken: list[Any] = []
+                while not woken:  # the loop sleeps until something wakes it
+                    await asyncio.sleep(0.01)
+                    woken = [e for e in wait_events(0, False) if e.type == WAKE_EVENT]
+                app.step(woken)  # the seat is taken through the core's door, and drawn
+                await taken
 
-        asyncio.run(take_a_seat())
-        woken = wait_events(30_000, False)  # the loop sleeps until something wakes it
-        assert WAKE_EVENT in [event.type for event in woken]
-        app.step(woken)
+        asyncio.run(asyncio.wait_for(take_a_seat(), 60))
         targets = [hit.target for hit in app.canvas.hits]
         assert FreeSeat("Ben") in targets and SeatCode("Ben") not in targets
         assert SeatCode("Ana") in targets
@@ -139,7 +152,9 @@ def test_a_hostile_bet_never_stops_the_display_loop(
 
         async def phone() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
-                socket, _view = await hello(session, token=await claim(session, secret, "Ben"))
+                socket, _view = await hello(
+                    session, token=await claimed(app, session, secret, "Ben")
+                )
                 for chips in (["1e5000"], ["1e1000000000"], []):
                     replies.append(await act(socket, type="bet", chips=chips, gambit7="1e5000"))
                 monkeypatch.setattr(gambit7, "action", broken)

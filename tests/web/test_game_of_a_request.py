@@ -23,8 +23,8 @@ from pi_app.web.requests import ENDED
 from pi_app.web.standing import PAUSED
 from tests.web.browser import phone, tap, wait
 from tests.web.conftest import Served
-from tests.web.test_app_phones import box_with_phones
-from tests.web.test_server import claim, hello, receive
+from tests.web.test_app_phones import box_with_phones, claimed
+from tests.web.test_server import hello, receive
 
 SEATS = ("Ana", "Ben", "Cléo")
 DEADLINE = 60.0  # seconds: a busy machine is slow, never this slow
@@ -48,7 +48,9 @@ def test_an_old_games_request_in_the_new_games_step_is_not_carried_out(tmp_path:
 
         async def scenario() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
-                socket, view = await hello(session, token=await claim(session, secret, "Ben"))
+                socket, view = await hello(
+                    session, token=await claimed(app, session, secret, "Ben")
+                )
                 assert view["game_id"] == first
                 pygame.event.clear()
                 request = {"type": "answer", "typed": "4242", "locale": "fr", "id": "r1"}
@@ -89,7 +91,8 @@ def test_a_request_naming_another_game_is_refused_and_the_phone_follows(
 
         async def scenario() -> None:
             async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
-                socket, _view = await hello(session, token=await claim(session, secret, "Ana"))
+                token = await claimed(app, session, secret, "Ana")
+                socket, _view = await hello(session, token=token)
                 request = {"type": "answer", "typed": "7", "locale": "fr", "id": "r1"}
                 await socket.send_json({"lang": "fr", "game": game - 1, **request})
                 said["reply"] = await receive(socket, "reply")

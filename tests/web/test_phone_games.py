@@ -58,8 +58,8 @@ def test_the_other_games_are_followed_with_their_scores_alone() -> None:
 def test_a_phone_names_the_computers_seat_in_its_own_language(tmp_path: Path) -> None:
     """A Gambo game begun in French records the computer's seat as "Ordinateur (moyen)":
     a German phone, joining or following, is told to show it as "Computer (mittel)"."""
+    from pi_app.box.seats import SeatBook
     from pi_app.web.hub import Hub
-    from pi_app.web.seats import SeatBook
 
     journal = Journal(tmp_path / "journal.sqlite3")
     try:

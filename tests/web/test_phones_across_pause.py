@@ -15,6 +15,7 @@ import aiohttp
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.box.acts import NewGame, Play, Resume
 from tests.web.browser import phone, tap, wait
 from tests.web.conftest import SEATS, Served, serve
 from tests.web.test_server import act, claim, receive
@@ -29,14 +30,13 @@ PAUSED = {  # what the box says to a phone of a paused game, in its language
 
 def start_game_2(served: Served) -> int:
     """The host starts another game from the home: game 1 waits, paused."""
-    return int(
-        served.owner.call(lambda _: served.owner.session.new_game("gambit7", SEATS, {})).game_id
-    )
+    assert served.owner.act(NewGame("gambit7", SEATS, {})).ok
+    return int(served.owner.call(lambda table: table.game_id))
 
 
 def resume(served: Served, game_id: int) -> None:
     """The host resumes `game_id` from the home."""
-    assert served.owner.call(lambda _: served.owner.session.resume(game_id))
+    assert served.owner.act(Resume(game_id)).ok
 
 
 def slates(served: Served) -> tuple[int, dict[str, str]]:
@@ -98,9 +98,11 @@ def test_a_paused_games_phone_is_told_so_and_is_seated_again_on_resume(served: S
     assert slates(served) == (first, {"Ana": "7"})
 
 
-def play_to_the_end(table: Any) -> None:
-    while table.outcome() is None:
-        table.play(table.game.legal_actions(table.state)[0])
+def play_to_the_end(served: Served) -> None:
+    """Every move a legal one, through the door, until the game is over."""
+    while served.owner.call(lambda table: table.outcome()) is None:
+        move = served.owner.call(lambda t: t.game.format_action(t.game.legal_actions(t.state)[0]))
+        assert served.owner.act(Play(move)).ok
 
 
 def test_a_finished_games_phone_holds_no_seat_once_another_game_starts(tmp_path: Path) -> None:
@@ -112,7 +114,7 @@ def test_a_finished_games_phone_holds_no_seat_once_another_game_starts(tmp_path:
     async def scenario() -> None:
         async with aiohttp.ClientSession(served.url) as session:
             token, ana = await seated(session, secret)
-            await asyncio.to_thread(served.owner.call, play_to_the_end)
+            await asyncio.to_thread(play_to_the_end, served)
             while not (await receive(ana, "state"))["view"]["finished"]:
                 pass
             await asyncio.to_thread(start_game_2, served)

@@ -12,10 +12,10 @@ from typing import Any
 import aiohttp
 
 from pi_app.box.acts import Play
+from pi_app.box.seats import SeatBook
 from pi_app.loop import TableOwner
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.test_server import act, claim, receive
 

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import pygame
 import pytest
 
+from pi_app.box.seats import SeatBook
 from pi_app.config import Config
 from pi_app.display.canvas import Canvas, FontBook
 from pi_app.display.demo import FakeClock, make_app
@@ -39,7 +40,6 @@ from pi_app.web.reach import (
     join_urls,
     rank,
 )
-from pi_app.web.seats import SeatBook
 from tests.display.layout_checks import drawn_text, outside, too_small
 from tests.web.conftest import SEATS, Served, reachable
 

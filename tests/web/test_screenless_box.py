@@ -24,6 +24,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.box.acts import Play
+from pi_app.box.seats import SeatBook
 from pi_app.config import Config
 from pi_app.devices import open_devices
 from pi_app.devices.ring import BREATHE, MockRing, colour_int
@@ -31,7 +32,6 @@ from pi_app.net.ports import free_port
 from pi_app.screenless import NO_SCREEN, Screenless, is_service
 from pi_app.table import Journal, Table
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 from pi_app.web.server import PhoneServer
 from tests.web.browser import PATIENCE, phone, tap, wait
 

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_app.web.seats import MAX_BOOKS, MAX_FILE_BYTES, SeatBook
+from pi_app.box.seats import MAX_BOOKS, MAX_FILE_BYTES, SeatBook
 
-SEATS_LOG = "pi_app.web.seats"
+SEATS_LOG = "pi_app.box.seats"
 
 
 def phones_file(folder: Path) -> Path:

@@ -7,13 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pi_app.box.actors import phone
+from pi_app.box.acts import TakeSeat
+from pi_app.box.seats import SeatBook
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.home.targets import ResumeGame
 from pi_app.display.intents import Press
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import GoHome, NewGame
 from pi_app.web.hub import Hub
-from pi_app.web.seats import SeatBook
 
 
 def test_resuming_a_paused_game_from_the_home_keeps_its_secret_and_seats(
@@ -27,7 +29,7 @@ def test_resuming_a_paused_game_from_the_home_keeps_its_secret_and_seats(
         app.step([])
         first = app.table.game_id
         secret = hub.secret_for(first)
-        token = hub.claim("Ben")
+        token = app.session.act(TakeSeat("Ben", phone("Ben"))).token
         assert token is not None and hub.seats.seat_of(token) == "Ben"
 
         app.execute(GoHome())

@@ -161,6 +161,17 @@ class SeatBook:
                 self._current = None
             self._save()
 
+    def keep(self, game_ids: set[int]) -> None:
+        """Keep the books of `game_ids` only (the games that can still be played)."""
+        with self._lock:
+            dropped = [game_id for game_id in self._books if game_id not in game_ids]
+            for game_id in dropped:
+                del self._books[game_id]
+            if self._current in dropped:
+                self._current = None
+            if dropped:
+                self._save()
+
     def free(self, seat: str) -> None:
         """The host frees a seat of the current game: its phone's token stops working."""
         with self._lock:
