@@ -11,8 +11,9 @@ like any typed object and mypy sees every hook; nothing outside this module read
 game's module by a name. A game without a face there has None (its layer then does
 what it does for every such game).
 
-Faces are looked up once per game (`face` is cached): the home lists the paused games'
-seats on every frame.
+A game's module is looked for once (`_module` is cached: the home lists the paused
+games' seats on every frame, and the computer is asked after every change), and its
+face is read from it as it is now.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -44,15 +46,21 @@ class FaceError(TypeError):
 
 
 @cache
-def face(game_name: str, which: Face[T]) -> T | None:
-    """`which` face of game `game_name`, or None when the game has none."""
-    module_name = which.module_of(game_name)
+def _module(name: str) -> ModuleType | None:
+    """The module `name`, imported; None when there is none."""
     try:
-        if importlib.util.find_spec(module_name) is None:
+        if importlib.util.find_spec(name) is None:
             return None
     except ModuleNotFoundError:  # the game has no package in that layer at all
         return None
-    found = vars(importlib.import_module(module_name)).get(which.name)
+    return importlib.import_module(name)
+
+
+def face(game_name: str, which: Face[T]) -> T | None:
+    """`which` face of game `game_name`, or None when the game has none."""
+    module_name = which.module_of(game_name)
+    module = _module(module_name)
+    found = None if module is None else vars(module).get(which.name)
     if found is None:
         return None
     if not isinstance(found, which.kind):

@@ -76,7 +76,11 @@ class Computer:
             return
         self._searching = state
         self.session.jobs.run(
-            lambda: opponent.choose(state, level), lambda move: self._found(table, state, move)
+            lambda: opponent.choose(state, level),
+            lambda move: self._found(table, state, move),
+            owner=self,
+            group="search",
+            exclusive=True,  # a newer position's search replaces an older one's
         )
 
     def _found(self, table: GameTable, state: object, move: str) -> None:

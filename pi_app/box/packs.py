@@ -39,18 +39,18 @@ class Packs:
         self.names = tuple(journal_or(journal.questions.pack_names, list[str]()))
         """Read at the start (the first frame offers them); looked at again as jobs."""
         self.config[PACKS_SETTING] = list(self.names)
-        self._asking = False
         self._next = clock() + LOOK_EVERY
 
     def look(self) -> None:
-        """Ask the journal for its packs (a job); a change is published when it answers."""
-        if self._asking:
+        """Ask the journal for its packs (a job, one at a time); a change is published
+        when it answers."""
+        if self.jobs.busy(self):
             return
-        self._asking = True
-        self.jobs.run(self.journal.questions.pack_names, self._answered, self._failed, shown=False)
+        read = self.journal.questions.pack_names
+        self.jobs.run(read, self._answered, self._failed, shown=False, owner=self)
 
     def _answered(self, names: list[str]) -> None:
-        self._asking, self._next = False, self.clock() + LOOK_EVERY
+        self._next = self.clock() + LOOK_EVERY
         found = tuple(names)
         if found == self.names:
             return
@@ -60,15 +60,14 @@ class Packs:
         self.changes.publish(PacksChanged(found))
 
     def _failed(self, _error: BaseException) -> None:
-        self._asking = False  # the journal's fault is said by its watcher
-        self._next = self.clock() + LOOK_EVERY
+        self._next = self.clock() + LOOK_EVERY  # the journal's fault is said by its watcher
 
     def next_deadline(self, now: float) -> float | None:
         """When to look again: `LOOK_EVERY` after the last answer (the jobs service
         wakes the loop when a look is answered)."""
-        return None if self._asking else self._next
+        return None if self.jobs.busy(self) else self._next
 
     def poll(self) -> None:
         """Look again when it is time."""
-        if not self._asking and self.clock() >= self._next:
+        if self.clock() >= self._next:
             self.look()

@@ -1,7 +1,7 @@
 """This box's side of a Cambio tournament across boxes.
 
 `BoxTournament` is what the session holds: the box's tournament store, Mosquitto when
-this box created the tournament, and the table (`net.table.NetworkTable`) played like
+this box created the tournament, and the table (`net.table.TournamentTable`) played like
 any other. The link to the broker wakes the owner's loop when a message arrives
 (`wake`, the jobs service's), and `poll` says what arrived. A tournament that ended is
 kept in the journal's history once (`poll`), and is closed for good then: the next
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the tournament's network code loads only when a tournament 
     from pi_app.net.box import TournamentBox
     from pi_app.net.broker import Broker
     from pi_app.net.store import TournamentStore
-    from pi_app.net.table import NetworkTable
+    from pi_app.net.table import TournamentTable
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
@@ -54,11 +54,9 @@ class BoxTournament:
         self.own_broker = not config.get("tournament.broker", "")
         self.wake = wake
         self.broker: Broker | None = None
-        self.table: NetworkTable | None = None
+        self.table: TournamentTable | None = None
         self.store: TournamentStore | None = None
         self._rounds = 0
-        self.starting = False
-        """A create or join runs on a worker (`start`): the loop leaves this alone."""
 
     @property
     def port(self) -> int:
@@ -74,7 +72,7 @@ class BoxTournament:
             self.store = TournamentStore(self.folder / STORE_NAME)
         return self.store
 
-    def resume(self) -> NetworkTable | None:
+    def resume(self) -> TournamentTable | None:
         """The tournament this box was part of before a restart, if any, unless it ended:
         one kept in the journal's history (`poll`) is closed for good, with no link and
         no Mosquitto. One that ended but is not kept yet is taken up, to be kept."""
@@ -94,7 +92,9 @@ class BoxTournament:
             self._start_broker(box, waiting=False)  # the first frame does not wait for it
         return self._open(box)
 
-    def create(self, seats: Sequence[str], options: Mapping[str, Any], tables: int) -> NetworkTable:
+    def create(
+        self, seats: Sequence[str], options: Mapping[str, Any], tables: int
+    ) -> TournamentTable:
         """A new tournament played at `tables` tables, this box at table 1."""
         seating = [list(row) for row in default_seating(list(seats), tables)]
         name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
@@ -111,7 +111,7 @@ class BoxTournament:
                 raise
         return self._open(box)
 
-    def join(self, tid: str, key: str, table: int) -> NetworkTable:
+    def join(self, tid: str, key: str, table: int) -> TournamentTable:
         from pi_app.net.box import TournamentBox, join_code
 
         box = TournamentBox.join(
@@ -135,11 +135,11 @@ class BoxTournament:
         box.gate = broker.grant
         self.broker = broker
 
-    def _open(self, box: TournamentBox) -> NetworkTable:
+    def _open(self, box: TournamentBox) -> TournamentTable:
         box.connect(self.wake)
-        from pi_app.net.table import NetworkTable
+        from pi_app.net.table import TournamentTable
 
-        self.table = NetworkTable(box)
+        self.table = TournamentTable(box)
         self._rounds = len(box.ledger.rounds) if box.ledger else 0
         return self.table
 
@@ -171,7 +171,7 @@ class BoxTournament:
         self.close()
         self.table = None
 
-    def start(self, begin: Callable[[], NetworkTable]) -> NetworkTable | str:
+    def start(self, begin: Callable[[], TournamentTable]) -> TournamentTable | str:
         """Create or join a tournament (`begin` is `create` or `join` with its
         arguments): its table, or why it could not start. It may wait seconds for
         Mosquitto, so the session runs it on a worker, after `stop_playing`."""

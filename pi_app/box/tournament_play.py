@@ -26,7 +26,7 @@ from pi_app.table import Journal
 from pi_app.table.protocol import GameTable
 
 if TYPE_CHECKING:  # the tournament's network code loads only when a tournament plays
-    from pi_app.net.table import NetworkTable
+    from pi_app.net.table import TournamentTable
 
 log = logging.getLogger(__name__)
 _ = Translator("display")
@@ -52,7 +52,12 @@ class TournamentPlay:
         changes.subscribe(self._left, Left)
 
     @property
-    def table(self) -> NetworkTable | None:
+    def starting(self) -> bool:
+        """Whether a create or join runs on a worker (a second start is refused)."""
+        return self.jobs.busy(self, "start")
+
+    @property
+    def table(self) -> TournamentTable | None:
         """The tournament's table at this box, while one plays."""
         return self.box.table
 
@@ -71,7 +76,7 @@ class TournamentPlay:
         seconds to listen. The table is seated when it is up, or the failure is said; a
         second start meanwhile is refused."""
         box = self.box
-        if box.starting:
+        if self.starting:
             self.say(_(STARTING), True)
             return False
         if isinstance(act, CreateTournament):
@@ -79,20 +84,21 @@ class TournamentPlay:
         else:
             begin = lambda: box.join(act.tid, act.key, act.table)  # noqa: E731
         box.stop_playing()  # on the loop's thread, where the old one is polled
-        box.starting = True
         self.say(_(STARTING), False)
         self.jobs.run(
-            lambda: box.start(begin), lambda found: self._started(found, act.by), self._failed
+            lambda: box.start(begin),
+            lambda found: self._started(found, act.by),
+            self._failed,
+            owner=self,
+            group="start",
         )
         return True
 
     def _failed(self, error: BaseException) -> None:
         log.error("the tournament could not start", exc_info=error)
-        self.box.starting = False
         self.say(_("The tournament could not start: {error}").format(error=error), True)
 
-    def _started(self, started: NetworkTable | str, by: Actor) -> None:
-        self.box.starting = False
+    def _started(self, started: TournamentTable | str, by: Actor) -> None:
         if isinstance(started, str):
             self.say(started, True)
             return
@@ -122,8 +128,12 @@ class TournamentPlay:
         return at_table is table
 
     def next_deadline(self, now: float) -> float | None:
-        """Rounds not yet ordered go again: look every `CHECK_SECONDS` while one plays."""
-        return now + CHECK_SECONDS if self.box.table is not None else None
+        """Rounds not yet ordered go again: look every `CHECK_SECONDS` while one plays
+        (once it is over and kept, only what arrives wakes the loop)."""
+        table = self.box.table
+        if table is None or (table.box.rounds.finished and table.archived is not None):
+            return None
+        return now + CHECK_SECONDS
 
     def _left(self, change: Change) -> None:
         if isinstance(change, Left) and change.table is self.box.table:

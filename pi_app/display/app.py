@@ -71,7 +71,7 @@ class App:
         self.open_portal: Callable[[Hotspot], None] | None = None
         """Answers the phones' checks once the box's own Wi-Fi is up (given at start)."""
         s = self.session
-        self.screens = Screens(self.config, s.players, None, s.settings)
+        self.screens = Screens(self.config, s.players, None, s.settings, box.jobs.cancel)
         self.drawing = Drawing(theme, self.bar, self.show, phones, on_listen)
         self.painter = self.drawing.painter
         follow_changes(self)

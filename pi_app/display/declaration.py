@@ -2,14 +2,15 @@
 
 The way python-chess declares a variant as a small class that the rest of the library
 looks up: each game's screen module (`display.games.<game>`) holds one frozen
-`GameDeclaration` named `DECLARATION`, found by the game's record name
-(`display.games.declaration_of`), and nothing outside the game's own files switches on
-its name. It says where the game stands in the home's menu, the options a table
-chooses (as data), how the chosen options become the game's setup, whether it can be
-played across boxes, how its own facts are worded, its demo, what Undo takes back,
-and how the history tells its rounds. Every field has a default, so a game without a
-screen module (played through `games.generic`) starts with no options, tells its
-biggest round, undoes one move and shows its rounds' labels.
+`GameDeclaration` named `DECLARATION`, found by the game's record name through the one
+loader of game faces (`display.games.declaration_of`, `pi_app.faces`), and nothing
+outside the game's own files switches on its name. It says which screens show the
+game, where it stands in the home's menu, the options a table chooses (as data), how
+the chosen options become the game's setup, whether it can be played across boxes,
+how its own facts are worded, its demo, and how the history tells its rounds. Every
+field has a default, so a game without a screen module (played through
+`games.generic`) starts with no options, tells its biggest round and shows its rounds'
+labels.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from typing import Any
 from pi_app.display.choice import Choice, OptionValue
 from pi_app.display.driver import DemoScript
 from pi_app.display.facts import FactWords, best_round
+from pi_app.display.memory import ScreenMemory
+from pi_app.display.scene import Scene
 from pi_app.i18n import N_
 from pi_app.rules.facts import BEST_ROUND
+from pi_app.table.protocol import GameTable
 
 DOMAIN = "display"
 """The catalogue of the words declared here (`N_`), which the home translates."""
@@ -66,6 +70,9 @@ def no_choices(config: Mapping[str, object]) -> tuple[Choice, ...]:
     return ()
 
 
+Scenes = Callable[[GameTable, ScreenMemory], Scene]
+"""How a game's screens choose the scene for a table's state alone (its `scene_for`)."""
+
 Tell = Callable[[Sequence[str], Mapping[str, Any]], Sequence[str]]
 """A finished game's rows of scores in words, one a row of its rules' table
 (`GameSummary.table`), from the table's seats and the game's record; it may raise
@@ -101,6 +108,9 @@ class GameDeclaration:
     tell: Tell | None = None
     """How the history tells each row of the game's scores (Gambo: each move as its board
     says it, both sides' scores beside it); None: the rows' labels, a seat a column."""
+    scenes: Scenes | None = None
+    """The game's own screens; None: the generic one, which plays any game through its
+    listable actions."""
 
     def offered(self, config: Mapping[str, object]) -> tuple[Choice, ...]:
         """The options the home offers with the box's configuration `config`."""

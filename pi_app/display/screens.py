@@ -42,8 +42,11 @@ class Screens:
         players: Callable[[], Sequence[Player]],
         table: GameTable | None,
         settings: Mapping[str, object] | None = None,
+        closed: Callable[[Scene], None] = lambda _page: None,
     ) -> None:
         self.config = config
+        self.closed = closed
+        """Told of a page that closes (the app cancels its jobs: `Jobs.cancel`)."""
         self.players = players
         self.settings: Mapping[str, object] = {} if settings is None else settings
         """The host's kept choices (the app's, updated in place as the host chooses)."""
@@ -85,10 +88,18 @@ class Screens:
 
     def go_home(self) -> None:
         """The home, made afresh (the remembered players may have changed)."""
-        self.mode, self._home, self._page = Mode.HOME, None, None
+        self.mode, self._home = Mode.HOME, None
+        self._close_page()
 
     def open_page(self, page: Scene) -> None:
+        self._close_page()
         self.mode, self._page = Mode.PAGE, page
+
+    def _close_page(self) -> None:
+        """The page over the home goes: what it still waited for is not wanted."""
+        page, self._page = self._page, None
+        if page is not None:
+            self.closed(page)
 
     def play(self, table: GameTable | None) -> None:
         """The game's screen, or the home when there is no game to show."""
@@ -97,7 +108,8 @@ class Screens:
     def new_table(self, table: GameTable) -> None:
         """Another game at the table (new or resumed): its screens are made from its
         state, with its own memory; the home is made afresh."""
-        self.mode, self._game, self._home, self._page = Mode.GAME, None, None, None
+        self.mode, self._game, self._home = Mode.GAME, None, None
+        self._close_page()
         self.shown, self.memory = table, self._memory_of(table)
 
     def _memory_of(self, table: GameTable | None) -> ScreenMemory:
@@ -110,7 +122,8 @@ class Screens:
 
     def no_table(self) -> None:
         """The game was left: the home, made afresh."""
-        self.mode, self._game, self._home, self._page = Mode.HOME, None, None, None
+        self.mode, self._game, self._home = Mode.HOME, None, None
+        self._close_page()
 
     def show_final(self, table: GameTable) -> None:
         self.mode = Mode.FINAL

@@ -63,7 +63,9 @@ class JoinScene(Scene):
         self.table = 1
         self.editor: NameEditor | None = None
         self.key_text = ""
-        jobs.run(lambda: list_tournaments(broker_host, port), self._listed, self._failed)
+        jobs.run(
+            lambda: list_tournaments(broker_host, port), self._listed, self._failed, owner=self
+        )
 
     def key(self) -> Hashable:
         return ("tournament-join",)
@@ -161,5 +163,5 @@ class JoinScene(Scene):
 
 def join_page(parts: Parts) -> Scene:
     """The tournaments to join, as a page over the home (`scene.OpenPage`)."""
-    network = parts.session.tournament.box
-    return JoinScene(network.broker_host, network.port, parts.session.jobs)
+    tournament = parts.session.tournament.box
+    return JoinScene(tournament.broker_host, tournament.port, parts.session.jobs)

@@ -50,7 +50,6 @@ class WifiScene(Scene):
         self.manager = manager
         self.jobs = jobs
         self.seen: Seen | None = None
-        self.busy = False
         self.said: list[Command] = []
         """What a finished question to NetworkManager has to say (taken by `poll`)."""
         self._work(self._ask)
@@ -60,9 +59,12 @@ class WifiScene(Scene):
 
     # ---- NetworkManager, as jobs -------------------------------------------------------
 
-    def _work(self, job: Callable[[], list[Command]]) -> None:
-        self.busy = True
+    @property
+    def busy(self) -> bool:
+        """Whether a question to NetworkManager is on its way (the page says so)."""
+        return self.jobs.busy(self)
 
+    def _work(self, job: Callable[[], list[Command]]) -> None:
         def run() -> tuple[list[Command], Seen]:
             try:
                 said = job()
@@ -70,17 +72,15 @@ class WifiScene(Scene):
                 said = [Notice(_("NetworkManager refused: {error}").format(error=error), True)]
             return said, self._look()
 
-        self.jobs.run(run, self._answered, self._failed)
+        self.jobs.run(run, self._answered, self._failed, owner=self)
 
     def _answered(self, answer: tuple[list[Command], Seen]) -> None:
         """On the loop's thread: what NetworkManager said, and what it has to say."""
         said, self.seen = answer
-        self.busy = False
         self.said += said
 
     def _failed(self, error: BaseException) -> None:
         """NetworkManager could not be asked at all: said, and the page asks no more."""
-        self.busy = False
         self.said.append(Notice(_("NetworkManager refused: {error}").format(error=error), True))
 
     def _look(self) -> Seen:

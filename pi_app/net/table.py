@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 _ = Translator("cambio")
 
 
-class NetworkTable:
+class TournamentTable:
     """This box's table: local round actions, the tournament's order underneath."""
 
     across_boxes = True

@@ -1,7 +1,7 @@
 """What every reader of a table may count on: the seam between the table and the rest.
 
 Two classes play a game for the box: `table.Table` (a game journaled on this box) and
-`net.table.NetworkTable` (this box's table in a Cambio tournament across boxes). The
+`net.table.TournamentTable` (this box's table in a Cambio tournament across boxes). The
 display, the phones' server and the history read either through `GameTable` alone, so
 mypy checks that both keep the same promises, and a reader never asks which it has.
 

@@ -5,17 +5,15 @@ for another. On top of the rules (which the table checks as for the box), a phon
 answer once a round (the box's keypad can still correct a slate) and bets only while
 they are open: after "rien ne va plus" the rules refuse them.
 
-Each game that phones play builds its own actions (`web.games.<game>.action`, found by
-the game's name); this module reads what every game's requests share (a typed answer,
+Each game that phones play builds its own actions (its `web.games.PhonePlay`, found
+by the game's name); this module reads what every game's requests share (a typed answer,
 a number) and makes the act the core's door carries out (`web.tables`).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any, Protocol, runtime_checkable
 
 from pi_app.box import acts
 from pi_app.box.actors import phone
@@ -24,41 +22,15 @@ from pi_app.i18n import N_, Translator, translate
 from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
 from pi_app.table.protocol import GameTable
-from pi_app.web.games import phone_module
+from pi_app.web.games import phone_play
+from pi_app.web.phone_request import PhoneRequest as PhoneRequest
+from pi_app.web.phone_request import Reply as Reply
 
 _ = Translator("web")
 log = logging.getLogger(__name__)
 
 MAX_TYPED = 40  # characters of an answer: longer is no number anyone writes
 FAULT = N_("The box could not carry out this request; the game goes on as it was.")
-
-
-@dataclass(frozen=True)
-class PhoneRequest:
-    """What a seat's phone asks: `kind` "answer" or "bet", with the message's fields."""
-
-    seat: str
-    kind: str
-    fields: dict[str, Any]
-    lang: str = "fr"
-    game_id: int | None = None
-    """The game the request was made in (its seat's token is that game's): it is carried
-    out on that game only (None: on the game shown, for the tests' own owners)."""
-
-
-@dataclass(frozen=True)
-class Reply:
-    """The table's answer to a phone: done, or why not (in the phone's language)."""
-
-    ok: bool
-    message: str = ""
-    ticket: int = 0
-    """The journal's ticket of the event: the phone hears "done" once it is on disk."""
-    ended: bool = False
-    """The request was made in a game that is no longer the one on the box: the phone
-    is to follow to the current one."""
-    token: str = ""
-    """A seat's token, for a claim (`CLAIM`)."""
 
 
 ENDED = N_("This game has ended: your request was not carried out in the game on the box now.")
@@ -112,16 +84,6 @@ def not_revealed(request: PhoneRequest) -> Reply:
     )
 
 
-@runtime_checkable
-class PhoneActions(Protocol):
-    """A game's phone play (`web.games.<game>`): the action a phone's request makes."""
-
-    def action(self, state: object, request: PhoneRequest) -> object:
-        """The game's action for `request` on `state`; a `Reply` for one the phone may
-        not make; ValueError for a malformed one, `RuleError` for one the rules refuse."""
-        ...
-
-
 CLAIM = "claim"
 """The kind of a request that takes a seat (from the join page, over HTTP)."""
 
@@ -135,8 +97,8 @@ def act_of(table: GameTable, request: PhoneRequest) -> Act | Reply:
         return acts.TakeSeat(request.seat, phone(request.seat), request.game_id)
     if request.kind == "flag":
         return _flag(table, request)
-    play = phone_module(table.game.name)
-    if not isinstance(play, PhoneActions):
+    play = phone_play(table.game.name)
+    if play is None:
         return refusal(
             N_("This game is played on the box; the phone shows the scores."), request.lang
         )
@@ -155,9 +117,8 @@ def act_of(table: GameTable, request: PhoneRequest) -> Act | Reply:
 def _flag(table: GameTable, request: PhoneRequest) -> acts.Flag | Reply:
     """ "This question seems wrong", from a seated phone, for the round's own question
     only (a phone cannot flag the bank away question by question)."""
-    play = phone_module(table.game.name)
-    asked = getattr(play, "asked", None)
-    question = asked(table.state) if callable(asked) else None
+    play = phone_play(table.game.name)
+    question = None if play is None else play.asked(table.state)
     if question is None or request.fields.get("question") != question.id:
         return refusal(N_("There is no question of the box to flag."), request.lang)
     return acts.Flag(question.id, phone(request.seat), request.game_id)

@@ -5,7 +5,7 @@ what, before the answers are revealed: on the table the slates stay face down), 
 answer, the mat as the box sorted it with what each case pays, every bet on it, and
 its own payout. Spectators see the same without a seat. Every game offers the scores
 and the history, from its own record: `game.replay(game.export(state))`; what a game
-shows beyond them is its own, found by its name (`web.games.<game>.view`, `GameView`),
+shows beyond them is its own, found by its name (`web.games.PhonePlay.view`),
 and travels under the fixed key `play` beside `game`, the game's record name: the
 phone's page draws it with that game's own script (`static/games/<game>.js`), found
 by the same name, so no shared code names a game.
@@ -18,16 +18,16 @@ stay numbers in the notation's spelling, for the phone to send back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from pi_app.ai import seat_names
 from pi_app.rules.contract import Game
-from pi_app.web.games import phone_module
+from pi_app.web.games import phone_play
 from pi_app.web.texts import game_title
 
 Json = dict[str, Any]
 PLAY = "play"
-"""The key of a game's own part of the view (`GameView.view`), whichever the game."""
+"""The key of a game's own part of the view (`PhonePlay.view`), whichever the game."""
 
 
 def summary(game: Game[Any, Any], state: Any) -> Json:
@@ -59,15 +59,6 @@ def seats_of(game: Game[Any, Any], state: Any) -> list[str]:
         return []
 
 
-@runtime_checkable
-class GameView(Protocol):
-    """A game's phone play (`web.games.<game>`): what a phone sees beyond the scores."""
-
-    def view(self, state: object, seat: str | None, locale: str) -> Json:
-        """What the phone of `seat` (None: a spectator) may see of the game's state."""
-        ...
-
-
 def phone_view(
     game: Game[Any, Any],
     state: Any,
@@ -90,7 +81,7 @@ def phone_view(
     view["game_id"] = game_id
     view["you"] = seat
     view["names"] = seat_names(game.name, seats_of(game, state), extras or {}, locale)
-    play = phone_module(game.name)
-    if isinstance(play, GameView):
+    play = phone_play(game.name)
+    if play is not None:
         view[PLAY] = play.view(state, seat, locale)
     return view

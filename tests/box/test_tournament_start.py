@@ -64,9 +64,9 @@ def test_a_slow_broker_never_holds_the_loop(
     assert changes == [Said("The tournament is starting…")]
     session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))  # a second tap meanwhile
     assert changes[-1] == Said("The tournament is starting…", error=True)
-    assert session.tournament.box.starting and session.table is None
+    assert session.tournament.starting and session.table is None
     release.set()
-    drain_until(session, lambda: not session.tournament.box.starting)
+    drain_until(session, lambda: not session.tournament.starting)
     assert changes[-1] == Said("The tournament could not start: port 8371 taken", error=True)
     assert session.table is None and not any(isinstance(c, Seated) for c in changes)
 
@@ -80,8 +80,8 @@ def test_a_failure_the_network_did_not_expect_is_said_and_frees_the_next_start(
     monkeypatch.setattr(BoxTournament, "create", broken)
     changes = heard(session)
     session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))
-    drain_until(session, lambda: not session.tournament.box.starting)
+    drain_until(session, lambda: not session.tournament.starting)
     assert changes[-1] == Said("The tournament could not start: unexpected", error=True)
     session.act(CreateTournament(SEATS, {"variant": "simple"}, 2))  # tried again: not refused
     assert changes[-1] == Said("The tournament is starting…")
-    drain_until(session, lambda: not session.tournament.box.starting)
+    drain_until(session, lambda: not session.tournament.starting)

@@ -125,11 +125,11 @@ def test_the_default_mat_is_named_in_the_record(app_factory: Any) -> None:
 def test_a_tournament_across_boxes_chooses_its_tables(app_factory: Any) -> None:
     app = app_factory()
     app.step([])
-    assert "network" in {hit.target for hit in app.canvas.hits}
-    app.feed(Press("network"))
-    app.feed(Press("network-create"))
+    assert "tournament" in {hit.target for hit in app.canvas.hits}
+    app.feed(Press("tournament"))
+    app.feed(Press("tournament-create"))
     home = app.scene
-    assert home.game == "cambio-tournament" and home.network
+    assert home.game == "cambio-tournament" and home.tournament
     assert [choice.key for choice in home.choices()] == [
         "variant",
         "target",

@@ -82,8 +82,8 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     assert code in status_text(one.table) and code in shown(one)
     run_until(apps, lambda: one.table.box.online, "the creator online")
     # the second box: home, "across boxes", join, pick the tournament, type the key
-    two.feed(Press("network"))
-    two.feed(Press("network-join"))
+    two.feed(Press("tournament"))
+    two.feed(Press("tournament-join"))
     join = two.scene
     assert isinstance(join, JoinScene)
     run_until(apps, lambda: bool(join.listed), "the tournament listed")
@@ -179,11 +179,11 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
 def test_a_joining_box_and_a_refused_one_say_so(tmp_path: Path) -> None:
     from pi_app.net.box import TournamentBox
     from pi_app.net.store import TournamentStore
-    from pi_app.net.table import NetworkTable
+    from pi_app.net.table import TournamentTable
 
     store = TournamentStore(tmp_path / "box.sqlite3")
     try:
-        table = NetworkTable(TournamentBox.join(store, "abcd12-abcdefgh", 1, "127.0.0.1", 1))
+        table = TournamentTable(TournamentBox.join(store, "abcd12-abcdefgh", 1, "127.0.0.1", 1))
         for language, joining, refused in (
             ("fr", "connexion au tournoi…", "Le tournoi refuse ce boîtier à la table 2."),
             ("de", "Verbindung zum Turnier…", "Das Turnier weist dieses Gerät an Tisch 2 ab."),

@@ -21,7 +21,7 @@ import pytest
 from pi_app.box.tournament import BoxTournament
 from pi_app.net.broker import Broker
 from pi_app.net.ports import free_port
-from pi_app.net.table import NetworkTable
+from pi_app.net.table import TournamentTable
 from pi_app.table import Journal
 from pi_app.table.history import History
 from tests.net.harness import need_mosquitto, wait_until
@@ -45,7 +45,7 @@ class Box:
         return cls(folder, config, journal, BoxTournament(config, folder, lambda: None))
 
     @property
-    def table(self) -> NetworkTable:
+    def table(self) -> TournamentTable:
         assert self.network.table is not None
         return self.network.table
 
@@ -68,7 +68,7 @@ def polled(boxes: list[Box], check: Callable[[], bool], what: str) -> None:
     wait_until(step, PATIENCE, what)
 
 
-def play_round(table: NetworkTable, winner: str) -> None:
+def play_round(table: TournamentTable, winner: str) -> None:
     for action in ("deal", "open", f'ring "{winner}"', "show Dollar 9"):
         table.play(f"table {table.index} {action}")
 

@@ -29,7 +29,7 @@ from pi_app.net.directory import read_listing
 from pi_app.net.link import Event, Message
 from pi_app.net.seal import Exchange, signed
 from pi_app.net.store import Membership, TournamentStore
-from pi_app.net.table import NetworkTable
+from pi_app.net.table import TournamentTable
 from pi_app.rules.cambio.scoring import RoundResult
 from pi_app.rules.contract import RuleError
 from pi_app.table.writer import JournalRefused
@@ -399,7 +399,7 @@ def test_the_creator_refuses_a_round_with_a_surrogate_and_orders_the_next(
 def test_a_table_refuses_an_action_with_a_surrogate_and_plays_on(
     store: TournamentStore,
 ) -> None:
-    table = NetworkTable(created(store))
+    table = TournamentTable(created(store))
     table.play("table 0 deal")
     table.play("table 0 open")
     table.play("table 0 bell")

@@ -6,6 +6,7 @@ import asyncio
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +158,7 @@ def test_a_hostile_bet_never_stops_the_display_loop(
                 )
                 for chips in (["1e5000"], ["1e1000000000"], []):
                     replies.append(await act(socket, type="bet", chips=chips, gambit7="1e5000"))
-                monkeypatch.setattr(gambit7, "action", broken)
+                monkeypatch.setattr(gambit7, "PHONE", replace(gambit7.PHONE, action=broken))
                 replies.append(await act(socket, type="bet", chips=["10"]))
                 monkeypatch.undo()
                 replies.append(await act(socket, type="bet", chips=["10"]))

@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +155,7 @@ def test_a_fault_while_carrying_out_a_request_is_logged_once_and_refused(
     def broken(state: Any, request: Any) -> Any:
         raise ZeroDivisionError("a fault nobody foresaw")
 
-    monkeypatch.setattr(gambit7, "action", broken)
+    monkeypatch.setattr(gambit7, "PHONE", replace(gambit7.PHONE, action=broken))
     caplog.set_level(logging.ERROR, "pi_app.web.tables")
 
     async def scenario(session: aiohttp.ClientSession) -> None:

@@ -14,10 +14,10 @@ import pytest
 
 from pi_app.rules.registry import find_game, games
 from pi_app.table import Journal, Table
-from pi_app.web.games import phone_module
+from pi_app.web.games import PhonePlay, phone_play
 from pi_app.web.pages import GAME_SCRIPTS
-from pi_app.web.requests import PhoneActions, PhoneRequest
-from pi_app.web.views import GameView, phone_view
+from pi_app.web.requests import PhoneRequest
+from pi_app.web.views import phone_view
 from tests.paths import ROOT
 from tests.web.conftest import Served
 from tests.web.served import ask
@@ -27,9 +27,9 @@ STATIC = ROOT / "pi_app" / "web" / "static"
 
 @pytest.mark.parametrize("name", ["gambit7", "quitte-ou-double"])
 def test_games_phones_play_have_their_actions_and_views(name: str) -> None:
-    module = phone_module(name)
-    assert isinstance(module, PhoneActions) and isinstance(module, GameView)
-    assert module.__name__ == f"pi_app.web.games.{name.replace('-', '_')}"
+    play = phone_play(name)
+    assert play is not None and play.kinds and "answer" in play.kinds
+    assert play.action is not PhonePlay().action and play.view is not PhonePlay().view
 
 
 @pytest.mark.parametrize("name", ["gambit7", "quitte-ou-double"])
@@ -38,14 +38,14 @@ def test_a_game_s_own_part_of_the_view_travels_under_one_key_beside_its_name(nam
     game = find_game(name)
     state = game.new_game(["Ann", "Bob", "Cy"], {}, random.Random(0))
     view = phone_view(game, state, "Ann", 1)
-    module = phone_module(name)
-    assert isinstance(module, GameView)
-    assert view["game"] == name and view["play"] == module.view(state, "Ann", "fr")
+    play = phone_play(name)
+    assert play is not None
+    assert view["game"] == name and view["play"] == play.view(state, "Ann", "fr")
     assert name not in view
 
 
 def test_the_other_games_are_followed_with_their_scores_alone() -> None:
-    played = {name for name in games() if phone_module(name) is not None}
+    played = {name for name in games() if phone_play(name) is not None}
     assert played == {"gambit7", "quitte-ou-double"}
     game = find_game("tiny-race")
     state = game.new_game(["Ann", "Bob"], {}, random.Random(0))
@@ -92,7 +92,7 @@ def test_a_request_for_a_game_played_on_the_box_is_refused(tmp_path: Path) -> No
 
 
 def test_each_game_phones_play_has_its_page_script_and_no_other_has() -> None:
-    played = sorted(name for name in games() if phone_module(name) is not None)
+    played = sorted(name for name in games() if phone_play(name) is not None)
     scripts = sorted(path.stem for path in (STATIC / "games").glob("*.js"))
     assert scripts == played
     assert sorted(GAME_SCRIPTS) == [f"games/{name}.js" for name in played]

@@ -23,11 +23,14 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.box.actors import BUTTON
 from pi_app.box.acts import Play
+from pi_app.box.changes import TableChange
 from pi_app.box.seats import SeatBook
 from pi_app.config import Config
 from pi_app.devices import open_devices
-from pi_app.devices.ring import BREATHE, MockRing, colour_int
+from pi_app.devices.ring import BREATHE, FLASH, MockRing, colour_int
+from pi_app.effects.ring_follows import NEXT_FLASH
 from pi_app.net.ports import free_port
 from pi_app.screenless import NO_SCREEN, Screenless, is_service
 from pi_app.table import Journal, Table
@@ -196,6 +199,24 @@ def test_a_phone_and_the_bell_play_a_round_on_a_box_with_no_screen(tmp_path: Pat
     assert events.count("reveal") == 1 and "close-bets" in events and "next" in events
     assert any(notation.startswith('answer "Ana"') for notation in events)
     assert any(notation.startswith("truth") for notation in events)
+
+
+def test_one_press_of_the_bell_is_told_once(tmp_path: Path) -> None:
+    """A press that turns the answers up is one act of the box's buttons: one change,
+    by the buttons, for the one event the journal keeps (issue 45: the screenless box
+    told it twice, the second time as "call" by "box")."""
+    with screenless_box(tmp_path) as (run, devices, factory, _port):
+        for seat, value in zip(SEATS, (12, 30, 20), strict=True):
+            assert run.loop.act(Play(f'answer "{seat}" {value} fr')).ok
+        told: list[object] = []
+        run.loop.call(lambda _table: run.session.changes.subscribe(told.append))
+        ring_bell(run, factory, devices)
+        table_changes = [c for c in told if isinstance(c, TableChange)]
+        assert [(type(c).__name__, c.notation, c.by) for c in table_changes] == [  # type: ignore[attr-defined]
+            ("Played", "reveal", BUTTON)
+        ]
+        flashes = [c for c in devices.ring.backend.commands if c.kind == FLASH]
+        assert flashes and flashes[-1].args[0] == colour_int(NEXT_FLASH)
 
 
 def test_a_press_with_nothing_to_move_on_changes_nothing(tmp_path: Path) -> None:

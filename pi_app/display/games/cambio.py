@@ -484,6 +484,8 @@ def demo_script(d: DemoDriver) -> None:
     d.shot("cambio-scores")
 
 
-DECLARATION = GameDeclaration(menu=30, choices=CHOICES, facts=FACTS, demo=demo_script)
+DECLARATION = GameDeclaration(
+    scenes=scene_for, menu=30, choices=CHOICES, facts=FACTS, demo=demo_script
+)
 
 __all__ = ["CambioScene", "Hit", "scene_for"]

@@ -7,7 +7,7 @@ by name and table above the table's screen. A table whose bell has rung fills th
 screen with its STOP until its ringer is named, so that is the table shown, after a
 restart too.
 
-In a tournament across boxes (`net.table.NetworkTable`) this box plays one table: no
+In a tournament across boxes (`net.table.TournamentTable`) this box plays one table: no
 tabs, and a line above its screen says whether the box is online, what it still has
 to send and, on the creator's box, the join code. Until the tournament's settings
 arrive, a wait says where the box looks for them.
@@ -36,7 +36,7 @@ from pi_app.rules.cambio.tournament.state import TournamentState
 from pi_app.table.protocol import GameTable
 
 if TYPE_CHECKING:  # the network code loads only when a tournament across boxes plays
-    from pi_app.net.table import NetworkTable
+    from pi_app.net.table import TournamentTable
 
 _ = Translator("display")
 
@@ -73,7 +73,7 @@ def shown_table(state: TournamentState, selected: int) -> int:
 
 def scene_for(table: GameTable, memory: ScreenMemory) -> Scene:
     if getattr(table, "across_boxes", False):  # a tournament across boxes: one table here
-        return network_scene(cast("NetworkTable", table))
+        return network_scene(cast("TournamentTable", table))
     state = _state(table.state)
     chosen = memory.of(TableChoice)
     index = chosen.index = shown_table(state, chosen.index)  # a stopped table stays chosen
@@ -179,14 +179,14 @@ class TournamentScene(Scene):
         return self.inner.timeout(kind, self._ctx(ctx))
 
 
-def _across_boxes(ctx: Ctx) -> NetworkTable:
+def _across_boxes(ctx: Ctx) -> TournamentTable:
     """This box's table in a tournament across boxes: what its screens are shown with."""
-    from pi_app.net.table import NetworkTable
+    from pi_app.net.table import TournamentTable
 
-    return state_as(table_of(ctx), NetworkTable)
+    return state_as(table_of(ctx), TournamentTable)
 
 
-def network_scene(table: NetworkTable) -> Scene:
+def network_scene(table: TournamentTable) -> Scene:
     """The scene of this box's table, or a wait while the settings are on their way."""
     state = table.state
     if state is None:
@@ -234,13 +234,15 @@ class NetworkScene(TournamentScene):
         return self.inner.handle(intent, self._ctx(ctx))
 
 
-def status_text(table: NetworkTable) -> str:
+def status_text(table: TournamentTable) -> str:
     """Online or not, rounds still to send, refused ones, and the join code (creator)."""
     box = table.box
     if box.join_refusal is not None:  # the English reason is in the log
         return _("The tournament refused this box at table {table}.").format(table=box.me.table + 1)
     if box.me.joining:
         return _("joining the tournament…")
+    if box.rounds.finished:  # its end is kept: no box plays on, online or not
+        return _("The tournament is over.")
     parts = [_("online") if box.online else _("offline: the table plays on")]
     others = sum(1 for s in box.statuses.values() if s.online and s.box != box.me.box)
     if box.online and others:
@@ -284,6 +286,7 @@ SEATS_HERE = 2 * MAX_SEATS
 shows legibly on the small screen (its rules allow up to a hundred tables)."""
 
 DECLARATION = GameDeclaration(
+    scenes=scene_for,
     menu=40,
     choices=CHOICES,
     across_boxes=True,

@@ -708,6 +708,7 @@ def _demo_first_round(d: DemoDriver) -> None:
 
 
 DECLARATION = GameDeclaration(
+    scenes=scene_for,
     menu=10,
     configured=configured_with_questions(mat_choice),
     start=with_questions(own_mat),

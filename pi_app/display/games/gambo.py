@@ -866,6 +866,7 @@ def best_duel(fact: Fact) -> str:
 
 
 DECLARATION = GameDeclaration(
+    scenes=scene_for,
     menu=50,
     choices=(OPPONENT,),
     start=against_engine,

@@ -575,6 +575,7 @@ def table_locale(setup: Setup, values: Mapping[str, OptionValue]) -> Setup:
 
 
 DECLARATION = GameDeclaration(
+    scenes=scene_for,
     menu=20,
     choices=CHOICES,
     configured=question_choice,

@@ -258,7 +258,7 @@ class HistoryScene(Scene):
                 self.load()
             case Press(target=HistoryButton.STATS):
                 self.view = "stats"
-                self.stats.open(self.history, self.jobs)
+                self.stats.open(self.history, self.jobs, self)
             case Press(target=HistoryButton.STATS_NEXT):
                 self.stats.page += 1
             case Press(target=StatsOf(name=name)):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from pi_app.box.jobs import Jobs
+from pi_app.box.jobs import Job, Jobs
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, rows
 from pi_app.display.history.words import played_won, player_line, tally_lines
@@ -36,24 +36,34 @@ class StatsJob:
     loop look again while a job runs), so the page redraws as it counts.
     """
 
-    def __init__(self, history: History, jobs: Jobs) -> None:
+    def __init__(self, history: History, jobs: Jobs, owner: object) -> None:
         self.done = 0
         self.total = 0
         self.result: list[PlayerStats] | None = None
         self.error: str | None = None
         self.finished = threading.Event()
-        jobs.run(lambda: self._run(history), lambda _none: None)
+        self.job: Job | None = None
+        """The count's job: cancelled when the history closes, it stops at its next game."""
+        self.job = jobs.run(lambda: self._run(history), lambda _none: None, owner=owner)
 
     def _run(self, history: History) -> None:
         try:
             self.result = history.stats(progress=self._progress)
+        except _Closed:
+            pass  # the history closed: nobody reads the count any more
         except Exception as error:  # said on screen; the history stays usable
             log.exception("statistics failed")
             self.error = str(error)
         self.finished.set()
 
     def _progress(self, done: int, total: int) -> None:
+        if self.job is not None and self.job.cancelled:
+            raise _Closed
         self.done, self.total = done, total
+
+
+class _Closed(Exception):
+    """The page that asked for the count is closed: the count stops."""
 
 
 @dataclass(frozen=True)
@@ -75,12 +85,12 @@ class Statistics:
         self.player: str | None = None
         self._shown_progress = (0, 0)
 
-    def open(self, history: History, jobs: Jobs) -> None:
-        """The list of players, from its first page; the count starts unless one has
-        already run without an error."""
+    def open(self, history: History, jobs: Jobs, owner: object) -> None:
+        """The list of players, from its first page; the count (a job of `owner`, the
+        history's page) starts unless one has already run without an error."""
         self.page = 0
         if self.job is None or self.job.error is not None:
-            self.job = StatsJob(history, jobs)
+            self.job = StatsJob(history, jobs, owner)
 
     def progressed(self) -> bool:
         """Whether the count moved (or ended) since the page last asked: it redraws."""

@@ -73,7 +73,7 @@ class HomeChoices:
         self.seats: list[str] = []
         self.selected = 0
         self.picks: dict[str, int] = {}
-        self.network = False
+        self.tournament = False
         """Setting up a tournament across boxes (one box per table), not a game here."""
 
     # ---- the game ------------------------------------------------------------------------
@@ -98,13 +98,13 @@ class HomeChoices:
         game = known[self.game]
         high = int(game.max_seats)
         here = self.declaration().seats_here
-        if here is not None and not self.network:  # played here, not a table per box
+        if here is not None and not self.tournament:  # played here, not a table per box
             high = min(high, here)
         return (int(game.min_seats), high)
 
     def choose_game(self, name: str) -> None:
         """`name` chosen, with the seats and options chosen for it last time."""
-        self.network = False
+        self.tournament = False
         self.game = name
         low, high = self.limits()
         kept = self._kept()
@@ -141,7 +141,7 @@ class HomeChoices:
         """Every option of the game, offered now or not: a tournament across boxes also
         chooses its tables."""
         found = self.declaration().offered(self.config)
-        if self.network:
+        if self.tournament:
             found = (*found, TABLES)
         return found
 
@@ -249,7 +249,7 @@ class HomeChoices:
         except RuleError as error:
             return (Notice(error.message(), error=True),)
         kept = self.kept_choices(setup)
-        if self.network:
+        if self.tournament:
             tables = TABLE_COUNTS[self.picks.get(TABLES.key, 0) % len(TABLE_COUNTS)]
             return (kept, CreateTournament(setup.seats, setup.options, tables))
         players = self.typed_players(setup)

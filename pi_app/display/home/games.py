@@ -62,8 +62,8 @@ class GamesPage(Page):
             (GameTap(name), (label,), th.PANEL_HI) for name, label in listed
         ]
         if self.home.across_boxes(listed) is not None:
-            network = (_("Tournament across boxes"), _("Several boxes"))
-            buttons.append((HomeButton.NETWORK, network, th.PANEL))
+            tournament = (_("Tournament across boxes"), _("Several boxes"))
+            buttons.append((HomeButton.TOURNAMENT, tournament, th.PANEL))
         buttons += [
             (pages.PageButton(page.name), (_(page.label),), th.PANEL) for page in pages.ON_THE_HOME
         ]
@@ -92,6 +92,6 @@ class GamesPage(Page):
                 return Step(page=SeatsPage(self.home, self))
             case HomeButton.UNFINISHED:
                 return Step(page=UnfinishedPage(self.home, self))
-            case HomeButton.NETWORK:
+            case HomeButton.TOURNAMENT:
                 return Step(page=TournamentPage(self.home, self))
         return super().press(target, ctx)

@@ -82,7 +82,7 @@ def everywhere(target: Hashable) -> Sequence[Command]:
             return (Resume(game_id),)
         case HomeButton.RESUME:
             return (Resume(),)
-        case HomeButton.NETWORK_JOIN:
+        case HomeButton.TOURNAMENT_JOIN:
             return (OpenPage(pages.join),)
     make = pages.opened_by(target)
     return () if make is None else (OpenPage(make),)

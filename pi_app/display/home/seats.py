@@ -156,5 +156,5 @@ class SeatsPage(Page):
 
     def back(self) -> Step:
         """The menu of games: whatever was chosen there was for a game here."""
-        self.home.network = False
+        self.home.tournament = False
         return super().back()

@@ -30,14 +30,14 @@ class TournamentPage(Page):
         middle, foot = titled(canvas, area, _("Tournament across boxes"))
         create, join = rows(middle, 2, t.gap)
         canvas.button(
-            create, _("Create a tournament: this box is table 1"), HomeButton.NETWORK_CREATE
+            create, _("Create a tournament: this box is table 1"), HomeButton.TOURNAMENT_CREATE
         )
-        canvas.button(join, _("Join a tournament as another table"), HomeButton.NETWORK_JOIN)
+        canvas.button(join, _("Join a tournament as another table"), HomeButton.TOURNAMENT_JOIN)
         back_button(canvas, foot)
 
     def press(self, target: Hashable, ctx: Ctx) -> Step:
         match target:
-            case HomeButton.NETWORK_CREATE:
+            case HomeButton.TOURNAMENT_CREATE:
                 return self._create()
             case Button.BACK:
                 return self.back()
@@ -49,5 +49,5 @@ class TournamentPage(Page):
         if game is None:
             return Step()
         self.home.choose_game(game)
-        self.home.network = True
+        self.home.tournament = True
         return Step(page=SeatsPage(self.home, self.previous))

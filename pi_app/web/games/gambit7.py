@@ -17,13 +17,10 @@ from pi_app.rules.gambit7.scoring import LESS, Target
 from pi_app.rules.gambit7.state import Gambit7State
 from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import write_number
-from pi_app.web.games import state_as
+from pi_app.web.games import PhonePlay, state_as
 from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
-
-KINDS = ("answer", "bet")
-"""The messages this game's phones send (`web.games.phone_kinds`)."""
 
 
 def action(state: object, request: PhoneRequest) -> object:
@@ -134,3 +131,7 @@ def _own(game: Gambit7State, seat: str) -> Json:
 def asked(state: object) -> RoundQuestion | None:
     """The question the box asked this round (a phone may flag it as wrong)."""
     return state_as(state, Gambit7State).current.question
+
+
+PHONE = PhonePlay(kinds=("answer", "bet"), action=action, view=view, asked=asked)
+"""Gambit 7 from a phone, as the one loader of faces finds it (`web.games.phone_play`)."""

@@ -16,13 +16,10 @@ from pi_app.rules.quitte_ou_double.actions import Bet, Stake, typed_answer, writ
 from pi_app.rules.quitte_ou_double.board import board
 from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, Place
 from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
-from pi_app.web.games import state_as
+from pi_app.web.games import PhonePlay, state_as
 from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
-
-KINDS = ("answer", "bet", "stake")
-"""The messages this game's phones send (`web.games.phone_kinds`)."""
 
 
 def action(state: object, request: PhoneRequest) -> object:
@@ -112,3 +109,7 @@ def _team(game: QodState, team: str) -> Json:
 def asked(state: object) -> RoundQuestion | None:
     """The question the box asked this round (a phone may flag it as wrong)."""
     return state_as(state, QodState).current.question
+
+
+PHONE = PhonePlay(kinds=("answer", "bet", "stake"), action=action, view=view, asked=asked)
+"""Quitte ou Double from a phone, as the one loader of faces finds it (`web.games.phone_play`)."""
