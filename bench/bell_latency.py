@@ -16,9 +16,14 @@ preload library of `slow_fsync.py`), and prints both side by side. Target: p99 u
 process), each receiving the new state of every bell: the web side must not delay
 the frame either.
 
+`--baseline REF` measures the same way, in the same run, the box as it was at the git
+commit REF (checked out beside, its own bench run on its own code), and prints its
+columns beside this tree's: a figure is only ever read beside a baseline taken on the
+same machine at the same time.
+
     python bench/bell_latency.py [--presses 200] [--size 800x480] [--slow-fsync 20]
+                                 [--phones 8] [--baseline 0f9e1d3]
     python bench/bell_latency.py --quick    # 20 presses: seconds, for CI
-                                 [--phones 17]
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ from pi_app.display.intents import Press, wait_events
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame, Scene
 from pi_app.table import Journal
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -197,25 +204,53 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
 
 
 def side_by_side(args: argparse.Namespace) -> int:
-    """Run the measure in two child processes, normal and slow fsync; print both."""
+    """Run the measure in child processes, normal and with slow fsyncs, for this tree
+    and (`--baseline`) the one at a commit; print every column side by side."""
     from bench.slow_fsync import environ
 
-    command = [sys.executable, __file__, "--json", "--presses", str(args.presses)]
-    command += ["--size", args.size, "--phones", str(args.phones)]
-    runs = {}
     with tempfile.TemporaryDirectory() as folder:
-        slow = environ(args.slow_fsync, Path(folder))
-        for name, env in (("normal", dict(os.environ)), (f"fsync +{args.slow_fsync:g} ms", slow)):
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-            runs[name] = json.loads(done.stdout.splitlines()[-1])
+        trees = [("", ROOT)]
+        if args.baseline:
+            trees.append((f"{args.baseline[:7]} ", _checked_out(args.baseline, Path(folder))))
+        slow = environ(args.slow_fsync, Path(folder)) if args.slow_fsync else None
+        runs = {}
+        for label, tree in trees:
+            for name, env in (("normal", dict(os.environ)), (f"fsync +{args.slow_fsync:g}", slow)):
+                if env is not None:
+                    runs[f"{label}{name}"] = _measured(args, tree, env)
+        if args.baseline:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", trees[1][1]])
     with_phones = f", {args.phones} phones connected" if args.phones else ""
     print(f"bell to STOP frame over {args.presses} presses ({args.size}{with_phones}), ms:")
-    print(f"  {'':<16}" + "".join(f"{name:>18}" for name in runs))
+    print(f"  {'':<12}" + "".join(f"{name:>20}" for name in runs))
     for key in ("p50", "p99", "max", "on disk p50", "on disk p99"):
-        print(f"  {key:<16}" + "".join(f"{run[key]:>18.2f}" for run in runs.values()))
-    worst = max(run["p99"] for run in runs.values())
-    print(f"  worst p99 {worst:.2f} ms: {'within' if worst < FRAME_MS else 'OVER'} one frame")
+        print(f"  {key:<12}" + "".join(f"{run[key]:>20.2f}" for run in runs.values()))
+    baseline = args.baseline[:7] if args.baseline else None
+    mine = max(run["p99"] for name, run in runs.items() if not baseline or baseline not in name)
+    verdict = "within" if mine < FRAME_MS else "OVER"
+    print(f"  this tree's worst p99 {mine:.2f} ms: {verdict} one frame")
     return 0
+
+
+def _checked_out(ref: str, folder: Path) -> Path:
+    """The tree of commit `ref`, checked out under `folder` (a worktree of this one)."""
+    tree = folder / "baseline"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref],
+        check=True,
+        capture_output=True,
+    )
+    return tree
+
+
+def _measured(args: argparse.Namespace, tree: Path, env: dict[str, str]) -> dict[str, float]:
+    """The figures of one child's measure, on the code of `tree`."""
+    command = [sys.executable, str(tree / "bench" / "bell_latency.py"), "--json"]
+    command += ["--presses", str(args.presses), "--size", args.size, "--phones", str(args.phones)]
+    env = {**env, "PYTHONPATH": str(tree)}
+    done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True, check=True)
+    figures: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return figures
 
 
 def main() -> int:
@@ -228,10 +263,11 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--phones", type=int, default=0, help="phones connected meanwhile")
     parser.add_argument("--quick", action="store_true", help="20 presses: seconds, for CI")
+    parser.add_argument("--baseline", metavar="REF", help="also measure the box at commit REF")
     args = parser.parse_args()
     if args.quick:
         args.presses = 20
-    if args.slow_fsync:
+    if args.slow_fsync or args.baseline:
         return side_by_side(args)
     latencies, on_disk = measure(args)
     figures = summary(latencies)

@@ -19,7 +19,7 @@ import json
 import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from pi_app.box.actors import QUIZMASTER
 from pi_app.box.acts import Act, Done, Play, Redo
@@ -27,6 +27,7 @@ from pi_app.box.changes import Change, Played, Redone, Seated
 from pi_app.i18n import N_, Translator, current_language
 from pi_app.questions.kept import pack_questions
 from pi_app.questions.question import UNASKABLE, Question
+from pi_app.rules.contract import Declares
 from pi_app.rules.question import AsksQuestions, RoundQuestion
 from pi_app.table import JournalError
 from pi_app.table.journal import Journal
@@ -162,9 +163,12 @@ def awaited(table: GameTable) -> bool:
     return awaits(table.game, table.state)
 
 
+_ASKS = Declares(AsksQuestions)
+
+
 def awaits(game: object, state: object) -> bool:
     """Whether `state`'s round waits for a question, as `game`'s rules say."""
-    return isinstance(game, AsksQuestions) and game.awaits_question(state)
+    return _ASKS(game) and cast(AsksQuestions, game).awaits_question(state)
 
 
 def journal_or(read: Callable[[], T], otherwise: T) -> T:

@@ -105,7 +105,7 @@ class App:
             table=table,
             timer=self.show.timer,
             config=self.config,
-            paused=self.session.unfinished.listed(),
+            unfinished=self.session.unfinished.listed,
             leds=self.show.on_screen(),
             phones=self.phones is not None and self.phones.serving,
             state=None if table is None else table.state,
@@ -209,10 +209,10 @@ class App:
         if self.screens.mode is Mode.PAGE or self.in_game:
             self.execute_all(self.scene.poll(self.ctx()))
         self.tick()
-        self.box.publish()
         if self.phones is not None:
             self.dirty = self.phones.outdated() or self.dirty
         self.render()
+        self.box.publish()  # after the frame: the phones' views never hold the bell's STOP
         return self.running
 
     def _hit(self, pos: tuple[int, int]) -> Any:

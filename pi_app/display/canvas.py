@@ -68,6 +68,10 @@ class Animated:
     order: int = 0
 
 
+FITS_KEPT = 2000
+"""Texts fitted and kept: a few screens' worth."""
+
+
 class FontBook:
     """Fonts by size, and rendered texts, cached: the idle box must not re-render text."""
 
@@ -76,11 +80,30 @@ class FontBook:
             pygame.font.init()
         self._fonts: dict[int, pygame.font.Font] = {}
         self._renders: OrderedDict[tuple[str, int, RGB], pygame.Surface] = OrderedDict()
+        self._fits: OrderedDict[tuple[str, int, int, int, int], tuple[int, tuple[str, ...]]]
+        self._fits = OrderedDict()
+        """How each text was fitted into a box (`Canvas.fit`): a frame fits the same
+        texts into the same boxes as the last one, and measuring them is the cost."""
 
     def font(self, size: int) -> pygame.font.Font:
         if size not in self._fonts:
             self._fonts[size] = pygame.font.Font(None, size)
         return self._fonts[size]
+
+    def fitted(
+        self, key: tuple[str, int, int, int, int], fit: Callable[[], tuple[int, list[str]]]
+    ) -> tuple[int, list[str]]:
+        """The size and lines of a text fitted into a box, `fit` called only the first
+        time (`key`: the text, the box's width and height, the largest and smallest size)."""
+        found = self._fits.get(key)
+        if found is None:
+            size, lines = fit()
+            found = self._fits[key] = (size, tuple(lines))
+            if len(self._fits) > FITS_KEPT:
+                self._fits.popitem(last=False)
+        else:
+            self._fits.move_to_end(key)
+        return found[0], list(found[1])
 
     def render(self, text: str, size: int, colour: RGB) -> pygame.Surface:
         key = (text, size, colour)
@@ -237,6 +260,10 @@ class Canvas:
         """The font size and lines that `text` takes in `box` (see the module's rules)."""
         area = pygame.Rect(box)
         start = max(size or self.theme.body, self.theme.min_font)
+        key = (text, area.width, area.height, start, self.theme.min_font)
+        return self.fonts.fitted(key, lambda: self._fit(text, area, start))
+
+    def _fit(self, text: str, area: pygame.Rect, start: int) -> tuple[int, list[str]]:
         sizes = list(range(start, self.theme.min_font - 1, -2))
         if sizes[-1] != self.theme.min_font:
             sizes.append(self.theme.min_font)

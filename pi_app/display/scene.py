@@ -160,8 +160,9 @@ class Ctx:
     table: GameTable | None
     timer: SandTimer | None
     config: Mapping[str, Any]
-    paused: tuple[PausedGame, ...] = ()
-    """The unfinished games to resume, the latest played first (the home lists them)."""
+    unfinished: Callable[[], tuple[PausedGame, ...]] = tuple
+    """The unfinished games to resume, the latest played first, listed when a screen
+    asks (`paused`): only the home lists them, and listing costs on every frame."""
     leds: Callable[[], Sequence[RGB]] | None = None
     """The LED ring's colours when no real LEDs show them: the top bar draws the ring."""
     phones: bool = False
@@ -169,6 +170,11 @@ class Ctx:
     state: object = None
     memory: ScreenMemory = field(default_factory=ScreenMemory)
     """What the game's screens keep across scenes (`display.memory`)."""
+
+    @property
+    def paused(self) -> tuple[PausedGame, ...]:
+        """The unfinished games to resume, the latest played first (the home lists them)."""
+        return self.unfinished()
 
     def timer_seconds(self, setting: str) -> float:
         """How long the sand timer `timers.<setting>` runs (its default from the config)."""

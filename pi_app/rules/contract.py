@@ -139,3 +139,20 @@ class FixedRounds(Protocol):
 
     round_count: int
     """How many rounds every game of it lasts, e.g. 7."""
+
+
+class Declares:
+    """Whether a game declares an optional face (a runtime-checkable Protocol such as
+    `FixedRounds`), asked once per class of game: checking a Protocol at run time reads
+    every one of its members, and the box asks after every change of the table."""
+
+    def __init__(self, face: type) -> None:
+        self.face = face
+        self._known: dict[type, bool] = {}
+
+    def __call__(self, game: object) -> bool:
+        kind = type(game)
+        known = self._known.get(kind)
+        if known is None:
+            known = self._known[kind] = isinstance(game, self.face)
+        return known

@@ -14,9 +14,9 @@ outcome. Rules stay pure: these are functions of two frozen states.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
-from pi_app.rules.contract import Game
+from pi_app.rules.contract import Declares, Game
 
 QUESTION = "question"
 """The round's question was asked (the box's own, or one typed for a card)."""
@@ -52,9 +52,13 @@ class TakesTurns(Protocol):
     def to_move(self, state: Any) -> int | None: ...
 
 
+_TELLS = Declares(TellsMoments)
+_TURNS = Declares(TakesTurns)
+
+
 def turn_of(game: Game[Any, Any], state: object) -> int | None:
     """The seat to move at a table of `game` (None: a game not played turn by turn)."""
-    return game.to_move(state) if isinstance(game, TakesTurns) else None
+    return cast(TakesTurns, game).to_move(state) if _TURNS(game) else None
 
 
 def moments_of(game: Game[Any, Any], before: object, after: object) -> frozenset[str]:
@@ -63,7 +67,7 @@ def moments_of(game: Game[Any, Any], before: object, after: object) -> frozenset
     that has no state yet (a tournament before its settings arrive) has none."""
     if before is None or after is None:
         return frozenset()
-    found = set(game.moments(before, after)) if isinstance(game, TellsMoments) else set()
+    found = set(cast(TellsMoments, game).moments(before, after)) if _TELLS(game) else set()
     if game.outcome(before) is None and game.outcome(after) is not None:
         found.add(ENDED)
     return frozenset(found)
