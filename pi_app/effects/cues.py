@@ -1,6 +1,7 @@
 """The box's sounds follow the table: a listener of the core's changes.
 
-The payout plays when a round is scored and the bell when trading stops, whoever made
+The payout plays when a round is scored, a chime when the answers are turned up, and
+the bell when trading stops, whoever made
 it happen (a tap, a phone, a redo of the reveal, the bell of a box with no screen),
 because the sound follows the moment (`rules.moments`), not the screen that asked for
 it. A refusal of a tap on the box sounds its error; a phone's refusal is the phone's.
@@ -11,9 +12,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from pi_app.box.changes import Change, Changes, Refused, TableChange, Undone
-from pi_app.rules.moments import SCORED, STOP
+from pi_app.rules.moments import REVEALED, SCORED, STOP
 
-CUES: dict[str, str] = {STOP: "bell", SCORED: "payout"}
+CUES: dict[str, str] = {STOP: "bell", SCORED: "payout", REVEALED: "reveal"}
 """The moments the box sounds, each with its cue (`effects.sound.CUES`)."""
 
 
