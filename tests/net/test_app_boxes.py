@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pi_app.display.demo import FakeClock, make_app
-from pi_app.display.games.cambio_tournament import NetworkScene, status_text
+from pi_app.display.games.cambio_tournament import TournamentTableScene, status_text
 from pi_app.display.intents import Char, Press
 from pi_app.display.scene import CreateTournament, Play
 from pi_app.display.targets import KbKey
@@ -76,7 +76,7 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     one.execute(CreateTournament(PLAYERS, {"variant": "simple", "target": 1000}, 2))
     assert one.table is None  # Mosquitto starts off the loop: the screen says so meanwhile
     assert one.message[0] == translate("The tournament is starting…", "display")
-    run_until(apps, lambda: isinstance(one.scene, NetworkScene), "the tournament seated")
+    run_until(apps, lambda: isinstance(one.scene, TournamentTableScene), "the tournament seated")
     me = one.session.tournament.box.table.box.me
     code = translate("code {code}", "display").format(code=f"{me.tid}-{me.join}")
     assert code in status_text(one.table) and code in shown(one)
@@ -96,7 +96,7 @@ def test_two_boxes_create_join_play_and_announce_moves(apps: tuple[Any, Any]) ->
     assert join.table == 2
     two.feed(Press("join"))
     run_until(apps, lambda: two.table is not None and two.table.state is not None, "the settings")
-    assert isinstance(two.scene, NetworkScene) and two.table.index == 1
+    assert isinstance(two.scene, TournamentTableScene) and two.table.index == 1
     assert "Dan" in shown(two) and "Ana" in shown(one)
     others = translate_plural("{count} other box", "{count} other boxes", 1, "display")
     others = others.format(count=1)
@@ -147,6 +147,11 @@ def test_a_finished_tournament_is_kept_in_every_boxs_history(
     play_round(one, 0, "Ana")
     play_round(one, 0, "Ana")  # 200: the target
     run_until(apps, lambda: two.table.outcome() is not None, "the end at box two")
+    for app in (one, two):  # no box says it plays on, or is offline, once it is over
+        run_until(apps, lambda a=app: a.table.archived is not None, "the end kept")
+        assert status_text(app.table) == translate("The tournament is over.", "display")
+        assert app.session.tournament.next_deadline(0.0) is None  # no looking every second
+
     record = one.table.export()
     for app in (one, two):
         past = History(app.journal).page(0, 5)

@@ -191,7 +191,7 @@ def network_scene(table: TournamentTable) -> Scene:
     state = table.state
     if state is None:
         return WaitingScene()
-    return NetworkScene(table.index, state)
+    return TournamentTableScene(table.index, state)
 
 
 class WaitingScene(Scene):
@@ -218,7 +218,7 @@ class WaitingScene(Scene):
         canvas.text(text, body, t.body, th.WARN if refusal else th.MUTED)
 
 
-class NetworkScene(TournamentScene):
+class TournamentTableScene(TournamentScene):
     """One table's Cambio screens, with the tournament's status above them."""
 
     def draw_head(self, canvas: Canvas, ctx: Ctx, body: pygame.Rect) -> pygame.Rect:
