@@ -17,7 +17,7 @@ from typing import Protocol
 from pi_app.box.session import Session
 from pi_app.i18n import N_
 from pi_app.table.protocol import GameTable
-from pi_app.web.hub import Hub
+from pi_app.web.hub import Hub, Timer
 from pi_app.web.requests import FAULT, PhoneRequest, Reply, act_of, refusal, reply_of
 
 log = logging.getLogger(__name__)
@@ -27,14 +27,8 @@ DOMAIN = "web"
 NO_GAME = N_("No game at the table yet.")
 
 
-class Clocked(Protocol):
+class Clocked(Timer, Protocol):
     """A sand timer as the phones count it down (`effects.ring_show.SandTimer`)."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def seconds(self) -> float: ...
 
     def remaining(self, now: float) -> float: ...
 

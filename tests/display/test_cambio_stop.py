@@ -9,16 +9,9 @@ from pi_app.display.games.cambio import Currency, Ringer
 from pi_app.display.games.cambio_tournament import TableTab
 from pi_app.display.intents import Bell, Press
 from pi_app.display.scene import NewGame, Play
+from tests.display.test_cues_follow import Heard
 
 SEATS = ("Ana", "Ben", "Cléo", "Dan")
-
-
-class _Cues:
-    def __init__(self) -> None:
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
 
 
 def _trading(app: Any) -> None:
@@ -39,7 +32,7 @@ def _shown(app: Any) -> str:
 
 def test_the_bell_is_journaled_before_the_stop_screen_shows(app_factory: Any) -> None:
     app = app_factory()
-    cues = _Cues()
+    cues = Heard()
     app.box.cues.sounds = cues
     _trading(app)
     app.feed(Bell(app.clock()))

@@ -16,6 +16,8 @@ from pi_app.effects.sound import CUES
 
 
 class Heard:
+    """The sounds a box played, by cue."""
+
     def __init__(self) -> None:
         self.played: list[str] = []
 
