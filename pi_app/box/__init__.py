@@ -1,12 +1,15 @@
 """The box's core: the evening at this table, without a screen.
 
-`session.Session` owns what outlives any screen: the game at the table and the paused
-ones, their join secrets, the host's settings and language, the quizmaster, the
-tournament across boxes and the question packs. Every part that shows or sounds the
-table (the display, the phones, the ring) drives the session and subscribes to the
-typed changes it publishes (`changes`), so a change reaches every part by itself;
-work that may wait (a search, NetworkManager, the broker, the journal) runs through
-one jobs service (`jobs.Jobs`) that wakes whichever loop owns the session.
+Every act on the evening (a tap, a phone, the buttons of a box without a screen, the
+computer, the quizmaster, the tournament's rounds, the host's choices) enters by one
+door (`door`, through `session.Session.act`), and each act the journal records is told
+once, as one typed change carrying who acted and the table's states before and after
+(`changes`). Whatever reacts (the screen, the phones, the ring, the sounds, the
+computer, the quizmaster, the seats) is a listener of those changes, so it behaves the
+same whoever acted and whether the box has a screen or not. Work that may wait (a
+search, NetworkManager, the broker, the journal) runs through one jobs service
+(`jobs.Jobs`), each job owned by someone, which wakes whichever loop owns the box.
 
-Nothing here imports pygame: the display and the phones-only owner drive the same core.
+Nothing here imports pygame or the phones' server: the display and the phones-only
+loop drive the same core, built in one place (`pi_app.assembly`).
 """
