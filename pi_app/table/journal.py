@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pi_app.errors import describe, storage_problem
+from pi_app.errors import describe
 from pi_app.i18n import Translator
 from pi_app.table import backups, results, stops
 from pi_app.table.choices import HostChoices
-from pi_app.table.disk import is_damage
+from pi_app.table.disk import JournalDamaged, is_damage
 from pi_app.table.history_rows import HistoryRows
 from pi_app.table.lock import hold
 from pi_app.table.opening import open_journal, open_writable, whole_file_problem
@@ -236,15 +236,16 @@ class Journal:
             try:
                 return self._db.execute(sql, params).fetchall()
             except (sqlite3.Error, UnicodeDecodeError) as error:
-                log.warning("journal read failed: %s", error)
-                why = (
-                    storage_problem(error) if isinstance(error, sqlite3.Error) else describe(error)
-                )
-                if is_damage(error):  # the next start checks the whole file and restores
-                    self._found_damage(why)
-                raise JournalError(
-                    _("The journal cannot be read ({why}).").format(why=why)
-                ) from error
+                raise self._unreadable(error) from error
+
+    def _unreadable(self, error: sqlite3.Error | UnicodeDecodeError) -> JournalError:
+        """What a read that failed raises; damage it met is said, and the next start
+        checks the whole file and restores."""
+        log.warning("journal read failed: %s", error)
+        why = describe(error)
+        if is_damage(error):
+            self._found_damage(why)
+        return JournalError(_("The journal cannot be read ({why}).").format(why=why))
 
     def events(self, game_id: int) -> list[JournalEvent]:
         """Every event of a game, in order."""
@@ -275,6 +276,9 @@ class Journal:
     def _entries(self, where: str) -> list[GameEntry]:
         """Games with their latest event's time, selected and ordered by `where`."""
         rows = self._read(f"SELECT * FROM ({GAMES}) {where}")
+        if any(not isinstance(row[0], int) for row in rows):
+            # a game without its number: a flip in the schema's text took the rowid from `id`
+            raise self._unreadable(JournalDamaged("a game's row has no number"))
         return [game_entry(row) for row in rows]
 
 
