@@ -38,7 +38,7 @@ from typing import Any
 
 from pi_app.errors import describe
 from pi_app.i18n import Translator
-from pi_app.table import backups, results, stops
+from pi_app.table import backups, results, schema, stops
 from pi_app.table.choices import HostChoices
 from pi_app.table.disk import JournalDamaged, is_damage
 from pi_app.table.history_rows import HistoryRows
@@ -76,9 +76,9 @@ class Journal:
         self.clock = clock
         with contextlib.suppress(OSError):  # a read-only card: read what is there
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        clean = stops.was_clean(self.path)
-        opened = open_journal(self.path, clock, check=not clean)
-        self.checked = not clean
+        left = stops.left_clean(self.path)
+        opened = open_journal(self.path, clock, left)
+        self.checked = left is None
         """Whether the whole file was checked (at this start, after a stop that was not
         clean; else by `check`, which the box runs after its first frame)."""
         self._damage: str | None = None
@@ -168,7 +168,8 @@ class Journal:
         with self._lock:
             self._db.close()
         if self.writable and self._damage is None and self.pending == 0:
-            stops.mark_clean(self.path)  # the next start skips the whole-file checks
+            # the next start skips the whole-file checks; a writable journal is this version's
+            stops.mark_clean(self.path, schema.SCHEMA_VERSION)
         if self._held is not None:
             os.close(self._held)
             self._held = None
