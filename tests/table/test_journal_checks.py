@@ -22,6 +22,7 @@ from pi_app.i18n import set_language
 from pi_app.table import Journal, Table, backups, stops
 from pi_app.table.schema import SCHEMA_VERSION
 from tests.paths import ROOT
+from tests.table.games import backed_up_after_one
 
 
 @pytest.fixture(autouse=True)
@@ -92,12 +93,7 @@ def test_a_version_changed_at_rest_is_damage(tmp_path: Path) -> None:
     version: no release wrote it (its writes would have changed the file's times), a
     bit flipped at rest. The start restores the journal."""
     path = tmp_path / "j.sqlite3"
-    journal = Journal(path, keep_backups=False)
-    _finished(journal, 1)
-    journal.flush()
-    backups.make(path, time.time() - 3600)
-    _finished(journal, 2)
-    journal.close()
+    backed_up_after_one(path)
     _set_version(path, SCHEMA_VERSION + 2)
     assert stops.mark_clean(path, SCHEMA_VERSION)  # the record made before the flip
     journal = Journal(path)

@@ -21,6 +21,7 @@ from pi_app.table.readable import problem_of, unreadable
 from pi_app.table.schema import NEWEST_POSSIBLE, SCHEMA_VERSION
 from pi_app.table.writer import JournalRefused
 from tests.journals import first_version_journal, reopen
+from tests.table.games import backed_up_after_one
 
 SURROGATE = "Ben\ud800"
 
@@ -172,12 +173,7 @@ def test_a_newer_journal_that_cannot_be_read_stops_the_box_with_one_line(
 
 def test_a_version_no_release_wrote_is_damage_and_restored(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
-    journal = Journal(path, keep_backups=False)
-    _finished(journal, 1)
-    journal.flush()
-    backups.make(path, time.time() - 3600)
-    _finished(journal, 2)
-    journal.close()
+    backed_up_after_one(path)
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version={NEWEST_POSSIBLE + 1}")  # a high bit of it flipped
     db.close()
@@ -195,12 +191,7 @@ def test_an_index_that_does_not_match_its_table_is_damage_at_the_start(tmp_path:
     """SQLite's quick check does not compare an index with its table: the start's check
     does, and the journal is restored with every game."""
     path = tmp_path / "j.sqlite3"
-    journal = Journal(path, keep_backups=False)
-    _finished(journal, 1)
-    journal.flush()
-    backups.make(path, time.time() - 3600)
-    _finished(journal, 2)
-    journal.close()
+    backed_up_after_one(path)
     db = sqlite3.connect(path)
     db.execute("PRAGMA writable_schema=ON")  # the index's entries no longer its definition's
     db.execute(
