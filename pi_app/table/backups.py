@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from pi_app.table import schema
+
 log = logging.getLogger(__name__)
 
 EVERY_SECONDS = 30 * 60  # at most one backup in this time
@@ -144,16 +146,16 @@ def prune(journal: Path, now: float) -> list[Path]:
 
 
 def readable(path: Path) -> bool:
-    """Whether a backup opens as a sound journal (SQLite's quick check, and its games)."""
+    """Whether a backup opens as a sound journal (SQLite's check of the whole file, the
+    one the start runs, and its games)."""
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error:
         return False
     try:
-        ok = db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
         db.execute("SELECT COUNT(*) FROM games").fetchone()
-        return bool(ok)
-    except sqlite3.Error:
+        return schema.problem(db) is None
+    except (sqlite3.Error, UnicodeDecodeError):
         return False
     finally:
         db.close()

@@ -19,6 +19,9 @@ from pi_app.i18n import Translator
 _ = Translator("core")
 
 DAMAGE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+UNKNOWN_FORMAT = "unsupported file format"
+"""What SQLite says (a plain SQLITE_ERROR) of a header whose schema format (bytes 44 to
+47) is above 4, which every SQLite has written since 2006: a flipped bit, damage."""
 NEARLY_FULL = 1024 * 1024  # bytes: below this a card that refuses writes is full
 
 
@@ -33,7 +36,9 @@ def is_damage(error: BaseException) -> bool:
     if isinstance(error, UnicodeDecodeError):  # SQLite quoting a damaged schema's bytes
         return True
     name = getattr(error, "sqlite_errorname", "") or ""
-    return isinstance(error, sqlite3.DatabaseError) and name.startswith(DAMAGE)
+    return isinstance(error, sqlite3.DatabaseError) and (
+        name.startswith(DAMAGE) or str(error) == UNKNOWN_FORMAT
+    )
 
 
 def free_bytes(folder: Path) -> int | None:

@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pi_app.errors import describe, storage_problem
+from pi_app.errors import describe
 from pi_app.i18n import Translator
-from pi_app.table import backups, results, stops
+from pi_app.table import backups, results, schema, stops
 from pi_app.table.choices import HostChoices
-from pi_app.table.disk import is_damage
+from pi_app.table.disk import JournalDamaged, is_damage
 from pi_app.table.history_rows import HistoryRows
 from pi_app.table.lock import hold
 from pi_app.table.opening import open_journal, open_writable, whole_file_problem
@@ -76,9 +76,9 @@ class Journal:
         self.clock = clock
         with contextlib.suppress(OSError):  # a read-only card: read what is there
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        clean = stops.was_clean(self.path)
-        opened = open_journal(self.path, clock, check=not clean)
-        self.checked = not clean
+        left = stops.left_clean(self.path)
+        opened = open_journal(self.path, clock, left)
+        self.checked = left is None
         """Whether the whole file was checked (at this start, after a stop that was not
         clean; else by `check`, which the box runs after its first frame)."""
         self._damage: str | None = None
@@ -168,7 +168,8 @@ class Journal:
         with self._lock:
             self._db.close()
         if self.writable and self._damage is None and self.pending == 0:
-            stops.mark_clean(self.path)  # the next start skips the whole-file checks
+            # the next start skips the whole-file checks; a writable journal is this version's
+            stops.mark_clean(self.path, schema.SCHEMA_VERSION)
         if self._held is not None:
             os.close(self._held)
             self._held = None
@@ -236,15 +237,16 @@ class Journal:
             try:
                 return self._db.execute(sql, params).fetchall()
             except (sqlite3.Error, UnicodeDecodeError) as error:
-                log.warning("journal read failed: %s", error)
-                why = (
-                    storage_problem(error) if isinstance(error, sqlite3.Error) else describe(error)
-                )
-                if is_damage(error):  # the next start checks the whole file and restores
-                    self._found_damage(why)
-                raise JournalError(
-                    _("The journal cannot be read ({why}).").format(why=why)
-                ) from error
+                raise self._unreadable(error) from error
+
+    def _unreadable(self, error: sqlite3.Error | UnicodeDecodeError) -> JournalError:
+        """What a read that failed raises; damage it met is said, and the next start
+        checks the whole file and restores."""
+        log.warning("journal read failed: %s", error)
+        why = describe(error)
+        if is_damage(error):
+            self._found_damage(why)
+        return JournalError(_("The journal cannot be read ({why}).").format(why=why))
 
     def events(self, game_id: int) -> list[JournalEvent]:
         """Every event of a game, in order."""
@@ -275,6 +277,9 @@ class Journal:
     def _entries(self, where: str) -> list[GameEntry]:
         """Games with their latest event's time, selected and ordered by `where`."""
         rows = self._read(f"SELECT * FROM ({GAMES}) {where}")
+        if any(not isinstance(row[0], int) for row in rows):
+            # a game without its number: a flip in the schema's text took the rowid from `id`
+            raise self._unreadable(JournalDamaged("a game's row has no number"))
         return [game_entry(row) for row in rows]
 
 

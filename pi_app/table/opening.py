@@ -5,13 +5,17 @@
 - A newer journal (a downgrade) is never touched: its version is read before any schema
   statement runs, and it is opened read-only; if even that fails, the box refuses to
   start with one line naming both versions (`JournalTooNew`). It never starts empty.
+  A version no release wrote (above `schema.NEWEST_POSSIBLE`), or one other than the
+  version a clean stop left the file at while the file was not written since
+  (`stops`), is a flipped bit in the file's header: damage.
 - A card that is full, read-only or failing is a state of the disk, not damage: the
   journal is opened to read (SQLite's read-only modes, down to `immutable`, which needs
   no -shm file), and the box says nothing new can be kept. `reopen` tries again for
   writing, which the writer does before each commit until the disk takes writes.
-- Only a file SQLite cannot read as a database is damaged. It is set aside under a new
-  name (never deleted), the journal starts again from the newest backup that reads, and
-  every row still readable in the damaged file is added back (`salvage`).
+- Only a file SQLite cannot read as a database is damaged (or its check of the whole
+  file, `schema.problem`, finds wrong). It is set aside under a new name (never
+  deleted), the journal starts again from the newest backup that reads, and every row
+  still readable in the damaged file is added back (`salvage`).
 """
 
 from __future__ import annotations
@@ -59,11 +63,12 @@ class Opened:
     """Whether opening for writing may work later (a full card emptied, a card replaced)."""
 
 
-def open_journal(path: Path, clock: Callable[[], float], check: bool = True) -> Opened:
-    """Open the journal at `path`; never raises but `JournalTooNew`. `check` runs
-    SQLite's check of the whole file first (after a stop that was not clean)."""
+def open_journal(path: Path, clock: Callable[[], float], left: int | None = None) -> Opened:
+    """Open the journal at `path`; never raises but `JournalTooNew`. `left` is the
+    version a clean stop left the file at (`stops.left_clean`); None (a stop that was
+    not clean) runs SQLite's check of the whole file first."""
     try:
-        return Opened(open_writable(path, check))
+        return Opened(open_writable(path, left))
     except _Newer as newer:
         return _read_newer(path, newer.version)
     except (sqlite3.Error, OSError, UnicodeDecodeError) as error:
@@ -74,23 +79,22 @@ def open_journal(path: Path, clock: Callable[[], float], check: bool = True) -> 
         return _read_only(path, problem)
 
 
-def open_writable(path: Path, check: bool = True) -> sqlite3.Connection:
+def open_writable(path: Path, left: int | None = None) -> sqlite3.Connection:
     """The journal opened for writing, created or upgraded as needed; raises the
     error that stops it (sqlite3.Error, OSError, or `_Newer` for a newer journal).
 
-    `check` runs `PRAGMA quick_check`, which reads the whole file: skipped after a
-    clean stop (`stops`), where `whole_file_problem` runs after the first frame."""
+    Without `left`, the version a clean stop left the file at, SQLite's check of the
+    whole file runs first (`schema.problem`, which reads it all); after a clean stop
+    `whole_file_problem` runs it after the first frame instead."""
     db = schema.connect(path)
     try:
         version = schema.version_of(db)  # read before any schema statement
-        if version > schema.SCHEMA_VERSION:
-            raise _Newer(version)
-        if version not in schema.KNOWN_VERSIONS:
-            raise JournalDamaged(f"unknown journal version {version}")
+        _check_version(version, left)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        if check and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise JournalDamaged("quick_check failed")
+        found = schema.problem(db) if left is None else None
+        if found is not None:
+            raise JournalDamaged(found.splitlines()[0])
         if schema.is_empty(db):
             if backups.listed(path):  # a journal cut to nothing: its backups say it was not
                 raise JournalDamaged("the journal is empty but has backups")
@@ -107,6 +111,19 @@ def open_writable(path: Path, check: bool = True) -> sqlite3.Connection:
     return db
 
 
+def _check_version(version: int, left: int | None) -> None:
+    """Raise `_Newer` for a newer journal, `JournalDamaged` for a version no release
+    wrote or one the file cannot have been given since its clean stop (`left`)."""
+    if left is not None and version != left:
+        raise JournalDamaged(
+            f"journal version {version}, left at {left} by a clean stop and not written since"
+        )
+    if schema.SCHEMA_VERSION < version <= schema.NEWEST_POSSIBLE:
+        raise _Newer(version)
+    if version not in schema.KNOWN_VERSIONS:
+        raise JournalDamaged(f"unknown journal version {version}")
+
+
 def whole_file_problem(path: Path) -> str | None:
     """What SQLite's check of the whole file finds wrong with the journal (damage, said
     as the box says it; SQLite's own words are logged), or None; read on a connection
@@ -117,8 +134,7 @@ def whole_file_problem(path: Path) -> str | None:
         # read-write, though it writes nothing: on a read-only connection SQLite's
         # check skips the tables' CHECK constraints (an event's kind "`ction" passed)
         db = schema.connect(f"file:{path}?mode=rw", uri=True)
-        found = str(db.execute("PRAGMA quick_check").fetchone()[0])
-        wrong = None if found == "ok" else found
+        wrong = schema.problem(db)
         if wrong is None and schema.version_of(db) == schema.SCHEMA_VERSION:
             wrong = schema.mismatch(db)
     except (sqlite3.Error, UnicodeDecodeError) as error:

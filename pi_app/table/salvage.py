@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,13 +27,16 @@ LOOKUPS = 200_000  # games looked up one by one at most (a flipped id is not fol
 
 # table -> (its key, how a row read from the damaged file is put in)
 _PUT = {
-    "games": ("id", "INSERT OR REPLACE"),
-    "events": ("seq", "INSERT OR IGNORE"),
+    "games": ("rowid", "INSERT OR REPLACE"),
+    "events": ("rowid", "INSERT OR IGNORE"),
     "settings": ("key", "INSERT OR REPLACE"),
     "players": ("name", "INSERT OR REPLACE"),
     "pack_questions": ("rowid", "INSERT OR IGNORE"),
     "flagged_questions": ("id", "INSERT OR IGNORE"),
 }
+_ROWID = {"games": "id", "events": "seq"}
+"""The column that is the table's rowid: read as the rowid, which a flipped bit in the
+schema's text (in `INTEGER PRIMARY KEY`) cannot make a column of empty cells."""
 
 
 @dataclass
@@ -52,7 +55,8 @@ def open_damaged(path: Path) -> sqlite3.Connection | None:
         try:
             db = sqlite3.connect(uri, uri=True)
             db.text_factory = read_text
-            db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
+            # its schema reads (not a row of games: SQLite would read the smallest index)
+            db.execute("SELECT name FROM sqlite_master").fetchall()
             return db
         except (sqlite3.Error, UnicodeDecodeError):
             with contextlib.suppress(sqlite3.Error, UnboundLocalError):
@@ -68,22 +72,10 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:
         return found
     try:
         with contextlib.suppress(sqlite3.Error, UnicodeDecodeError):
-            found.highest = int(source.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0)
+            found.highest = int(source.execute("SELECT MAX(rowid) FROM games").fetchone()[0] or 0)
         into.execute("BEGIN IMMEDIATE")
-        for table, (key, put) in _PUT.items():
-            columns = schema.COLUMNS[table]
-            for row in _rows(source, table, key, _readable_columns(source, table), found):
-                if table == "games" and not _keeps(into, row):
-                    continue
-                marks = ", ".join("?" * len(columns))
-                try:
-                    into.execute(f"{put} INTO {table} ({', '.join(columns)}) VALUES ({marks})", row)
-                except sqlite3.IntegrityError:  # a cell the flip made empty: not a row
-                    continue
-                if table == "games":
-                    found.games.add(int(row[0]))
-                elif table == "events":
-                    found.events += 1
+        for table in _PUT:
+            _put_rows(source, into, table, found)
         into.execute("COMMIT")
     except sqlite3.Error:
         if into.in_transaction:
@@ -94,39 +86,121 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:
     return found
 
 
+def _put_rows(
+    source: sqlite3.Connection, into: sqlite3.Connection, table: str, found: Salvaged
+) -> None:
+    """Put every readable row of `table` into `into`: the rows read whole first; then,
+    never over one of those or the backup's, the rows that read with their defaulted
+    columns left out (a cell a flip made unreadable stops the cells after it: an
+    event's time costs its time, not the event). A row is done once put (or the
+    backup's kept): one a flip made empty, which cannot be put, leaves its key to the
+    true row read later."""
+    key, put = _PUT[table]
+    columns = schema.COLUMNS[table]
+    into_sql = f"INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+    whole = _readable_columns(source, table)
+    spared = tuple(
+        f"{schema.DEFAULTS[column]!r} AS {column}" if column in schema.DEFAULTS else chosen
+        for column, chosen in zip(columns, whole, strict=False)
+    )
+    done: set[object] = set()
+    passes = [(whole, put)] + ([(spared, "INSERT OR IGNORE")] if spared != whole else [])
+    for chosen, how in passes:
+        for row_key, row in _rows(source, table, key, chosen, found, done):
+            if how == put and table == "games" and not _keeps(into, row):
+                done.add(row_key)
+                continue
+            try:
+                into.execute(f"{how} {into_sql}", row)
+            except sqlite3.IntegrityError:  # a cell the flip made empty: not a row
+                continue
+            done.add(row_key)
+            if table == "games":
+                found.games.add(int(row[0]))
+            elif table == "events":
+                found.events += 1
+
+
 def _rows(
     source: sqlite3.Connection,
     table: str,
     key: str,
     columns: tuple[str, ...],
     found: Salvaged,
-) -> Iterator[tuple[Any, ...]]:
-    """Every readable row of `table`, read up from the first and down from the last;
-    then games looked up one by one (a bad cell stops a scan, not a look-up), and the
-    events of every game found, through their index."""
+    done: set[object],
+) -> Iterator[tuple[object, tuple[Any, ...]]]:
+    """Every readable row of `table` not `done` yet, with its key: the events of every
+    game found first, through their index, as the journal read them (a row whose game
+    a flipped bit changed is still its game's); then each table read up from the first
+    row and down from the last, in key order (`_in_order`); then games looked up one
+    by one (a bad cell stops a scan, not a look-up)."""
     if not columns:  # a column it cannot do without was renamed by the damage
         return
-    seen: set[object] = set()
     select = f"SELECT {key}, {', '.join(columns)} FROM {table}"
-    queries: list[tuple[str, tuple[int, ...]]] = [
-        (f"{select} ORDER BY {key} {order}", ()) for order in ("ASC", "DESC")
-    ]
+    queries: list[tuple[str, tuple[int, ...]]] = []
+    if table == "events":  # each its game's, as the index walk found it (not its cell)
+        for game in sorted(found.games)[:LOOKUPS]:
+            of_game = (f"{int(game)} AS game_id" if c == "game_id" else c for c in columns)
+            by_game = f"SELECT {key}, {', '.join(of_game)} FROM events WHERE game_id=?"
+            queries.append((f"{by_game} ORDER BY rowid", (game,)))
+    queries += [(f"{select} ORDER BY {key} {order}", ()) for order in ("ASC", "DESC")]
     if table == "games":
         top = min(found.highest, LOOKUPS)
-        queries += [(f"{select} WHERE id=?", (n,)) for n in range(1, top + 1)]
-    if table == "events":
-        by_game = f"{select} WHERE game_id=? ORDER BY seq"
-        queries += [(by_game, (game,)) for game in sorted(found.games)[:LOOKUPS]]
+        queries += [(f"{select} WHERE rowid=?", (n,)) for n in range(1, top + 1)]
     for query, params in queries:
-        if params and table == "games" and params[0] in seen:
+        if params and table == "games" and params[0] in done:
             continue
         try:
-            for row in source.execute(query, params):
-                if row[0] not in seen and _typed(row[1:]):
-                    seen.add(row[0])
-                    yield tuple(row[1:])
+            rows: Iterable[tuple[Any, ...]] = source.execute(query, params)
+            if not params:
+                rows = _in_order(rows, descending=query.endswith("DESC"))
+            for row in rows:
+                if row[0] not in done and _typed(row[1:]):
+                    yield row[0], tuple(row[1:])
         except (sqlite3.Error, UnicodeDecodeError) as error:
             log.info("salvage of %s stopped reading: %s", table, error)
+
+
+def _in_order(rows: Iterable[tuple[Any, ...]], descending: bool) -> Iterator[tuple[Any, ...]]:
+    """A scan's rows (the key first) without a row whose key is out of the b-tree's
+    order where the two rows beside it keep it: a flipped bit in its rowid (SQLite's
+    "Rowid 93 out of order"), which would put an event after its game's later ones.
+    A scan that stops gives the rows it read before."""
+    sign = -1 if descending else 1
+    window: list[tuple[Any, ...]] = []  # the last three rows read
+    count = 0
+    try:
+        for row in rows:
+            window, count = [*window[-2:], row], count + 1
+            if count == 3 and not _misplaced(window, 0, sign):  # the first row
+                yield window[0]
+            if count >= 3 and not _misplaced(window, 1, sign):
+                yield window[1]
+    except (sqlite3.Error, UnicodeDecodeError):
+        yield from _last(window, count, sign)
+        raise
+    yield from _last(window, count, sign)
+
+
+def _last(window: list[tuple[Any, ...]], count: int, sign: int) -> Iterator[tuple[Any, ...]]:
+    """The rows of a scan's last `window` not judged yet (too few to judge: given)."""
+    if count < 3:
+        yield from window
+    elif not _misplaced(window, 2, sign):
+        yield window[2]
+
+
+def _misplaced(window: list[tuple[Any, ...]], at: int, sign: int) -> bool:
+    """Whether the key of `window[at]` breaks the order the two other rows' keep."""
+    keys = [row[0] for row in window]
+    if not all(isinstance(key, int) and not isinstance(key, bool) for key in keys):
+        return False  # keys that are not rowids: read in SQL's order, nothing to judge
+    a, b, c = (sign * key for key in keys)
+    if at == 0:
+        return b < c and not a < b
+    if at == 1:
+        return a < c and not a < b < c
+    return a < b and not b < c
 
 
 def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]:
@@ -138,7 +212,9 @@ def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]
         return ()
     chosen = []
     for column in schema.COLUMNS[table]:
-        if column in present:
+        if column == _ROWID.get(table):
+            chosen.append(f"rowid AS {column}")
+        elif column in present:
             chosen.append(column)
         elif column in schema.DEFAULTS:
             chosen.append(f"{schema.DEFAULTS[column]!r} AS {column}")

@@ -1,12 +1,12 @@
 """Whether the journal's last stop was clean: a start after one skips the whole-file checks.
 
-SQLite's checks of a whole file (`PRAGMA quick_check`) cost time in proportion to the
-journal: half a second at 10,000 games here, several on a Pi's SD card, at every
-power-on. They can only find something where the file may have changed in a way
+SQLite's check of a whole file (`schema.problem`) costs time in proportion to the
+journal: nearly a second at 10,000 games here, several on a Pi's SD card, at every
+power-on. It can only find something where the file may have changed in a way
 SQLite did not finish: after a stop that was not clean, or when something else wrote
 the file while the box was off. So a clean close leaves a record beside the journal,
-`<journal>-clean`, with the file's size, times and inode as it was left, and the next
-start reads it and removes it at once:
+`<journal>-clean`, with the file's size, times and inode as it was left and its
+journal version, and the next start reads it and removes it at once:
 
 - a pulled plug leaves no record (it was removed at the start before) and a `-wal`
   file that the clean close would have deleted: the next start checks the whole file;
@@ -14,6 +14,11 @@ start reads it and removes it at once:
   its record (new times, size or inode): checked too;
 - a file damaged at rest (a worn card flipping a bit without writing) matches its
   record; the box checks it in the background after its first frame (`Journal.check`).
+
+The record also says which journal version the box left the file at: a file that
+matches its record but reads another version had its header changed at rest (a bit
+flipped in it), never by a newer release, whose writes would have changed its times;
+the start takes it for damage (`opening`).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import os
 from pathlib import Path
 
 SUFFIX = "-clean"
+VERSION = "version"  # the journal version the record says the file was left at
 
 
 def record_of(path: Path) -> Path:
@@ -42,34 +48,41 @@ def fingerprint(path: Path) -> dict[str, int]:
     }
 
 
-def was_clean(path: Path) -> bool:
-    """Whether the journal was left by a clean close and not touched since; the record
-    is removed, so a stop that is not clean is never taken for one."""
+def left_clean(path: Path) -> int | None:
+    """The journal version a clean close left the file at, when it was left so and not
+    touched since; else None (a record without a version, an older release's, too: the
+    file is checked once). The record is removed, so a stop that is not clean is never
+    taken for one."""
     record = record_of(path)
     try:
         text = record.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return False
+        return None
     with contextlib.suppress(OSError):  # a read-only card: the fingerprint still tells
         record.unlink()
     wal = path.with_name(path.name + "-wal")
     try:
         if wal.exists() and wal.stat().st_size > 0:
-            return False  # what a pulled plug leaves
-        return bool(json.loads(text) == fingerprint(path))
+            return None  # what a pulled plug leaves
+        said = json.loads(text)
+        version = said.pop(VERSION, None) if isinstance(said, dict) else None
+        if not isinstance(version, int) or said != fingerprint(path):
+            return None
+        return version
     except (OSError, ValueError):
-        return False
+        return None
 
 
-def mark_clean(path: Path) -> bool:
+def mark_clean(path: Path, version: int) -> bool:
     """Record that the journal was closed cleanly, as it is now (after its last
-    connection closed); False, and nothing recorded, when that cannot be said."""
+    connection closed) and at `version`; False, and nothing recorded, when that cannot
+    be said."""
     if path.with_name(path.name + "-wal").exists():
         return False  # another connection still has it open: not ours to vouch for
     record = record_of(path)
     part = record.with_name(record.name + ".part")
     try:
-        text = json.dumps(fingerprint(path))
+        text = json.dumps({**fingerprint(path), VERSION: version})
         with part.open("w", encoding="utf-8") as file:
             file.write(text)
             file.flush()

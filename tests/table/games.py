@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
-from pi_app.table import Journal, Table
+from pi_app.table import Journal, Table, backups
 
 
 def play_gambit7(journal: Journal, seats: Sequence[str]) -> Table:
@@ -27,3 +29,17 @@ def play_gambit7(journal: Journal, seats: Sequence[str]) -> Table:
             table.play("next")
     assert table.outcome() is not None
     return table
+
+
+def backed_up_after_one(path: Path) -> None:
+    """A journal of two finished games of the tiny race, with a backup made after the
+    first (an hour ago), closed cleanly: what a damaged journal is restored from."""
+    journal = Journal(path, keep_backups=False)
+    for seed in (1, 2):
+        table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 3}, seed=seed)
+        table.play("add 1")
+        table.play("add 2")
+        if seed == 1:
+            journal.flush()
+            backups.make(path, time.time() - 3600)
+    journal.close()

@@ -5,6 +5,7 @@ of the journal, and the next start restores the journal from its backup."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 import sys
@@ -19,7 +20,9 @@ from pi_app.box.session import Session
 from pi_app.config import Config
 from pi_app.i18n import set_language
 from pi_app.table import Journal, Table, backups, stops
+from pi_app.table.schema import SCHEMA_VERSION
 from tests.paths import ROOT
+from tests.table.games import backed_up_after_one
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +56,7 @@ def _rot(path: Path) -> None:
     data = bytearray(path.read_bytes())
     data[(root - 1) * size] = 0x77  # not a b-tree page's type
     path.write_bytes(bytes(data))
-    assert stops.mark_clean(path)
+    assert stops.mark_clean(path, SCHEMA_VERSION)
 
 
 def test_a_clean_stop_skips_the_checks_and_a_new_start_forgets_it(tmp_path: Path) -> None:
@@ -67,6 +70,53 @@ def test_a_clean_stop_skips_the_checks_and_a_new_start_forgets_it(tmp_path: Path
     assert not journal.checked and not stops.record_of(path).exists()
     assert journal.check() is None and journal.checked and journal.error is None
     journal.close()
+
+
+def test_a_record_without_the_version_left_is_not_a_clean_stop(tmp_path: Path) -> None:
+    """A record an older release left (no version in it): the whole file is checked once."""
+    path = tmp_path / "j.sqlite3"
+    _journal_of(path, 1)
+    stops.record_of(path).write_text(json.dumps(stops.fingerprint(path)), encoding="utf-8")
+    journal = Journal(path)
+    assert journal.checked and journal.error is None
+    journal.close()
+
+
+def _set_version(path: Path, version: int) -> None:
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version={version}")
+    db.close()
+
+
+def test_a_version_changed_at_rest_is_damage(tmp_path: Path) -> None:
+    """The file matches the record of this version's clean stop, yet reads as a newer
+    version: no release wrote it (its writes would have changed the file's times), a
+    bit flipped at rest. The start restores the journal."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    _set_version(path, SCHEMA_VERSION + 2)
+    assert stops.mark_clean(path, SCHEMA_VERSION)  # the record made before the flip
+    journal = Journal(path)
+    assert not journal.checked and journal.writable
+    assert journal.notice is not None and "damaged" in journal.notice
+    assert [g.id for g in journal.games()] == [1, 2]
+    journal.close()
+
+
+def test_a_newer_release_s_own_clean_stop_leaves_its_journal_newer(tmp_path: Path) -> None:
+    """The record says the newer version left the file so: a downgrade, read, untouched."""
+    path = tmp_path / "j.sqlite3"
+    _journal_of(path, 2)
+    _set_version(path, SCHEMA_VERSION + 2)
+    assert stops.mark_clean(path, SCHEMA_VERSION + 2)
+    before = path.read_bytes()
+    journal = Journal(path)
+    assert not journal.writable and journal.notice is None
+    assert journal.error is not None and "newer version" in journal.error
+    assert [g.id for g in journal.games()] == [1, 2]
+    journal.close()
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("j.sqlite3.*-*"))  # nothing set aside or copied
 
 
 def test_a_file_changed_while_the_box_was_off_is_checked_at_the_start(tmp_path: Path) -> None:

@@ -18,9 +18,10 @@ from pi_app.table import Journal, JournalEvent, Table, backups, writer
 from pi_app.table.history import History
 from pi_app.table.opening import JournalTooNew
 from pi_app.table.readable import problem_of, unreadable
-from pi_app.table.schema import SCHEMA_VERSION
+from pi_app.table.schema import NEWEST_POSSIBLE, SCHEMA_VERSION
 from pi_app.table.writer import JournalRefused
 from tests.journals import first_version_journal, reopen
+from tests.table.games import backed_up_after_one
 
 SURROGATE = "Ben\ud800"
 
@@ -168,6 +169,46 @@ def test_a_newer_journal_that_cannot_be_read_stops_the_box_with_one_line(
     assert "newer version" in said[0] and path.read_bytes() == before
     with pytest.raises(JournalTooNew):
         Journal(path)
+
+
+def test_a_version_no_release_wrote_is_damage_and_restored(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version={NEWEST_POSSIBLE + 1}")  # a high bit of it flipped
+    db.close()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert restored.writable and [g.id for g in restored.games()] == [1, 2]
+    assert list(tmp_path.glob("j.sqlite3.damaged-*"))
+    restored.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+
+
+def test_an_index_that_does_not_match_its_table_is_damage_at_the_start(tmp_path: Path) -> None:
+    """SQLite's quick check does not compare an index with its table: the start's check
+    does, and the journal is restored with every game."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA writable_schema=ON")  # the index's entries no longer its definition's
+    db.execute(
+        "UPDATE sqlite_master SET sql='CREATE INDEX events_by_game ON events (seq, game_id)' "
+        "WHERE name='events_by_game'"
+    )
+    db.commit()
+    db.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    db.close()
+    restored = Journal(path)
+    assert restored.checked and restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    restored.close()
 
 
 def test_an_older_journal_is_copied_before_its_upgrade(tmp_path: Path) -> None:
