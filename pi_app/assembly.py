@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pi_app.box.health import JournalWatch, Watchdog
@@ -44,7 +44,6 @@ class Box:
     clock: Callable[[], float]
     phones: PhoneTables | None = None
     hub: Hub | None = None
-    closers: list[Callable[[], None]] = field(default_factory=list)
 
     @property
     def jobs(self) -> Jobs:
@@ -73,8 +72,6 @@ class Box:
         return min(found, default=None)
 
     def close(self) -> None:
-        for close in self.closers:
-            close()
         self.session.close()
 
 

@@ -95,9 +95,7 @@ class Door:
             case acts.Pause():
                 return Done(self.shelf.pause(act.by))
             case acts.Abandon(game_id=game_id):
-                if self.shelf.abandon(game_id, act.by) is None:
-                    return Done(False)
-                self.seating.follow(self.shelf.table)
+                return Done(self.shelf.abandon(game_id, act.by) is not None)
             case acts.CreateTournament() | acts.JoinTournament():
                 return Done(self.tournament.start(act))
             case acts.Flag() | acts.TakeSeat() | acts.FreeSeat():

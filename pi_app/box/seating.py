@@ -12,7 +12,7 @@ door, told once as a change (`SeatTaken`, `SeatFreed`), like any other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pi_app.box.actors import Actor
 from pi_app.box.changes import Change, Changes, Left, Seated, SeatFreed, SeatTaken
@@ -23,8 +23,10 @@ from pi_app.table.protocol import GameTable
 class Seating:
     """The book turned to the game at the table; seats taken and freed, told once."""
 
-    def __init__(self, book: SeatBook | None, changes: Changes) -> None:
-        self.book, self.changes = book, changes
+    def __init__(
+        self, book: SeatBook | None, changes: Changes, at_table: Callable[[], GameTable | None]
+    ) -> None:
+        self.book, self.changes, self.at_table = book, changes, at_table
         changes.subscribe(self._changed, Seated, Left)
 
     def _changed(self, change: Change) -> None:
@@ -37,17 +39,15 @@ class Seating:
             self.book.game(change.table.game_id)  # that game's own secret and seats
         elif isinstance(change, Left):
             self.book.forget(change.game_id)
+            waiting = self.at_table()  # the game that waits at the table now
+            if waiting is not None:
+                self.book.game(waiting.game_id)
 
     def keep(self, tables: Iterable[GameTable]) -> None:
         """At the start: only the books of the games that can still come back are kept
         (a game that ended before a restart never comes back)."""
         if self.book is not None:
             self.book.keep({table.game_id for table in tables})
-
-    def follow(self, table: GameTable | None) -> None:
-        """After a game left: the book of the game that waits at the table now."""
-        if self.book is not None and table is not None:
-            self.book.game(table.game_id)
 
     def take(self, table: GameTable, seat: str, by: Actor) -> str | None:
         """A phone takes a free seat of `table`: its token, or None when a phone holds

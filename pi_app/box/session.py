@@ -56,13 +56,12 @@ class Session:
     ) -> None:
         self.config = dict(config)
         self.journal = journal
-        self.clock = clock
         self.changes = Changes()
         self.jobs = jobs if jobs is not None else Jobs()
         self.quizmaster = Quizmaster(journal, bank, probe)
         self.choices = Choices(journal, self.config)
         self.shelf = Shelf(journal, self.changes, self.say)
-        self.seating = Seating(seats, self.changes)
+        self.seating = Seating(seats, self.changes, lambda: self.shelf.table)
         self.tournament = TournamentPlay(
             self.config,
             folder or journal.path.parent,

@@ -107,7 +107,7 @@ class TournamentPlay:
     def poll(self, journal: Journal, at_table: GameTable | None) -> None:
         """What the other boxes sent, told once (while the tournament is at the table)."""
         table = self.box.table
-        if table is None or not self._at(table, at_table):
+        if table is None or id(table) != id(at_table):  # no tournament, or it waits paused
             return
         before = table.state
         news = self.box.poll(journal)
@@ -121,11 +121,6 @@ class TournamentPlay:
                     table=table, before=before, after=after, moments=moments, moved=news.moved
                 )
             )
-
-    @staticmethod
-    def _at(table: GameTable, at_table: GameTable | None) -> bool:
-        """Whether the tournament's table is the one at the table (it may be paused)."""
-        return at_table is table
 
     def next_deadline(self, now: float) -> float | None:
         """Rounds not yet ordered go again: look every `CHECK_SECONDS` while one plays

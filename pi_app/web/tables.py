@@ -41,14 +41,11 @@ class PhoneTables:
         self.hub = hub
         session.journal.on_durable(hub.durable)
 
-    def serve(self) -> bool:
-        """Carry out the phones' requests at the table now; True when one was done."""
-        done = False
+    def serve(self) -> None:
+        """Carry out the phones' requests at the table now (each change they make is
+        told by the core, which draws the screen again)."""
         for request, future in self.hub.take():
-            reply = self._reply(request)
-            future.set_result(reply)
-            done = done or reply.ok
-        return done
+            future.set_result(self._reply(request))
 
     def _reply(self, request: PhoneRequest) -> Reply:
         """The answer to one request: whatever goes wrong is the phone's refusal, never
