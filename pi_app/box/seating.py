@@ -6,7 +6,10 @@ disk by `seats.SeatBook`): when a game is seated its book becomes the one phones
 and act in, and when it is paused the book waits with it, so the phones seated there
 are seated again the moment the game is back. A game that is over when another is
 seated never comes back: its book is forgotten then, and its phones are told they hold
-no seat (they scan the new game's code). A seat taken or freed is an act through the
+no seat (they scan the new game's code); unless the same players play the next game
+("play again" on the box's final screen, or a new game of the same seats): then each
+phone keeps its seat in it, with the same token, and follows into the new game without
+scanning (`SeatBook.follow`). A seat taken or freed is an act through the
 door, told once as a change (`SeatTaken`, `SeatFreed`), like any other.
 """
 
@@ -33,10 +36,14 @@ class Seating:
         if self.book is None:
             return
         if isinstance(change, Seated):
-            over = change.paused is not None and change.paused.outcome() is not None
-            if over and change.paused is not None:
-                self.book.forget(change.paused.game_id)
-            self.book.game(change.table.game_id)  # that game's own secret and seats
+            ended = change.paused
+            if ended is None or ended.outcome() is None:
+                self.book.game(change.table.game_id)  # that game's own secret and seats
+            elif same_players(ended, change.table):  # "play again": the phones follow
+                self.book.follow(ended.game_id, change.table.game_id)
+            else:
+                self.book.forget(ended.game_id)
+                self.book.game(change.table.game_id)
         elif isinstance(change, Left):
             self.book.forget(change.game_id)
             waiting = self.at_table()  # the game that waits at the table now
@@ -65,3 +72,10 @@ class Seating:
             return
         self.book.free(seat)
         self.changes.publish(SeatFreed(table.game_id, seat, by))
+
+
+def same_players(ended: GameTable, table: GameTable) -> bool:
+    """Whether `table` is played by the players of `ended`, the game over just before it
+    (the same seats, in any order, whatever the game): "play again", or a next game of
+    the same table. Its phones then keep their seats; any other players scan again."""
+    return set(ended.seats) == set(table.seats)

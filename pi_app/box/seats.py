@@ -138,17 +138,37 @@ class SeatBook:
         on every state it publishes.
         """
         with self._lock:
-            book = self._books.pop(game_id, None)
-            changed = book is None or self._current != game_id
-            if book is None:
-                book = Book(secrets.token_urlsafe(9))
-            self._books[game_id] = book  # the most recently current last
-            self._current = game_id
-            while len(self._books) > MAX_BOOKS:
-                del self._books[next(iter(self._books))]
+            book, changed = self._turn_to(game_id)
             if changed:
                 self._save()
             return book.secret
+
+    def follow(self, ended: int, game_id: int) -> str:
+        """Make `game_id` current, as `game` does, with the seats of `ended`, a game over
+        whose players play `game_id` now ("play again"): each token of `ended` holds
+        the same seat in `game_id` (unless a phone holds it there already), and
+        `ended`'s book is dropped. Done under one lock, so no phone of `ended` is ever
+        found seatless between the two games. Gives `game_id`'s join secret."""
+        with self._lock:
+            old = self._books.pop(ended, None)
+            book, _changed = self._turn_to(game_id)
+            for seat, token in ({} if old is None else old.tokens).items():
+                book.tokens.setdefault(seat, token)
+            self._save()
+            return book.secret
+
+    def _turn_to(self, game_id: int) -> tuple[Book, bool]:
+        """`game_id`'s book made current (a new one for a game never seen), under the
+        lock; and whether anything changed."""
+        book = self._books.pop(game_id, None)
+        changed = book is None or self._current != game_id
+        if book is None:
+            book = Book(secrets.token_urlsafe(9))
+        self._books[game_id] = book  # the most recently current last
+        self._current = game_id
+        while len(self._books) > MAX_BOOKS:
+            del self._books[next(iter(self._books))]
+        return book, changed
 
     def forget(self, game_id: int) -> None:
         """Drop the book of `game_id`, a game finished or abandoned: its secret and
