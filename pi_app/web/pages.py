@@ -1,5 +1,5 @@
-"""The phones' pages and what they load: the join page, the play page, their script,
-style and words, each with the headers that keep them the box's own.
+"""The phones' pages and what they load: the welcome, the join page, the play page,
+their script, style and words, each with the headers that keep them the box's own.
 
 The phone's script is `play.js` followed by each game's own play,
 `static/games/<record name>.js`: every one the package holds, with no list to keep
@@ -17,8 +17,9 @@ from aiohttp import web
 
 from pi_app.i18n import LANGUAGES, N_, Translator
 from pi_app.web.hub import Hub
-from pi_app.web.messages import refused
+from pi_app.web.messages import language, refused
 from pi_app.web.texts import page_texts
+from pi_app.web.welcome import welcome_page
 
 _ = Translator("web")
 
@@ -77,9 +78,9 @@ def page_headers(host: str) -> dict[str, str]:
 
 
 class Pages:
-    """The routes of the pages and their assets: `/j/{secret}` the join page (from the
-    box's QR code), `/play` the phone's page, `/static/…` its script and style,
-    `/texts/{lang}.json` its words."""
+    """The routes of the pages and their assets: `/` the box's welcome (`welcome`),
+    `/j/{secret}` the join page (from the box's QR code), `/play` the phone's page,
+    `/static/…` its script and style, `/texts/{lang}.json` its words."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
@@ -87,11 +88,18 @@ class Pages:
 
     def routes(self) -> list[web.RouteDef]:
         return [
+            web.get("/", self._welcome),
             web.get("/j/{secret}", self._join_page),
             web.get("/play", self._play_page),
             web.get("/static/{name}", self._static),
             web.get("/texts/{lang}.json", self._texts),
         ]
+
+    async def _welcome(self, request: web.Request) -> web.Response:
+        """The box's bare address: its welcome, in the phone's language (`welcome`)."""
+        asked = request.query.get("lang", "")
+        lang = asked if asked in LANGUAGES else language(request)
+        return self._page(request, welcome_page(self.hub, lang).encode("utf-8"))
 
     async def _join_page(self, request: web.Request) -> web.Response:
         if not self.hub.seats.secret_matches(request.match_info["secret"]):

@@ -7,8 +7,9 @@ with its own event loop; the table's owner never waits for it (see `hub.py`).
 `PhoneServer` is the server's life (its thread, its loop, its listening sockets, the
 box's own Wi-Fi's answers) and the composition of its parts, one job each:
 
-- `pages.Pages`: `/j/{secret}` the join page (from the box's QR code), `/play` the
-  phone's page, `/static/…` its script and style, `/texts/{lang}.json` its words;
+- `pages.Pages`: `/` the box's welcome, `/j/{secret}` the join page (from the box's
+  QR code), `/play` the phone's page, `/static/…` its script and style,
+  `/texts/{lang}.json` its words;
 - `claims.SeatRoutes`: `/api/seats` and `/api/claim` to take a seat;
 - `sockets.Sockets`: `/ws`, the websocket, each message read and sent where it goes;
 - `admission.Admission`: which websockets count as phones (hello, cap, closing);
