@@ -1,9 +1,10 @@
 """A phone's answer or bet, turned into the act a tap on the box would make.
 
 The phone names no seat: the seat is the one its token holds, so a phone cannot act
-for another. On top of the rules (which the table checks as for the box), a phone may
-answer once a round (the box's keypad can still correct a slate) and bets only while
-they are open: after "rien ne va plus" the rules refuse them.
+for another. On top of the rules (which the table checks as for the box), a phone
+answers once a round unless its player asks to change the answer, which it may until
+the answers are turned up (`answer_refusal`), and bets only while they are open: after
+"rien ne va plus" the rules refuse them.
 
 Each game that phones play builds its own actions (its `web.games.PhonePlay`, found
 by the game's name); this module reads what every game's requests share (a typed answer,
@@ -74,6 +75,24 @@ def answered(request: PhoneRequest, number: int) -> Reply:
     return refusal(
         N_("Your answer for round {round} is already on the box."), request.lang, round=number
     )
+
+
+TOO_LATE = N_("The answers are turned up: your answer can no longer be changed.")
+
+
+def answer_refusal(request: PhoneRequest, written: bool, open_: bool, number: int) -> Reply | None:
+    """Why a phone may not write its answer now (None: it may).
+
+    A second answer in a round is taken only when the player asked to change theirs
+    (`"change": true`, the page's "Change my answer"): a repeated send is refused as
+    before. The rules let an answer be written again until the answers are turned up
+    (Gambit 7: `rules.gambit7.state`, "changeable until they are revealed"; Quitte ou
+    Double: `rules.quitte_ou_double.state._answer`, "laid again until the reveal"):
+    past the reveal a change is refused in plain words (`TOO_LATE`).
+    """
+    if request.fields.get("change") is True:
+        return None if open_ else refusal(TOO_LATE, request.lang)
+    return answered(request, number) if written else None
 
 
 def not_revealed(request: PhoneRequest) -> Reply:

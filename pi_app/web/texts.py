@@ -68,6 +68,12 @@ TEXTS = {
     "game_over": N_("The game is over."),
     "won_one": N_("The game is over: {winners} won."),
     "won_many": N_("The game is over: {winners} won together."),
+    "next_game": N_("If the same players play again, this phone keeps its seat in the next game."),
+    "open_games": N_("See the games open to join"),
+    "change_answer": N_("Change my answer"),
+    "new_answer": N_("Your new answer"),
+    "your_chips": N_("Your chips on the mat: {placed} of {chips}"),
+    "chips_here": N_("your chips: {count}"),
 }
 
 

@@ -1,6 +1,7 @@
 """Gambit 7 from a phone: a seat's answer and bet, the mat as the box sorted it.
 
-A phone answers once a round and bets its two chips or its Gambit 7 token while the
+A phone answers once a round (and changes its answer, when its player asks, until the
+reveal) and bets its two chips or its Gambit 7 token while the
 bets are open (the rules refuse them after); it sees the mat with what each case pays,
 every bet on it, and its own payout. Targets travel as the notation spells them: an
 answer's value as text, or "less" (`target_json`).
@@ -13,13 +14,13 @@ from decimal import Decimal
 from pi_app.rules.answers import shown_answer
 from pi_app.rules.gambit7.actions import Answer, PlaceBet
 from pi_app.rules.gambit7.board import board, payouts
-from pi_app.rules.gambit7.scoring import LESS, Target
+from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target
 from pi_app.rules.gambit7.state import Gambit7State
 from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import write_number
 from pi_app.web.games import PhonePlay, state_as
 from pi_app.web.question import question_json
-from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
+from pi_app.web.requests import PhoneRequest, answer_refusal, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
 
@@ -30,9 +31,10 @@ def action(state: object, request: PhoneRequest) -> object:
     fields = request.fields
     if request.kind == "answer":
         typed, locale = typed_text(request)
-        if request.seat in dict(game.answers):
-            return answered(request, game.round)
-        return Answer(request.seat, typed, locale)
+        written = request.seat in dict(game.answers)
+        open_ = str(game.phase) == "answers"
+        refused = answer_refusal(request, written, open_, game.round)
+        return Answer(request.seat, typed, locale) if refused is None else refused
     if request.kind == "bet":
         if str(game.phase) == "answers":
             return not_revealed(request)
@@ -70,6 +72,7 @@ def view(state: object, seat: str | None, locale: str) -> Json:
         "seats": list(game.seats),
         "answered": [name for name in game.seats if name in answers],
         "bets_placed": [name for name, _bet in game.bets],
+        "chips": CHIPS,
     }
     asked = question_json(game.current.question, locale, str(game.phase) == "scored")
     if asked is not None:

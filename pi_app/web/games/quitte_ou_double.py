@@ -1,6 +1,7 @@
 """Quitte ou Double from a phone: a team's tile, its bets and stakes, the board.
 
-A phone lays its team's tile once a round, puts a bet token in a zone between the
+A phone lays its team's tile once a round (laid again when the team asks to change
+it, until the tiles are turned up), puts a bet token in a zone between the
 tiles, or slips a gain token under it when staking is allowed; it sees the tiles and
 zones in the table's locale, as the box shows them, with every bet, and its team's own
 tile, tokens and gains. Zone bounds travel as the notation spells them.
@@ -18,7 +19,7 @@ from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, Place
 from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
 from pi_app.web.games import PhonePlay, state_as
 from pi_app.web.question import question_json
-from pi_app.web.requests import PhoneRequest, answered, not_revealed, number_from, typed_text
+from pi_app.web.requests import PhoneRequest, answer_refusal, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
 
 
@@ -29,9 +30,10 @@ def action(state: object, request: PhoneRequest) -> object:
     fields, team = request.fields, request.seat
     if request.kind == "answer":
         typed, locale = typed_text(request)
-        if team in game.current.answer_map:
-            return answered(request, game.current.number)
-        return typed_answer(team, typed, locale)
+        written = team in game.current.answer_map
+        number = game.current.number
+        refused = answer_refusal(request, written, game.phase == ANSWERS, number)
+        return typed_answer(team, typed, locale) if refused is None else refused
     if game.phase == ANSWERS:
         return not_revealed(request)
     place = Place(_bound(fields.get("low")), _bound(fields.get("high")))

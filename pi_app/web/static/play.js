@@ -28,6 +28,7 @@ let lastPhase = null;
 let toTop = false;  // the next drawing starts at the top: a new phase is another page
 let timerEnds = null;  // when the box's sand timer runs out, on this phone's clock
 let paused = null;  // the box's words while this phone's game is paused (its seat kept)
+let changing = false;  // the player writes their answer again (the box takes it until the reveal)
 const games = new Map();  // a game's record name -> its play on the phone
 
 // A game's play on the phone, registered by the game's own script under its record name:
@@ -99,6 +100,7 @@ function receive(message) {
     if (phase !== lastPhase) {  // a new phase: old news goes, the new page starts at the top
       toTop = lastPhase !== null;
       lastPhase = phase;
+      changing = false;
       say("");
     }
     render();
@@ -110,6 +112,7 @@ function receive(message) {
     else if (pending && pending.request.type === "flag") say(message.message, "good");
     else {
       draft = "";
+      changing = false;
       const done = pending && pending.play && pending.play.done;
       say(done ? done(pending.request) || "" : "", "good");
     }
@@ -121,7 +124,9 @@ function receive(message) {
     paused = null;
     localStorage.removeItem("seatToken");
     say(message.message, "bad");
-    document.getElementById("game").textContent = "";
+    // The box's welcome lists the games open to join now: the next one is a tap away.
+    document.getElementById("game").replaceChildren(
+      el("p", {}, el("a", { id: "welcome", class: "button", href: "/" }, t("open_games"))));
     document.getElementById("actions").textContent = "";
   }
 }
@@ -149,20 +154,25 @@ function typed(text, key) {
 }
 
 // The answer of a game whose seats write one (`part` has its `seats`, who `answered` and
-// `your_answer`): typed on the keypad and sent, or shown once sent. `slate` is the key of
-// the text naming what the answer is written on, in the game's own words.
+// `your_answer`): typed on the keypad and sent, or shown once sent, with a way to write
+// it again until the answers are turned up (the box refuses a change after). `slate` is
+// the key of the text naming what the answer is written on, in the game's own words.
 function answerSection(g, slate, actions) {
   const you = view.you;
   const done = el("p", {}, t("answered"), " ", ...g.seats.map((seat) =>
     el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, shownSeat(seat))));
   if (!you) return el("div", {}, done);
-  if (g.your_answer !== undefined) {
-    return el("div", {}, el("p", { id: "slate" }, t(slate, { answer: g.your_answer })),
-      el("p", {}, t("waiting_for")), done);
+  const written = g.your_answer !== undefined;
+  const yours = written ? el("p", { id: "slate" }, t(slate, { answer: g.your_answer })) : null;
+  if (written && !changing) {
+    actions.push(el("button", { class: "wide", id: "change-answer", onclick: () => { changing = true; draft = ""; render(); } }, t("change_answer")));
+    return el("div", {}, yours, el("p", {}, t("waiting_for")), done);
   }
-  actions.push(el("button", { class: "primary wide", id: "send", disabled: !draft, onclick: () => send({ type: "answer", typed: draft, locale: lang }) }, t("send")));
-  return el("div", {},
-    el("label", { for: "draft" }, t("your_answer")),
+  const message = () => written
+    ? { type: "answer", typed: draft, locale: lang, change: true } : { type: "answer", typed: draft, locale: lang };
+  actions.push(el("button", { class: "primary wide", id: "send", disabled: !draft, onclick: () => send(message()) }, t("send")));
+  return el("div", {}, yours,
+    el("label", { for: "draft" }, t(written ? "new_answer" : "your_answer")),
     el("div", { id: "draft", role: "status" }, draft || "\u00a0"),
     keypad(),
     done);
@@ -249,7 +259,9 @@ function ended() {
   if (!view.finished) return [];
   const winners = view.winners.map(shownSeat).join(", ");
   const key = view.winners.length === 0 ? "game_over" : view.winners.length === 1 ? "won_one" : "won_many";
-  return [el("p", { id: "game-over", class: "status good" }, t(key, { winners }))];
+  const over = el("p", { id: "game-over", class: "status good" }, t(key, { winners }));
+  if (!view.you) return [over];
+  return [over, el("p", { id: "next-game", class: "small" }, t("next_game"))];
 }
 
 function tick() {

@@ -31,16 +31,22 @@
     render();
   }
 
+  // One case of the mat: its answer, what it pays, the player's own chips on it (or
+  // token), counted, and every seat's chips and tokens there.
   function caseRow(c, open) {
-    const mine = bet.chips.filter((x) => x === c.target).length + (bet.gambit7 === c.target && c.target !== null ? 1 : 0);
+    const chipsHere = c.target === null ? 0 : bet.chips.filter((x) => x === c.target).length;
+    const tokenHere = bet.gambit7 === c.target && c.target !== null;
     const label = c.case === "less" ? t("less") : (c.label || t("empty"));
     const chips = c.chips.map(([seat, n]) => `${seat}×${n}`).concat(c.tokens.map((seat) => `${seat} ★7`));
-    const classes = ["case", c.case === "3" ? "centre" : "", c.target === null ? "empty" : "", mine ? "mine" : "", c.winning ? "winning" : ""];
+    const classes = ["case", c.case === "3" ? "centre" : "", c.target === null ? "empty" : "", chipsHere || tokenHere ? "mine" : "", c.winning ? "winning" : ""];
+    const own = chipsHere ? el("span", { class: "own", "data-chips": chipsHere }, t("chips_here", { count: chipsHere }))
+      : tokenHere ? el("span", { class: "own", "data-chips": 0 }, t("token")) : null;
     return el("button", {
       class: classes.join(" "), "data-target": c.target, "data-case": c.case,
       disabled: !open || c.target === null, onclick: () => toggle(c.target),
     },
-    el("span", {}, el("span", { class: "value" }, label), el("br"), el("span", { class: "pays" }, t("pays", { alone: c.alone, shared: c.shared }))),
+    el("span", {}, el("span", { class: "value" }, label), el("br"), el("span", { class: "pays" }, t("pays", { alone: c.alone, shared: c.shared })),
+      ...(own ? [el("br"), own] : [])),
     el("span", { class: "who" }, chips.join(" ")));
   }
 
@@ -59,6 +65,7 @@
         el("button", { id: "mode-chip", class: mode === "chip" ? "on" : "", onclick: () => pick("chip") }, t("chip")),
         el("button", { id: "mode-token", class: mode === "token" ? "on" : "", onclick: () => pick("token") }, t("token"))));
     } else if (g.phase === "truth") parts.push(el("p", { id: "closed" }, t("bets_closed")));
+    if (view.you) parts.push(el("p", { id: "chip-total" }, t("your_chips", { placed: bet.chips.length, chips: g.chips })));
     parts.push(el("div", { id: "board" }, ...rows));
     if (open) {
       actions.push(el("div", { class: "row" },
