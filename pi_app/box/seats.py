@@ -206,6 +206,13 @@ class SeatBook:
         must never let a phone join or act in the game on the box."""
         return None if self._current is None else self._books.get(self._current)
 
+    def current_secret(self, game_id: int) -> str | None:
+        """The join secret of `game_id` if it is the current game (else None), read
+        only: a page that shows the join link never turns the book to another game."""
+        with self._lock:
+            book = self._book()
+            return book.secret if book is not None and self._current == game_id else None
+
     def secret_matches(self, secret: object) -> bool:
         """Whether `secret` is the current game's join secret (in constant time)."""
         with self._lock:

@@ -54,9 +54,9 @@ class Entry:
 def join_links(hub: Hub, lang: str) -> list[Link]:
     """The game at the table, open to join: its join page (the box's QR code's link)."""
     published = hub.published
-    if published is None:
+    secret = None if published is None else hub.seats.current_secret(published.game_id)
+    if published is None or secret is None:
         return []
-    secret = hub.secret_for(published.game_id)
     seats = seats_of(published.game, published.state)
     free = len([seat for seat in seats if seat not in hub.seats.holders()])
     words = translate(N_("{game}: {free} of {seats} seats free"), "web", lang)

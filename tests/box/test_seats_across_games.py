@@ -96,22 +96,26 @@ def test_a_seat_freed_in_the_new_game_stops_its_old_token(box: Box) -> None:
     assert book(box).seat_of(tokens["Ben"]) == "Ben"
 
 
-def test_other_players_after_the_end_scan_again(box: Box) -> None:
-    new_game(box)
-    tokens = seated(box)
-    play_to_the_end(box)
-    new_game(box, ("Ana", "Cy"))  # one player changed: another table of people
-    assert all(book(box).lookup(token) is None for token in tokens.values())
-    assert book(box).holders() == set()
-
-
-def test_a_paused_game_keeps_its_phones_for_itself(box: Box) -> None:
+def test_only_the_same_players_after_the_end_keep_their_seats(box: Box) -> None:
     """The same players starting another game before the first is over: the first only
-    waits, paused, and its phones wait with it (they are not moved to the new one)."""
+    waits, paused, and its phones wait with it. Once it is over, the next game of the
+    same players takes them; a game of other players after the end does not."""
     first = new_game(box)
     tokens = seated(box)
     second = new_game(box)
     held = book(box).lookup(tokens["Ana"])
     assert held is not None and (held.game_id, held.current) == (first, False)
     assert book(box).holders() == set()
-    assert second != first
+
+    assert box.session.act(acts.Resume(first)).ok
+    play_to_the_end(box)
+    assert box.session.act(acts.Resume(second)).ok  # the same players' next game
+    assert {seat: book(box).holder(token) for seat, token in tokens.items()} == {
+        "Ana": (second, "Ana"),
+        "Ben": (second, "Ben"),
+    }
+
+    play_to_the_end(box)
+    new_game(box, ("Ana", "Cy"))  # one player changed: another table of people
+    assert all(book(box).lookup(token) is None for token in tokens.values())
+    assert book(box).holders() == set()
