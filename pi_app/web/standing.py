@@ -8,7 +8,8 @@ forgotten: the phone is told `NO_SEAT` and scans a code again).
 A game that is over never comes back: the core forgets its book when another game is
 seated, or at the start (`box.seating`), so its phones are told they hold no seat and
 scan the new game's code (the page links to the box's welcome, which lists it); unless
-the same players play the next game: their tokens then hold their seats there. The server only reads the books (`SeatBook.lookup`).
+the same players play the next game: their tokens then hold their seats there. The
+server only reads the books (`SeatBook.lookup`).
 """
 
 from __future__ import annotations
