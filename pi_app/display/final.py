@@ -22,7 +22,7 @@ from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB
-from pi_app.display.titles import bar_title
+from pi_app.display.titles import bar_title, winners_line
 from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
 from pi_app.table.protocol import GameTable
@@ -181,10 +181,7 @@ def fitting_facts(
 def winners_text(summary: GameSummary) -> str:
     if not summary.winners:
         return _("No winner")
-    names = ", ".join(summary.winners)
-    if len(summary.winners) == 1:
-        return _("Winner: {names}").format(names=names)
-    return _("Winners: {names}").format(names=names)
+    return winners_line(summary.winners)
 
 
 class FinalScene(Scene):
