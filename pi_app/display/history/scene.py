@@ -26,12 +26,13 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split, wrapped_lines
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
-from pi_app.display.final import draw_ranking, ranking_split, seat_index
+from pi_app.display.final import seat_index
 from pi_app.display.games import declaration_of
 from pi_app.display.history.stats import Statistics, StatsJob
 from pi_app.display.history.stats import StatsOf as StatsOf
 from pi_app.display.history.words import date_text, game_line, game_title
 from pi_app.display.intents import Back, Intent, Press
+from pi_app.display.ranking import draw_ranking, ranking_split
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Parts, Redraw, Scene
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator
