@@ -26,8 +26,9 @@ def press(app: Any, target: object) -> None:
     app.step([])
 
 
-def stake_refused(app: Any) -> None:
-    """Round 2 of a "permanent" game: Jaune owns 2 gain tokens and stakes a third."""
+def round_two_bets(app: Any) -> None:
+    """The bets of round 2 of a "permanent" game, Jaune's to place: Jaune owns 2 gain
+    tokens (its two tokens paid in round 1)."""
     app.execute(NewGame("quitte-ou-double", TEAMS, {"variants": ["permanent"]}))
     for team, value in zip(TEAMS, (100, 125, 125, 187), strict=True):
         app.execute(Play(f'answer "{team}" {value}'))
@@ -38,6 +39,11 @@ def stake_refused(app: Any) -> None:
     app.step([])
     press(app, AnswerButton.REVEAL)
     press(app, SeatTap(0))
+
+
+def stake_refused(app: Any) -> None:
+    """Round 2 of a "permanent" game: Jaune owns 2 gain tokens and stakes a third."""
+    round_two_bets(app)
     press(app, Zone("20..30"))
     for _n in range(3):
         press(app, QodButton.STAKE)
@@ -94,16 +100,7 @@ def test_the_payouts_names_are_never_cut(app_factory: Any, size: str) -> None:
 
 def stake_alone(app: Any) -> None:
     """Round 2 of a "permanent" game: Jaune stakes a gain token with no bet token there."""
-    app.execute(NewGame("quitte-ou-double", TEAMS, {"variants": ["permanent"]}))
-    for team, value in zip(TEAMS, (100, 125, 125, 187), strict=True):
-        app.execute(Play(f'answer "{team}" {value}'))
-    for play in ('bet "Jaune" 125..187', 'bet "Jaune" 125..187', "truth 175", "next"):
-        app.execute(Play(play))
-    for team, value in zip(TEAMS, (10, 20, 30, 40), strict=True):
-        app.execute(Play(f'answer "{team}" {value}'))
-    app.step([])
-    press(app, AnswerButton.REVEAL)
-    press(app, SeatTap(0))
+    round_two_bets(app)
     press(app, QodButton.STAKE)
     press(app, Zone("20..30"))
 
