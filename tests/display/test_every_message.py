@@ -3,7 +3,7 @@ every language: each translated message of the domains the screen uses (the disp
 the core, the devices, the games' rules, the questions), long names and large numbers
 in its placeholders, laid out in the narrowest places a message takes (a game's top
 bar beside the phones' button and the drawn ring, the phones' panel, the seat-name
-keyboard's field).
+keyboard's field, the history's title).
 
 "Maximilian wettet in dieser Runde" without its "nicht." says the opposite of the
 message: no word may be lost or shortened, and a message that takes several pages
@@ -27,6 +27,7 @@ from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.home.targets import GameTap
 from pi_app.display.intents import Press
 from pi_app.display.message_bar import PAGE_SECONDS, MessageBar
+from pi_app.display.pages import PageButton
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame
 from pi_app.display.targets import Button, SeatTap
@@ -135,7 +136,19 @@ def _keyboard(app: Any) -> None:
     app.step([])
 
 
-PLACES = {"game-bar": _game_bar, "phones-panel": _phones_panel, "keyboard": _keyboard}
+def _history(app: Any) -> None:
+    """The history's list: a message takes its title's place."""
+    app.step([])
+    app.feed(Press(PageButton("history")))
+    app.step([])
+
+
+PLACES = {
+    "game-bar": _game_bar,
+    "phones-panel": _phones_panel,
+    "keyboard": _keyboard,
+    "history": _history,
+}
 
 
 def frame(folder: Path, size: str, place: str) -> Canvas:
