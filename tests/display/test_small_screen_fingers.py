@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from pi_app.display.games.cambio_targets import Ringer, RoundButton
+from pi_app.display.history.scene import OpenGame
 from pi_app.display.intents import Bell, Press
+from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play, ShowFinal
 from pi_app.i18n import LANGUAGES, set_language
 from tests.display import layout_checks as checks
@@ -83,20 +85,46 @@ def test_a_ranking_of_ten_shows_every_place_on_the_small_screen(
     try:
         app = app_factory("480x320")
         tournament_of_ten(app)
-        seen: set[str] = set()
-        for _page in range(len(TEN)):
-            canvas = app.canvas
-            drawn = [text.text for text in canvas.texts]
-            seen |= {name for name in TEN if name in drawn}
-            assert checks.cut_names(canvas.texts, TEN) == []
-            assert checks.outside(canvas.texts, canvas.rect) == []
-            assert checks.overlapping_texts(canvas.texts, canvas.panels) == []
-            more = [hit for hit in canvas.hits if hit.target == MORE_PLACES]
-            if seen == set(TEN) or not more:
-                break
-            assert more[0].rect.height >= app.theme.button_h
-            app.feed(Press(MORE_PLACES))
-            app.step([])
+        seen = all_places_seen(app, MORE_PLACES)
+    finally:
+        set_language("fr")
+    assert seen == set(TEN)
+
+
+def all_places_seen(app: Any, more: str) -> set[str]:
+    """The names the ranking shows, page after page (`more`: its button's target)."""
+    seen: set[str] = set()
+    for _page in range(len(TEN)):
+        canvas = app.canvas
+        drawn = [text.text for text in canvas.texts]
+        seen |= {name for name in TEN if name in drawn}
+        assert checks.cut_names(canvas.texts, TEN) == []
+        assert checks.outside(canvas.texts, canvas.rect) == []
+        assert checks.overlapping_texts(canvas.texts, canvas.panels) == []
+        turn = [hit for hit in canvas.hits if hit.target == more]
+        if seen == set(TEN) or not turn:
+            break
+        assert turn[0].rect.height >= app.theme.button_h
+        app.feed(Press(more))
+        app.step([])
+    return seen
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_history_of_a_game_of_ten_shows_every_place_on_the_small_screen(
+    app_factory: Any, lang: str
+) -> None:
+    set_language(lang)
+    try:
+        app = app_factory("480x320")
+        tournament_of_ten(app)
+        game = app.table.game_id
+        app.journal.flush(30)
+        for target in ("home", "menu", PageButton("history"), OpenGame(game)):
+            app.feed(Press(target))
+        app.step([])
+        assert app.scene.name == "history"
+        seen = all_places_seen(app, MORE_PLACES)
     finally:
         set_language("fr")
     assert seen == set(TEN)

@@ -32,7 +32,7 @@ from pi_app.display.history.stats import Statistics, StatsJob
 from pi_app.display.history.stats import StatsOf as StatsOf
 from pi_app.display.history.words import date_text, game_line, game_title
 from pi_app.display.intents import Back, Intent, Press
-from pi_app.display.ranking import draw_ranking, ranking_split
+from pi_app.display.ranking import draw_ranking, ranking_pages, ranking_split
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Parts, Redraw, Scene
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator
@@ -57,6 +57,8 @@ class HistoryButton(StrEnum):
     DELETE = "delete"
     """An abandoned game: asks before taking it out of the history."""
     CONFIRM_DELETE = "confirm-delete"
+    MORE_PLACES = "more-places"
+    """The ranking's next page (it has more places than its box holds)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class HistoryScene(Scene):
         self.opened: PastGame | None = None
         self.rounds_view = False
         self.rounds_page = 0
+        self.rank_page = 0
+        """The opened game's ranking's page, when it takes more than one."""
         self.told: tuple[str, ...] = ()
         """The opened game's rows in its own words (`GameDeclaration.tell`), or none."""
         self.stats = Statistics(per_page)
@@ -133,6 +137,7 @@ class HistoryScene(Scene):
             return
         self.told = () if self.opened is None else self._told(self.opened)
         self.view, self.rounds_view, self.rounds_page = "game", False, 0
+        self.rank_page = 0
 
     def _told(self, past: PastGame) -> tuple[str, ...]:
         """The game's rows in the words its declaration tells them with, one a row of
@@ -217,6 +222,7 @@ class HistoryScene(Scene):
             draw_delete_question(canvas, body, foot, past)
             return
         summary = past.summary
+        ranked = 1  # the ranking's pages (ten players at 480x320 take two)
         if summary is None:
             said = _("This game cannot be read.")
             if past.problem:
@@ -228,7 +234,9 @@ class HistoryScene(Scene):
         else:
             index_of = seat_index(past.seats, summary)
             left, right = ranking_split(canvas, body, summary)
-            draw_ranking(canvas, left, summary, index_of)
+            pages = ranking_pages(canvas, left, summary)
+            ranked = len(pages)
+            draw_ranking(canvas, left, summary, index_of, pages[self.rank_page % ranked])
             if self.rounds_view:
                 draw_rounds(canvas, right, summary, index_of, self.rounds_page)
             else:
@@ -242,6 +250,7 @@ class HistoryScene(Scene):
                 (toggle, HistoryButton.TOGGLE, summary is not None),
                 (_("Export"), HistoryButton.EXPORT, summary is not None),
                 *(((_("Delete"), HistoryButton.DELETE, True),) if past.abandoned else ()),
+                *(((self._more(ranked), HistoryButton.MORE_PLACES, True),) if ranked > 1 else ()),
             ),
         )
 
@@ -268,6 +277,8 @@ class HistoryScene(Scene):
                 self.rounds_view, self.rounds_page = not self.rounds_view, 0
             case Press(target=HistoryButton.ROUNDS_PAGE):
                 self.rounds_page += 1
+            case Press(target=HistoryButton.MORE_PLACES):
+                self.rank_page += 1
             case Press(target=HistoryButton.EXPORT):
                 return self._export()
             case Press(target=HistoryButton.DELETE) if self.opened and self.opened.abandoned:
@@ -275,6 +286,10 @@ class HistoryScene(Scene):
             case Press(target=HistoryButton.CONFIRM_DELETE) if self.view == "delete":
                 return self._delete()
         return ()
+
+    def _more(self, pages: int) -> str:
+        """The button to the ranking's next page: "More (1/2)"."""
+        return _("More ({page}/{pages})").format(page=self.rank_page % pages + 1, pages=pages)
 
     def _back(self) -> Sequence[Command]:
         """One view up (a player to the statistics, the question to its game), or home."""
