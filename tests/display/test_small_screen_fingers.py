@@ -100,6 +100,7 @@ def all_places_seen(app: Any, more: str) -> set[str]:
         seen |= {name for name in TEN if name in drawn}
         assert checks.cut_names(canvas.texts, TEN) == []
         assert checks.outside(canvas.texts, canvas.rect) == []
+        assert checks.shortened(canvas.texts) == []  # nor a button's word ("Exportie…")
         assert checks.overlapping_texts(canvas.texts, canvas.panels) == []
         turn = [hit for hit in canvas.hits if hit.target == more]
         if seen == set(TEN) or not turn:

@@ -222,7 +222,6 @@ class HistoryScene(Scene):
             draw_delete_question(canvas, body, foot, past)
             return
         summary = past.summary
-        ranked = 1  # the ranking's pages (ten players at 480x320 take two)
         if summary is None:
             said = _("This game cannot be read.")
             if past.problem:
@@ -234,9 +233,7 @@ class HistoryScene(Scene):
         else:
             index_of = seat_index(past.seats, summary)
             left, right = ranking_split(canvas, body, summary)
-            pages = ranking_pages(canvas, left, summary)
-            ranked = len(pages)
-            draw_ranking(canvas, left, summary, index_of, pages[self.rank_page % ranked])
+            self._draw_ranking(canvas, left, summary, index_of)
             if self.rounds_view:
                 draw_rounds(canvas, right, summary, index_of, self.rounds_page)
             else:
@@ -250,7 +247,6 @@ class HistoryScene(Scene):
                 (toggle, HistoryButton.TOGGLE, summary is not None),
                 (_("Export"), HistoryButton.EXPORT, summary is not None),
                 *(((_("Delete"), HistoryButton.DELETE, True),) if past.abandoned else ()),
-                *(((self._more(ranked), HistoryButton.MORE_PLACES, True),) if ranked > 1 else ()),
             ),
         )
 
@@ -287,9 +283,25 @@ class HistoryScene(Scene):
                 return self._delete()
         return ()
 
-    def _more(self, pages: int) -> str:
-        """The button to the ranking's next page: "More (1/2)"."""
-        return _("More ({page}/{pages})").format(page=self.rank_page % pages + 1, pages=pages)
+    def _draw_ranking(
+        self,
+        canvas: Canvas,
+        box: pygame.Rect,
+        summary: GameSummary,
+        index_of: Callable[[str], int],
+    ) -> None:
+        """The ranking, a page at a time when it has more places than `box` holds (ten
+        players at 480x320), its "More (1/2)" button under it."""
+        t = canvas.theme
+        if len(ranking_pages(canvas, box, summary)) == 1:
+            draw_ranking(canvas, box, summary, index_of)
+            return
+        box, under = split(box, box.height - t.button_h - t.gap, t.gap)
+        pages = ranking_pages(canvas, box, summary)
+        page = self.rank_page % len(pages)
+        draw_ranking(canvas, box, summary, index_of, pages[page])
+        more = _("More ({page}/{pages})").format(page=page + 1, pages=len(pages))
+        canvas.button(under, more, HistoryButton.MORE_PLACES, colour=th.PANEL)
 
     def _back(self) -> Sequence[Command]:
         """One view up (a player to the statistics, the question to its game), or home."""
