@@ -10,19 +10,26 @@ may have been typed wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from enum import StrEnum
 
 import pygame
 
 from pi_app.ai import seat_names
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split, wrapped_lines
-from pi_app.display.chart import draw_chart, score_text
+from pi_app.display.chart import draw_chart
 from pi_app.display.games import declaration_of
 from pi_app.display.intents import Intent, Press
+from pi_app.display.ranking import (
+    draw_ranking,
+    ranking_height,
+    ranking_pages,
+    ranking_split,
+)
 from pi_app.display.scene import Command, Ctx, GoHome, Scene, chrome
 from pi_app.display.targets import Button
 from pi_app.display.theme import RGB
-from pi_app.display.titles import bar_title
+from pi_app.display.titles import bar_title, winners_line
 from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
 from pi_app.table.protocol import GameTable
@@ -58,110 +65,6 @@ def seat_index(seats: Sequence[str], summary: GameSummary) -> Callable[[str], in
     return index
 
 
-RANK_BORDER = 2
-"""The winners' outline: rows keep their words this far and a little more inside it."""
-CORNER = 10
-"""The most an outline's rounded corner reaches in (as `Canvas.panel` rounds it)."""
-
-
-def _texts(summary: GameSummary) -> list[tuple[str, str, str]]:
-    """Each ranked row's place, name and score, as drawn."""
-    return [(f"{place}.", seat, score_text(score)) for place, seat, score in summary.ranking()]
-
-
-def ranking_width(canvas: Canvas, summary: GameSummary) -> int:
-    """The width the ranking needs to show every place, name and score whole."""
-    t = canvas.theme
-    font = canvas.fonts.font(t.small)
-    rows = _texts(summary)
-    place = max(font.size(text)[0] for text, _seat, _score in rows)
-    name = max(font.size(seat)[0] for _place, seat, _score in rows)
-    score = max(font.size(text)[0] for _place, _seat, text in rows)
-    return place + name + score + SWATCH_W + 3 * t.gap + 2 * (RANK_BORDER + CORNER) + 2
-
-
-SWATCH_W = 10
-
-
-def ranking_split(
-    canvas: Canvas, box: pygame.Rect, summary: GameSummary
-) -> tuple[pygame.Rect, pygame.Rect]:
-    """The ranking's part of `box`, as wide as its longest row needs (a third of `box`
-    at least, three fifths at most), and the chart's beside it, which takes the rest."""
-    t = canvas.theme
-    width = max(box.width // 3, ranking_width(canvas, summary))
-    return split(box, min(width, box.width * 3 // 5), t.gap, vertical=False)
-
-
-def row_heights(canvas: Canvas) -> tuple[int, int]:
-    """The least height of a ranked row, and of a winner's row: a line of text, clear of
-    the winners' outline."""
-    t = canvas.theme
-    text_h = canvas.fonts.render("Ag", t.small, th.TEXT).get_height()
-    return text_h + 2, text_h + 2 * (RANK_BORDER + 2)
-
-
-def ranking_height(canvas: Canvas, summary: GameSummary) -> int:
-    """The least height of the whole ranking, a pixel between its rows."""
-    plain, outlined = row_heights(canvas)
-    winners = sum(seat in summary.winners for seat in summary.seats)
-    count = len(summary.seats)
-    return (count - winners) * plain + winners * outlined + count - 1
-
-
-def _heights(canvas: Canvas, box: pygame.Rect, ranked: Sequence[bool], gap: int) -> list[int]:
-    """Each row's height (`ranked[i]`: whether row i is a winner's): all alike when
-    they can be, else the winners' rows just tall enough to clear their outline."""
-    t = canvas.theme
-    plain, outlined = row_heights(canvas)
-    count = len(ranked)
-    even = min(t.button_h, (box.height - gap * (count - 1)) // max(1, count))
-    if even >= outlined or not any(ranked):
-        return [even] * count
-    winners = sum(ranked)
-    rest = (box.height - gap * (count - 1) - winners * outlined) // max(1, count - winners)
-    return [outlined if won else max(plain, rest) for won in ranked]
-
-
-def draw_ranking(
-    canvas: Canvas, box: pygame.Rect, summary: GameSummary, index_of: Callable[[str], int]
-) -> None:
-    """Places, names and scores, the winners outlined (as many as fit `box`): each part
-    in a column as wide as its longest text, so a name that has room is never cut."""
-    t = canvas.theme
-    shown = _texts(summary)
-    gap = (
-        1 if ranking_height(canvas, summary) + len(shown) * t.gap // 2 > box.height else t.gap // 2
-    )
-    heights = _heights(canvas, box, [seat in summary.winners for _p, seat, _s in shown], gap)
-    while len(shown) > 1 and sum(heights) + gap * (len(shown) - 1) > box.height:
-        shown, heights = shown[:-1], heights[:-1]  # the last places, for want of room
-    font = canvas.fonts.font(t.small)
-    place_w = max(font.size(place)[0] for place, _seat, _score in shown)
-    score_w = max(font.size(score)[0] for _place, _seat, score in shown)
-    y = box.y
-    for (place, seat, score), height in zip(shown, heights, strict=True):
-        cell = pygame.Rect(box.x, y, box.width, height)
-        y = cell.bottom + gap
-        won = seat in summary.winners
-        if won:
-            canvas.panel(cell, th.PANEL_HI, th.WARN, RANK_BORDER)
-        corner = max(2, min(CORNER, height // 5))  # the outline's rounded corners reach in
-        inner = cell.inflate(-2 * (RANK_BORDER + corner), -2 * RANK_BORDER if won else 0)
-        place_box, rest = split(inner, place_w, t.gap, vertical=False)
-        colour = th.WARN if place == "1." else th.TEXT
-        canvas.text(place, place_box, t.small, colour, align="right")
-        text_h = font.get_height()
-        patch = pygame.Rect(rest.x, rest.centery - text_h // 2, SWATCH_W, text_h)
-        canvas.swatch(patch, canvas.seat_colour(index_of(seat)))
-        rest = pygame.Rect(
-            patch.right + t.gap, rest.y, rest.right - patch.right - t.gap, rest.height
-        )
-        name_box, score_box = split(rest, rest.width - score_w - t.gap, t.gap, vertical=False)
-        canvas.text(seat, name_box, t.small, th.TEXT, align="left")
-        canvas.text(score, score_box, t.small, th.TEXT, align="right")
-
-
 def fitting_facts(
     canvas: Canvas, facts: Sequence[str], width: int, height: int
 ) -> list[tuple[str, int]]:
@@ -181,10 +84,14 @@ def fitting_facts(
 def winners_text(summary: GameSummary) -> str:
     if not summary.winners:
         return _("No winner")
-    names = ", ".join(summary.winners)
-    if len(summary.winners) == 1:
-        return _("Winner: {names}").format(names=names)
-    return _("Winners: {names}").format(names=names)
+    return winners_line(summary.winners)
+
+
+class FinalButton(StrEnum):
+    """The end screen's own button."""
+
+    MORE_PLACES = "more-places"
+    """The ranking's next page (it has more places than its box holds)."""
 
 
 class FinalScene(Scene):
@@ -200,6 +107,8 @@ class FinalScene(Scene):
         self.folded = summary_of(table)
         self.game_name = table.game.name
         self.extras = table.extras
+        self.rank_page = 0
+        """The ranking's page shown, when it takes more than one."""
 
     @property
     def names(self) -> dict[str, str]:
@@ -240,10 +149,16 @@ class FinalScene(Scene):
         middle, foot = split(rest, rest.height - foot_h - t.gap, t.gap)
         index_of = seat_index(self.seats, summary)
         left, right = ranking_split(canvas, middle, summary)
-        draw_ranking(canvas, left, summary, index_of)
+        pages = ranking_pages(canvas, left, summary)
+        page = self.rank_page % len(pages)
+        draw_ranking(canvas, left, summary, index_of, pages[page])
         draw_chart(canvas, right, summary, lambda seat: canvas.seat_colour(index_of(seat)))
         text_box, button = split(foot, text_w, t.gap, vertical=False)
-        if facts:  # a fact that would be cut is left to the history
+        if len(pages) > 1:  # the other places a tap away, in the facts' place
+            more = _("More ({page}/{pages})").format(page=page + 1, pages=len(pages))
+            place = pygame.Rect(text_box.x, foot.y, button_w, t.button_h)
+            canvas.button(place, more, FinalButton.MORE_PLACES, colour=th.PANEL)
+        elif facts:  # a fact that would be cut is left to the history
             told = "\n".join(fact for fact, _lines in facts)
             canvas.text(told, text_box, t.min_font, th.TEXT, align="left")
         canvas.button(button, label, Button.HOME, colour=th.GOOD)
@@ -257,4 +172,6 @@ class FinalScene(Scene):
     def handle(self, intent: Intent, ctx: Ctx) -> Sequence[Command]:
         if isinstance(intent, Press) and intent.target == "home":
             return (GoHome(),)
+        if intent == Press(FinalButton.MORE_PLACES):
+            self.rank_page += 1
         return ()

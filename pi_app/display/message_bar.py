@@ -13,9 +13,13 @@ covers a button, so the bar takes no tap: a tap meant for a button reaches it, o
 
 How long. A message goes by itself after `MESSAGE_SECONDS`, and the loop is woken for
 it (`next_deadline`). A message longer than its place holds is shown a page at a time
-(`PAGE_SECONDS` each), whole words, never shortened with an ellipsis. A refusal (a
-broken rule, a storage problem) is shown in the error colour. A successful action
-takes the message away (the app clears it).
+(`PAGE_SECONDS` each), whole words, never shortened with an ellipsis; each page then
+shows its number ("1/2") right of its last line, so that no page reads as the whole
+message: "Maximilian wettet in dieser Runde" without its "nicht." says the opposite.
+A place at the top of the screen reaches down into the gap under the top bar, which
+makes room for a third line on the large screen (a refusal with what to do about it
+then shows whole, on one page). A refusal (a broken rule, a storage problem) is shown
+in the error colour. A successful action takes the message away (the app clears it).
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from dataclasses import dataclass
 import pygame
 
 from pi_app.display import theme as th
-from pi_app.display.canvas import Canvas, rows, wrap_all
+from pi_app.display.canvas import Canvas
+from pi_app.display.message_pages import Layout, lay_out, line_cells, one_page
 
 MESSAGE_SECONDS = 5.0
 """How long a message of one page stays."""
@@ -42,15 +47,6 @@ class Message:
     text: str
     error: bool
     since: float
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where the message goes on the frame drawn now, and its pages of lines."""
-
-    box: pygame.Rect
-    size: int
-    pages: tuple[tuple[str, ...], ...]
 
 
 class MessageBar:
@@ -123,13 +119,10 @@ class MessageBar:
             return
         place = message_zone(canvas)
         beside = beside_title(canvas, place)
-        for box in (place,) if beside is None else (beside, place):
-            size, pages = paginate(
-                canvas, self.message.text, box.inflate(-2 * canvas.theme.gap, -4)
-            )
-            if len(pages) == 1:
-                break
-        self.layout = Layout(box, size, pages)
+        text, gap = self.message.text, canvas.theme.gap
+        if beside is not None and one_page(canvas, text, inner_of(beside, gap)) is not None:
+            place = beside  # the title stays in sight
+        self.layout = lay_out(canvas, text, place, inner_of(place, gap))
 
     def draw(self, canvas: Canvas) -> None:
         """The message's page of now, in its place (`lay_out` first)."""
@@ -140,13 +133,24 @@ class MessageBar:
         colour = th.BAD if message.error else th.PANEL_HI
         canvas.cover(layout.box)  # the title beneath is hidden on purpose
         canvas.panel(layout.box, colour, th.TEXT, 1)
-        inner = layout.box.inflate(-2 * t.gap, -4)
-        lines = layout.pages[min(self.page_now(), len(layout.pages) - 1)]
-        height = canvas.fonts.font(layout.size).get_linesize()
-        top = inner.y + (inner.height - height * len(lines)) // 2
-        band = pygame.Rect(inner.x, top, inner.width, height * len(lines))
-        for line, cell in zip(lines, rows(band, len(lines)), strict=False):
-            canvas.text(line, cell, layout.size, th.ink_for(colour), align="left")
+        page = min(self.page_now(), len(layout.pages) - 1)
+        lines = layout.pages[page]
+        font = canvas.fonts.font(layout.size)
+        cells = line_cells(font, lines, inner_of(layout.box, t.gap))
+        mark = layout.mark(page)
+        ink = th.ink_for(colour)
+        if mark is not None:  # the last line keeps clear of the page's number
+            last, room = cells[-1], layout.numbered
+            cells[-1] = pygame.Rect(last.x, last.y, last.width - room, last.height)
+            numbered = pygame.Rect(last.right - room + t.gap, last.y, room - t.gap, last.height)
+            canvas.text(mark, numbered, layout.size, ink, align="right")
+        for line, cell in zip(lines, cells, strict=False):
+            canvas.text(line, cell, layout.size, ink, align="left")
+
+
+def inner_of(box: pygame.Rect, gap: int) -> pygame.Rect:
+    """Where a message's lines go in its box: clear of its outline."""
+    return box.inflate(-2 * gap, -4)
 
 
 def message_zone(canvas: Canvas) -> pygame.Rect:
@@ -161,8 +165,8 @@ def message_zone(canvas: Canvas) -> pygame.Rect:
         spans = free_spans(band, [rect for rect in taken if rect.colliderect(band)], t.gap)
         left, right = max(spans, key=lambda span: span[1] - span[0], default=(band.x, band.right))
         box = pygame.Rect(left, band.y, right - left, band.height)
-    if 0 < box.top <= t.pad:  # the title's place, up to the screen's edge: a line more
-        box.height, box.top = box.bottom, 0
+    if 0 < box.top <= t.pad:  # the title's place, up to the screen's edge and down into
+        box.height, box.top = box.bottom + t.gap // 2, 0  # the gap under the top bar
     return box
 
 
@@ -192,24 +196,3 @@ def free_spans(band: pygame.Rect, taken: Sequence[pygame.Rect], gap: int) -> lis
     if band.right > x:
         spans.append((x, band.right))
     return spans
-
-
-def paginate(
-    canvas: Canvas, text: str, box: pygame.Rect
-) -> tuple[int, tuple[tuple[str, ...], ...]]:
-    """The font size and the pages of lines that show `text` whole in `box`.
-
-    The largest size from the theme's small one down to its smallest that holds the
-    whole text on one page; else the smallest size, a page after another.
-    """
-    t = canvas.theme
-    sizes = sorted({t.small, *range(t.min_font, t.small, 2)}, reverse=True)
-    for size in sizes:
-        font = canvas.fonts.font(size)
-        lines = wrap_all(font, text, box.width)
-        if len(lines) * font.get_linesize() <= box.height:
-            return size, (tuple(lines),)
-    font = canvas.fonts.font(t.min_font)
-    lines = wrap_all(font, text, box.width)
-    room = max(1, box.height // font.get_linesize())
-    return t.min_font, tuple(tuple(lines[i : i + room]) for i in range(0, len(lines), room))

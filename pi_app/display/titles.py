@@ -9,10 +9,23 @@ instead, so a title is never cut: `bar_title` picks the first that fits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from pi_app.display.canvas import Canvas
 from pi_app.display.scene import Ctx, title_room
+from pi_app.i18n import Translator
+
+_ = Translator("display")
+
+
+def winners_line(names: Sequence[str]) -> str:
+    """Who won, "Vainqueur : Ana" for one and "Vainqueurs : Ana, Ben" for more (the
+    language's own plural, as "Sieger" is both in German)."""
+    return _.plural("Winner: {names}", "Winners: {names}", len(names)).format(
+        names=", ".join(names)
+    )
 
 
 def fits_line(canvas: Canvas, text: str, width: int) -> bool:

@@ -50,6 +50,19 @@ class Pick:
     tid: str
 
 
+CREATOR_TABLE = 1
+"""The table the box that created the tournament plays (`Tournament.create`)."""
+
+
+def first_free(listing: Listing | None) -> int:
+    """The table a joining box offers first: the one after the creator's, which is
+    taken (offering it made the second box join the creator's table); the directory
+    says no more of who plays where."""
+    if listing is None or listing.tables <= CREATOR_TABLE:
+        return CREATOR_TABLE
+    return CREATOR_TABLE + 1
+
+
 class JoinScene(Scene):
     """The tournaments the broker shows; the key typed; the table; Join."""
 
@@ -134,6 +147,7 @@ class JoinScene(Scene):
                 self.chosen = None
             case Press(target=Pick(tid=tid)) if self.listed:
                 self.chosen = next((x for x in self.listed if x.tid == tid), None)
+                self.table = first_free(self.chosen)
             case Press(target=JoinButton.TYPE_KEY):
                 self.editor = NameEditor.open(0, self.key_text)
                 self.editor.flipped = True  # the key is in small letters

@@ -20,6 +20,7 @@ from pi_app.display.home.targets import GameTap, Remembered
 from pi_app.display.intents import Back, Press
 from pi_app.display.pages import PageButton
 from pi_app.display.scene import NewGame, Play, ShowFinal
+from pi_app.display.titles import winners_line
 from pi_app.export import record_text, usb_folder
 from pi_app.i18n import translate, translate_plural
 from pi_app.replay import replay_record
@@ -111,7 +112,7 @@ def test_the_end_of_a_game_ranks_charts_and_celebrates(app_factory: Any, clock: 
     app.step([])
     assert isinstance(app.scene, FinalScene)
     shown = texts(app)
-    assert _("Winner: {names}").format(names="Bo") in shown
+    assert winners_line(["Bo"]) in shown
     assert _("{seat} won {count} rounds in a row").format(seat="Bo", count=2) in shown
     assert "280" in shown and "100" in shown
     check_layout(app)
@@ -234,7 +235,7 @@ def test_a_tournament_ends_on_the_same_final_screen(app_factory: Any) -> None:
     app.feed(Press("final"))
     assert isinstance(app.scene, FinalScene)
     shown = texts(app)
-    assert _("Winner: {names}").format(names="Ben") in shown and "180" in shown
+    assert winners_line(["Ben"]) in shown and "180" in shown
     check_layout(app)
 
 
@@ -271,4 +272,4 @@ def test_a_shared_win_celebrates_every_winner_in_turn(app_factory: Any, clock: F
         app.step([])
     flashes = [call[1] for call in app.show.ring.calls if call[0] == "flash"]
     assert flashes == [th.OKABE_ITO[c] for c in (4, 0, 6)] * 2
-    assert _("Winners: {names}").format(names="Al, Bo, Cy") in texts(app)
+    assert winners_line(["Al", "Bo", "Cy"]) in texts(app)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from pi_app.display.canvas import TextDraw
-from pi_app.display.games.cambio_hand import Ringer
+from pi_app.display.games.cambio_targets import Ringer
 from pi_app.display.intents import Bell, Press
 from pi_app.display.scene import NewGame, Play
 from pi_app.display.targets import Button

@@ -20,6 +20,7 @@ from pi_app.display.home.targets import Cycle, GameTap, Pick
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.display.scene import ShowFinal
+from pi_app.display.titles import winners_line
 from pi_app.i18n import translate
 from tests import tinygame
 from tests.display.layout_checks import drawn_text
@@ -85,7 +86,7 @@ def test_a_game_declared_in_its_own_file_is_played_through_the_app(app_factory: 
     final = app.scene
     assert isinstance(final, FinalScene) and final.summary.winners == ("Vert",)
     text = shown(app)
-    assert _("Winner: {names}").format(names="Vert") in text
+    assert winners_line(["Vert"]) in text
     best = _("Biggest round: {seat} +{points} (round {step})")
     assert best.format(seat="Jaune", points=2, step=2) in text
 

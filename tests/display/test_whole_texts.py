@@ -26,8 +26,9 @@ def press(app: Any, target: object) -> None:
     app.step([])
 
 
-def stake_refused(app: Any) -> None:
-    """Round 2 of a "permanent" game: Jaune owns 2 gain tokens and stakes a third."""
+def round_two_bets(app: Any) -> None:
+    """The bets of round 2 of a "permanent" game, Jaune's to place: Jaune owns 2 gain
+    tokens (its two tokens paid in round 1)."""
     app.execute(NewGame("quitte-ou-double", TEAMS, {"variants": ["permanent"]}))
     for team, value in zip(TEAMS, (100, 125, 125, 187), strict=True):
         app.execute(Play(f'answer "{team}" {value}'))
@@ -38,6 +39,11 @@ def stake_refused(app: Any) -> None:
     app.step([])
     press(app, AnswerButton.REVEAL)
     press(app, SeatTap(0))
+
+
+def stake_refused(app: Any) -> None:
+    """Round 2 of a "permanent" game: Jaune owns 2 gain tokens and stakes a third."""
+    round_two_bets(app)
     press(app, Zone("20..30"))
     for _n in range(3):
         press(app, QodButton.STAKE)
@@ -90,3 +96,31 @@ def test_the_payouts_names_are_never_cut(app_factory: Any, size: str) -> None:
         assert any(seat in text for text in texts), seat
     if size == "800x480":  # the large screen says who wrote the winning answer
         assert "Alice, Bernadette" in texts
+
+
+def stake_alone(app: Any) -> None:
+    """Round 2 of a "permanent" game: Jaune stakes a gain token with no bet token there."""
+    round_two_bets(app)
+    press(app, QodButton.STAKE)
+    press(app, Zone("20..30"))
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])  # English held on one page before
+def test_a_refused_stake_says_what_to_do_on_the_large_screens_first_page(
+    app_factory: Any, language: str
+) -> None:
+    """ "Il est interdit de miser des jetons de gain tout seuls :" was the first page, and
+    "placez-les sous un jeton de mise" (what the host does about it) the second, which
+    the host's next tap took away: the top bar's place holds three lines at 800x480."""
+    set_language(language)
+    try:
+        app = app_factory("800x480")
+        stake_alone(app)
+        assert app.bar.shown is not None
+        text, error, _until = app.bar.shown
+        app.step([])
+        pages = app.bar.layout.pages
+    finally:
+        set_language("fr")
+    assert error and "Jaune" in text
+    assert len(pages) == 1 and " ".join(pages[0]) == text, pages

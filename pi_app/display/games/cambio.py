@@ -47,7 +47,7 @@ from pi_app.display.scene import (
     table_of,
 )
 from pi_app.display.targets import Button
-from pi_app.display.titles import bar_title
+from pi_app.display.titles import bar_title, winners_line
 from pi_app.i18n import N_, Translator
 from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring
@@ -293,8 +293,8 @@ class CambioScene(Scene):
         t = canvas.theme
         outcome = table_of(ctx).outcome()
         head, foot = split(box, box.height - t.button_h - t.gap, t.gap)
-        names = ", ".join(outcome.winners) if outcome is not None else ""
-        canvas.text(_("Winners: {names}").format(names=names), head, t.title, th.WARN)
+        winners = outcome.winners if outcome is not None else ()
+        canvas.text(winners_line(winners), head, t.title, th.WARN)
         canvas.button(foot, _("Final ranking"), Button.FINAL, colour=th.GOOD)
 
     def _hand(self) -> RingersHand:

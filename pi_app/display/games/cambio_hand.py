@@ -18,7 +18,9 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, grid, split
-from pi_app.display.games.cambio_targets import Currency, Hand, Holder, Ringer, RoundButton
+from pi_app.display.games import cambio_who_rang as who_rang
+from pi_app.display.games.cambio_targets import Currency, Hand, Holder, RoundButton
+from pi_app.display.games.cambio_who_rang import fitting_columns
 from pi_app.display.intents import Intent, Press
 from pi_app.display.scene import Command, Ctx, Notice, chrome, table_of
 from pi_app.display.titles import bar_title
@@ -151,36 +153,19 @@ def draw_stop(
     """The red STOP screen under the top bar every game screen has (Menu, Undo, Redo
     where they always stand): before the ringer is named (`stopped`, under the round's
     `title`), who rang?; once named (`rung`), who rang and the hand they show, whose
-    ring the bar's Undo takes back."""
+    ring the bar's Undo takes back (`cambio_who_rang` lays out who rang?)."""
     t = canvas.theme
     canvas.fill(th.STOP_RED)
     if phase == "rung":
         said = _("STOP: {seat} rang").format(seat=hand.rung_by)
         title = bar_title(canvas, ctx, said, _("STOP: {seat}").format(seat=hand.rung_by))
-    body = chrome(canvas, ctx, title)
-    if phase == "rung":
+        body = chrome(canvas, ctx, title)
         _draw_hand_form(canvas, ctx, state, body, hand)
         return
-    head, rest = split(body, body.height * 4 // 9, t.gap)
-    _draw_who_rang(canvas, state, head, rest)
-
-
-def _draw_who_rang(
-    canvas: Canvas, state: CambioState, head: pygame.Rect, rest: pygame.Rect
-) -> None:
-    """STOP, a button per seat to name who rang, and "not a ring" to go on trading."""
-    t = canvas.theme
-    canvas.text(_("STOP"), head, t.huge, th.TEXT)
-    prompt, buttons = split(rest, t.button_h, t.gap)
-    canvas.text(_("Who rang?"), prompt, t.body, th.TEXT)
-    seat_area, foot = split(buttons, buttons.height - t.button_h - t.gap, t.gap)
-    columns = 4 if len(state.seats) > 4 else len(state.seats)
-    for index, cell in enumerate(grid(seat_area, len(state.seats), columns, t.gap)):
-        canvas.button(cell, state.seats[index], Ringer(index), colour=canvas.seat_colour(index))
-    go_on = _("Not a ring: go on")
-    need = canvas.fonts.font(t.min_font).size(go_on)[0] + 4 * t.gap
-    wide = min(foot.width, max(foot.width // 2, need))
-    canvas.button(foot.inflate(wide - foot.width, 0), go_on, RoundButton.RESUME)
+    under_bar = split(canvas.rect.inflate(-2 * t.pad, -2 * t.pad), t.button_h, t.gap)[1]
+    chosen = who_rang.plan(canvas, state.seats, under_bar)  # STOP big, or in the bar
+    body = chrome(canvas, ctx, title if chosen.big_stop else _("STOP"))
+    who_rang.draw_who_rang(canvas, state.seats, body, chosen)
 
 
 def _form_plan(
@@ -255,18 +240,6 @@ def chosen(
     """A button of a choice, the one chosen filled in `colour`: a fill, unlike an
     outline, never crosses the words of a low button."""
     canvas.button(cell, label, target, colour=colour if on else th.PANEL_HI)
-
-
-def fitting_columns(canvas: Canvas, labels: Sequence[str], width: int, most: int) -> int:
-    """The most columns of buttons, up to `most`, across `width` in which every label
-    fits on one line: a name is never cut to keep a row."""
-    t = canvas.theme
-    font = canvas.fonts.font(t.min_font)
-    widest = max((font.size(label)[0] for label in labels), default=0)
-    for count in range(most, 1, -1):
-        if widest <= (width - t.gap * (count - 1)) // count - 8:
-            return count
-    return 1
 
 
 def lines_needed(canvas: Canvas, labels: Sequence[str], width: int) -> int:

@@ -52,6 +52,7 @@ from pi_app.display.scene import (
     table_of,
 )
 from pi_app.display.targets import Button
+from pi_app.display.titles import winners_line
 from pi_app.i18n import N_, Translator
 from pi_app.rules.facts import Fact
 from pi_app.rules.gambo import story
@@ -351,11 +352,11 @@ class GamboScene(Scene):
         mover, outcome = state.to_move, table.outcome()
         if outcome is not None or mover is None:
             winners = () if outcome is None else outcome.winners
-            names = ", ".join(
+            names = [
                 seat_name(table, state.seats.index(seat)) if seat in state.seats else seat
                 for seat in winners
-            )
-            canvas.text(_("Winners: {names}").format(names=names), words, t.body, th.WARN)
+            ]
+            canvas.text(winners_line(names), words, t.body, th.WARN)
             canvas.button(right, _("Final ranking"), Button.FINAL, colour=th.GOOD)
         elif self.must_pass(ctx):
             if t.width < 800:  # no legend: the words take what the button leaves

@@ -10,6 +10,7 @@ from pi_app.display.canvas import Canvas, grid, split
 from pi_app.display.intents import Char, Enter, Erase, Intent, Move, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Play, Scene, chrome, table_of
 from pi_app.display.targets import Button
+from pi_app.display.titles import winners_line
 from pi_app.i18n import Translator
 
 _ = Translator("display")
@@ -45,8 +46,7 @@ class GenericScene(Scene):
         head, rest = split(body, t.button_h, t.gap)
         outcome = table_of(ctx).outcome()
         if outcome is not None:
-            winners = ", ".join(outcome.winners)
-            canvas.text(_("Winners: {names}").format(names=winners), head, t.body, th.WARN)
+            canvas.text(winners_line(outcome.winners), head, t.body, th.WARN)
             canvas.button(
                 rest.inflate(-rest.width // 3, -rest.height // 3),
                 _("New game"),

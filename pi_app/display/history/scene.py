@@ -26,12 +26,13 @@ from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, Hit, cols, rows, split, wrapped_lines
 from pi_app.display.chart import draw_chart, score_text
 from pi_app.display.driver import DemoDriver
-from pi_app.display.final import draw_ranking, ranking_split, seat_index
+from pi_app.display.final import seat_index
 from pi_app.display.games import declaration_of
 from pi_app.display.history.stats import Statistics, StatsJob
 from pi_app.display.history.stats import StatsOf as StatsOf
 from pi_app.display.history.words import date_text, game_line, game_title
 from pi_app.display.intents import Back, Intent, Press
+from pi_app.display.ranking import draw_ranking, ranking_pages, ranking_split
 from pi_app.display.scene import Command, Ctx, GoHome, Notice, Parts, Redraw, Scene
 from pi_app.display.targets import Button
 from pi_app.i18n import Translator
@@ -56,6 +57,8 @@ class HistoryButton(StrEnum):
     DELETE = "delete"
     """An abandoned game: asks before taking it out of the history."""
     CONFIRM_DELETE = "confirm-delete"
+    MORE_PLACES = "more-places"
+    """The ranking's next page (it has more places than its box holds)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,8 @@ class HistoryScene(Scene):
         self.opened: PastGame | None = None
         self.rounds_view = False
         self.rounds_page = 0
+        self.rank_page = 0
+        """The opened game's ranking's page, when it takes more than one."""
         self.told: tuple[str, ...] = ()
         """The opened game's rows in its own words (`GameDeclaration.tell`), or none."""
         self.stats = Statistics(per_page)
@@ -132,6 +137,7 @@ class HistoryScene(Scene):
             return
         self.told = () if self.opened is None else self._told(self.opened)
         self.view, self.rounds_view, self.rounds_page = "game", False, 0
+        self.rank_page = 0
 
     def _told(self, past: PastGame) -> tuple[str, ...]:
         """The game's rows in the words its declaration tells them with, one a row of
@@ -227,7 +233,7 @@ class HistoryScene(Scene):
         else:
             index_of = seat_index(past.seats, summary)
             left, right = ranking_split(canvas, body, summary)
-            draw_ranking(canvas, left, summary, index_of)
+            self._draw_ranking(canvas, left, summary, index_of)
             if self.rounds_view:
                 draw_rounds(canvas, right, summary, index_of, self.rounds_page)
             else:
@@ -267,6 +273,8 @@ class HistoryScene(Scene):
                 self.rounds_view, self.rounds_page = not self.rounds_view, 0
             case Press(target=HistoryButton.ROUNDS_PAGE):
                 self.rounds_page += 1
+            case Press(target=HistoryButton.MORE_PLACES):
+                self.rank_page += 1
             case Press(target=HistoryButton.EXPORT):
                 return self._export()
             case Press(target=HistoryButton.DELETE) if self.opened and self.opened.abandoned:
@@ -274,6 +282,26 @@ class HistoryScene(Scene):
             case Press(target=HistoryButton.CONFIRM_DELETE) if self.view == "delete":
                 return self._delete()
         return ()
+
+    def _draw_ranking(
+        self,
+        canvas: Canvas,
+        box: pygame.Rect,
+        summary: GameSummary,
+        index_of: Callable[[str], int],
+    ) -> None:
+        """The ranking, a page at a time when it has more places than `box` holds (ten
+        players at 480x320), its "More (1/2)" button under it."""
+        t = canvas.theme
+        if len(ranking_pages(canvas, box, summary)) == 1:
+            draw_ranking(canvas, box, summary, index_of)
+            return
+        box, under = split(box, box.height - t.button_h - t.gap, t.gap)
+        pages = ranking_pages(canvas, box, summary)
+        page = self.rank_page % len(pages)
+        draw_ranking(canvas, box, summary, index_of, pages[page])
+        more = _("More ({page}/{pages})").format(page=page + 1, pages=len(pages))
+        canvas.button(under, more, HistoryButton.MORE_PLACES, colour=th.PANEL)
 
     def _back(self) -> Sequence[Command]:
         """One view up (a player to the statistics, the question to its game), or home."""

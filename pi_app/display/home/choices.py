@@ -226,9 +226,16 @@ class HomeChoices:
         return self.declaration().start(chosen, values)
 
     def kept_choices(self, setup: Setup) -> Remember:
-        """The seats (typed names only) and options of this game, to offer next time."""
+        """The seats (typed names only) and options of this game, to offer next time.
+
+        A seat the box plays (Gambo's engine) is not a name typed: its label, in the
+        language of that game ("Ordinateur (difficile)"), offered again as a seat's
+        name, showed French on a German page; the option says who plays it."""
         values = picked_values(self.every_choice(), self.picks)  # a pick hidden now too
-        seats = [None if self.is_default(seat) else seat for seat in setup.seats]
+        seats = [
+            None if self.is_default(seat) or index in setup.box_seats else seat
+            for index, seat in enumerate(setup.seats)
+        ]
         options = {key: list(v) if isinstance(v, tuple) else v for key, v in values.items()}
         return Remember(SETTINGS_PREFIX + self.game, {"seats": seats, "options": options})
 
