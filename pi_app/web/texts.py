@@ -51,6 +51,8 @@ TEXTS = {
     "qod_stake_left": N_("Gain tokens you can stake: {left}"),
     "qod_stake": N_("Stake them under my token"),
     "qod_paid": N_("The answer was {truth}: you gain {gain}."),
+    "qod_lost": N_("The answer was {truth}: you lose {loss}."),  # never "you gain -2"
+    "qod_even": N_("The answer was {truth}: you gain nothing and lose nothing."),
     "timer": N_("Sand timer: {left} s"),
     "scores": N_("Scores"),
     "history": N_("Rounds"),

@@ -11,6 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.rules.quitte_ou_double.board import board
 from tests.web.browser import phone, tap, wait
 from tests.web.conftest import Served, serve
 from tests.web.test_server import act, claim, hello, receive
@@ -92,3 +93,32 @@ def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
         assert "15" in payout.text
     tokens = qod.owner.call(lambda table: table.state.current.tokens)
     assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]
+
+
+def test_a_lost_stake_reads_as_a_loss_on_the_phone(qod: Served) -> None:
+    """A seat that loses reads "vous perdez 2", never "vous gagnez -2" (issue 46)."""
+    _six_rounds_on_the_box(qod)
+    owned = qod.owner.call(lambda table: table.state.owned("Jaune"))
+    with phone("fr") as driver:
+        driver.get(f"{qod.url}/j/{qod.secret}")
+        tap(driver, '[data-seat="Jaune"]')
+        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+        for key in ("1", "2"):
+            tap(driver, f'[data-key="{key}"]')
+        tap(driver, "#send")
+        wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+        qod.box('answer "Rouge" 20')
+        qod.box('answer "Bleu" 30')
+        qod.box("reveal")
+        tap(driver, '.case[data-low="12"][data-high="20"]')
+        tap(driver, "#place-token")
+        count = wait(driver, seen.presence_of_element_located((By.ID, "stake-count")))
+        count.clear()
+        count.send_keys(str(owned))
+        tap(driver, "#stake")
+        wait(driver, lambda _d: qod.owner.call(lambda table: table.state.current.tokens)[0].stake)
+        qod.box("truth 40")
+        lost = -qod.owner.call(lambda table: dict(board(table.state).gains)["Jaune"])
+        payout = wait(driver, seen.presence_of_element_located((By.ID, "payout")))
+        assert lost > 0
+        assert payout.text.endswith(f" : vous perdez {lost}.") and "40" in payout.text

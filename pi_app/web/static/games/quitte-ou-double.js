@@ -28,12 +28,19 @@
     }, el("span", { class: "value" }, z.name), el("span", { class: "who" }, bets.join(" ")));
   }
 
+  // What the round paid this seat, in words that never read "you gain -2".
+  function payout(truth, gain) {
+    const text = gain > 0 ? t("qod_paid", { truth, gain })
+      : gain < 0 ? t("qod_lost", { truth, loss: -gain }) : t("qod_even", { truth });
+    return el("p", { id: "payout", class: "status " + (gain < 0 ? "bad" : "good") }, text);
+  }
+
   function bets(g, view, actions) {
     const open = g.phase === "bets" && !g.bets_closed && !!view.you;
     const picked = g.zones.find((z) => zoneKey(z) === zone);
     const parts = [el("p", {}, ...g.tiles.map((tile) => el("span", { class: "tag" + (tile.earns ? " done" : "") }, tile.label)))];
     if (g.phase === "paid") {
-      parts.push(el("p", { id: "payout", class: "status good" }, t("qod_paid", { truth: g.truth, gain: (g.gains || {})[view.you] || 0 })));
+      parts.push(payout(g.truth, (g.gains || {})[view.you] || 0));
     }
     if (g.phase === "bets" && g.bets_closed) parts.push(el("p", { id: "closed" }, t("qod_closed")));
     parts.push(el("div", { id: "board" }, ...g.zones.slice().reverse().map((z) => zoneRow(z, open))));
