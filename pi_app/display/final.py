@@ -15,6 +15,7 @@ from enum import StrEnum
 import pygame
 
 from pi_app.ai import seat_names
+from pi_app.box.acts import NewGame
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split, wrapped_lines
 from pi_app.display.chart import draw_chart
@@ -34,6 +35,7 @@ from pi_app.i18n import Translator
 from pi_app.table.history import summary_of
 from pi_app.table.protocol import GameTable
 from pi_app.table.summary import Fact, GameSummary, renamed
+from pi_app.table.table import Table
 
 _ = Translator("display")
 
@@ -93,6 +95,9 @@ class FinalButton(StrEnum):
     MORE_PLACES = "more-places"
     """The ranking's next page (it has more places than its box holds)."""
 
+    PLAY_AGAIN = "play-again"
+    """The same game, seats and options again: the phones keep their seats."""
+
 
 class FinalScene(Scene):
     """The last screen of a game (its summary is folded once, when the scene opens)."""
@@ -109,6 +114,7 @@ class FinalScene(Scene):
         self.extras = table.extras
         self.rank_page = 0
         """The ranking's page shown, when it takes more than one."""
+        self.again = again_of(table)
 
     @property
     def names(self) -> dict[str, str]:
@@ -135,14 +141,18 @@ class FinalScene(Scene):
         summary = self.summary
         body = chrome(canvas, ctx, self.heading(canvas, ctx))
         label = _("New game")
-        need = canvas.fonts.font(t.small).size(label)[0] + 4 * t.gap
+        labels = (label,) if self.again is None else (label, _("Play again"))
+        need = max(canvas.fonts.font(t.small).size(text)[0] for text in labels) + 4 * t.gap
         button_w = min(body.width // 3, max(need, body.width // 4))
-        text_w = body.width - button_w - t.gap
         rows = ranking_height(canvas, summary)
         spare = body.height - (t.min_px + 12) - rows - 2 * t.gap
-        facts = fitting_facts(canvas, chosen_facts(summary), text_w, max(t.button_h, spare))
+        stacked = len(labels) == 1 or spare >= 2 * t.button_h + t.gap  # else side by side
+        buttons_w = button_w if stacked else 2 * button_w + t.gap
+        buttons_h = len(labels) * (t.button_h + t.gap) - t.gap if stacked else t.button_h
+        text_w = body.width - buttons_w - t.gap
+        facts = fitting_facts(canvas, chosen_facts(summary), text_w, max(buttons_h, spare))
         line = canvas.fonts.font(t.min_font).get_linesize()
-        foot_h = max(t.button_h, sum(lines for _fact, lines in facts) * line + 4)
+        foot_h = max(buttons_h, sum(lines for _fact, lines in facts) * line + 4)
         head_h = max(t.min_px + 12, min(t.button_h, body.height - foot_h - rows - 2 * t.gap))
         head, rest = split(body, head_h, t.gap)
         canvas.text(winners_text(summary), head, t.title, th.WARN)
@@ -156,12 +166,27 @@ class FinalScene(Scene):
         text_box, button = split(foot, text_w, t.gap, vertical=False)
         if len(pages) > 1:  # the other places a tap away, in the facts' place
             more = _("More ({page}/{pages})").format(page=page + 1, pages=len(pages))
-            place = pygame.Rect(text_box.x, foot.y, button_w, t.button_h)
+            place = pygame.Rect(text_box.x, foot.y, min(button_w, text_box.width), t.button_h)
             canvas.button(place, more, FinalButton.MORE_PLACES, colour=th.PANEL)
         elif facts:  # a fact that would be cut is left to the history
             told = "\n".join(fact for fact, _lines in facts)
             canvas.text(told, text_box, t.min_font, th.TEXT, align="left")
-        canvas.button(button, label, Button.HOME, colour=th.GOOD)
+        self.draw_buttons(canvas, button, labels)
+
+    def draw_buttons(self, canvas: Canvas, place: pygame.Rect, labels: Sequence[str]) -> None:
+        """ "New game" (to the home), and "Play again" before it where the same game
+        can start again at once: one above the other where the foot is tall enough for
+        both, else side by side."""
+        if len(labels) == 1:
+            canvas.button(place, labels[0], Button.HOME, colour=th.GOOD)
+            return
+        t = canvas.theme
+        if place.height >= 2 * t.button_h + t.gap:
+            first, second = split(place, (place.height - t.gap) // 2, t.gap)
+        else:
+            first, second = split(place, (place.width - t.gap) // 2, t.gap, vertical=False)
+        canvas.button(first, labels[1], FinalButton.PLAY_AGAIN, colour=th.GOOD)
+        canvas.button(second, labels[0], Button.HOME, colour=th.PANEL)
 
     def heading(self, canvas: Canvas, ctx: Ctx) -> str:
         """The top bar's title: "<game>: final ranking", or the game's name alone where
@@ -174,4 +199,16 @@ class FinalScene(Scene):
             return (GoHome(),)
         if intent == Press(FinalButton.MORE_PLACES):
             self.rank_page += 1
+        if intent == Press(FinalButton.PLAY_AGAIN) and self.again is not None:
+            return (self.again,)
         return ()
+
+
+def again_of(table: GameTable) -> NewGame | None:
+    """The act that plays `table`'s game again with the same seats, options and extras
+    (the computer's seats, the colours): the seat book then keeps each phone in its seat
+    (`box.seating.same_players`). None for a game not of this box's journal (a
+    tournament's, whose games the tournament orders)."""
+    if not isinstance(table, Table):
+        return None
+    return NewGame(table.game.name, table.seats, table.options, dict(table.extras))

@@ -39,6 +39,7 @@ class Table:
         timeline: Timeline,
         extras: Mapping[str, Any] | None = None,
         seats: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         self.journal = journal
         self.game_id = game_id
@@ -46,6 +47,8 @@ class Table:
         self._extras: dict[str, Any] = dict(extras or {})
         self.seats: tuple[str, ...] = tuple(str(seat) for seat in seats)
         """The seats as the game was set up, in order: each one's colour index is its place."""
+        self.options: dict[str, Any] = dict(options or {})
+        """The options the game was set up with, as the rules read them: "play again"."""
         self.ticket = 0  # the journal ticket of the latest event (see Journal.on_durable)
 
     @classmethod
@@ -80,7 +83,7 @@ class Table:
             game_id = journal.begin_game(game_name, setup)
         except JournalRefused as error:
             raise refusal(error) from None
-        return cls(journal, game_id, timeline, setup.get("extras"), seats)
+        return cls(journal, game_id, timeline, setup.get("extras"), seats, setup["options"])
 
     @classmethod
     def resume(cls, journal: Journal) -> Table | None:
@@ -101,7 +104,9 @@ class Table:
         timeline.fold(journal.events(game_id))
         extras = entry.setup.get("extras")
         extras = extras if isinstance(extras, Mapping) else None
-        return cls(journal, game_id, timeline, extras, entry.setup.get("seats", ()))
+        options = entry.setup.get("options")
+        options = options if isinstance(options, Mapping) else None
+        return cls(journal, game_id, timeline, extras, entry.setup.get("seats", ()), options)
 
     @property
     def game(self) -> Game[Any, Any]:
