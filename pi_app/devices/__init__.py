@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
-
 from pi_app.devices import sdnotify
 from pi_app.devices.inputs import BellButton, ButtonPress, HostButton, PressInput
 from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
+from pi_app.devices.pins import box_pin_factory
 from pi_app.devices.ring import LedRing, MockRing, PicoRing, RingBackend, SimRing
 from pi_app.i18n import Translator, verbatim
 
@@ -110,7 +109,8 @@ def open_devices(
 ) -> Devices:
     """Open the bell, the buttons and the ring the configuration asks for.
 
-    `pin_factory` (gpiozero) replaces the default pins, e.g. `MockFactory()` in tests;
+    `pin_factory` (gpiozero) replaces the default pins (`pins.box_pin_factory`), e.g.
+    `MockFactory()` in tests;
     `port` overrides the Pico's port (a path, a pyserial URL, or a callable);
     `ring_backend` replaces the ring's backend (e.g. `MockRing()`).
     """
@@ -126,8 +126,11 @@ def open_devices(
             HostButton("undo"),
             LedRing(backend, pinout.leds, pinout.brightness_cap),
         )
+    from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
+
     opened: list[PressInput] = []
     try:
+        pin_factory = box_pin_factory(pin_factory)  # the one `tabletop doctor` builds
         bell = BellButton(pinout.bell, pin_factory=pin_factory)
         opened.append(bell)
         next_button = HostButton("next", pinout.next, pin_factory=pin_factory)

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -23,6 +21,7 @@ from pi_app.display.app import App, build_app
 from pi_app.display.intents import post, wake
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.i18n import Translator
+from pi_app.starting import Stop, open_journal
 from pi_app.table import Journal
 
 if TYPE_CHECKING:
@@ -198,13 +197,23 @@ def serve_phones(config: Any, started: Phones) -> None:
     started.closers = [watch(follow), server.stop]
 
 
-def run_app(config: Any) -> int:
+def run_app(config: Any, stop: Stop | None = None) -> int:
     """Open the table app on this machine's display; returns the exit code.
 
     The box's service whose display cannot start plays on without it
     (`pi_app.screenless`) and takes the display up again once one opens; a laptop's
-    `tabletop` with no display says how to run headless and exits 1.
+    `tabletop` with no display says how to run headless and exits 1. `stop` hears
+    SIGTERM (`tabletop run` installs it first thing); a start it stops exits 0.
     """
+    stop = stop or Stop()
+    try:
+        return _start(config, stop)
+    finally:
+        stop.release()
+
+
+def _start(config: Any, stop: Stop) -> int:
+    """`run_app` once SIGTERM is heard: the journal, then the display or none."""
     from pi_app.screenless import is_service
 
     service = is_service(config)
@@ -216,8 +225,9 @@ def run_app(config: Any) -> int:
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
     started = time.monotonic()
-    stop = Stop()
-    journal = Journal(config.journal_path)  # a newer journal that cannot be read stops here
+    journal = open_journal(config.journal_path, stop)  # a newer one that cannot be read: raised
+    if journal is None:  # SIGTERM while it opened
+        return 0
     phones = prepare_phones(config)
     try:
         while not stop.asked:
@@ -239,29 +249,8 @@ def run_app(config: Any) -> int:
                 return 0
         return 0
     finally:
-        stop.release()
         _close(phones.closers)
         journal.close()
-
-
-class Stop:
-    """systemd's SIGTERM, heard for the whole run (installed before SDL's own, which
-    SDL then leaves alone): it stops whichever loop plays now (`then`)."""
-
-    def __init__(self) -> None:
-        self.asked = False
-        self.then: Callable[[], None] = lambda: None
-        main = threading.current_thread() is threading.main_thread()  # where signals go
-        self._previous = signal.signal(signal.SIGTERM, self._heard) if main else None
-        self._installed = main
-
-    def _heard(self, _signum: int, _frame: object) -> None:
-        self.asked = True
-        self.then()
-
-    def release(self) -> None:
-        if self._installed and self._previous is not None:
-            signal.signal(signal.SIGTERM, self._previous)
 
 
 def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, WiredDevices] | str:
@@ -298,15 +287,17 @@ def _play(app: App, devices: WiredDevices, config: Any, phones: Phones, stop: St
     """The display's loop, until the box stops; the phones' server opens once the first
     frame is up (its web framework is the start's largest import)."""
     stop.then = lambda: post(pygame.event.Event(pygame.QUIT))
-    app.render()
-    if phones.server is None:
-        serve_phones(config, phones)
-    if phones.problem is not None:
-        app.flash_message(phones.problem, error=True)
-    app.open_portal = phones.open_portal
-    if phones.server is not None:  # once up, the panel shows the network's code
-        start_wifi(config, phones.server, phones, app.session.jobs)
     try:
+        if stop.asked:  # SIGTERM while the display opened: no loop at all
+            return 0
+        app.render()
+        if phones.server is None:
+            serve_phones(config, phones)
+        if phones.problem is not None:
+            app.flash_message(phones.problem, error=True)
+        app.open_portal = phones.open_portal
+        if phones.server is not None:  # once up, the panel shows the network's code
+            start_wifi(config, phones.server, phones, app.session.jobs)
         return app.run()
     except KeyboardInterrupt:
         return 0
