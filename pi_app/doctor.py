@@ -68,7 +68,7 @@ class Machine:
         self.environ = dict(os.environ if environ is None else environ)
 
     def is_pi(self) -> bool:
-        from pi_app.display.startup import is_raspberry_pi
+        from pi_app.headless import is_raspberry_pi
 
         return is_raspberry_pi()
 
@@ -126,7 +126,7 @@ class Machine:
 
 def check_display(machine: Machine, config: Config) -> Verdict:
     """The SDL video driver the box will ask for, and whether it can open the screen."""
-    from pi_app.display.startup import choose_video_driver, headless_message
+    from pi_app.headless import choose_video_driver, headless_message
 
     part = "display"
     env = machine.environ

@@ -6,8 +6,9 @@ systemd gives the service `TimeoutStartSec` to say READY=1, and stops it with SI
 - `Stop` takes SIGTERM from the first thing `tabletop run` does (before the display's
   imports), installed before SDL's own handler, which SDL then leaves alone. Each step of
   the start looks at it, and once a loop plays, `then` stops that loop.
-- `open_journal` opens the journal (read, upgraded or salvaged: on an SD card under
-  load, minutes) on a thread of its own while the main thread waits, so the waiting
+- `JournalOpening` opens the journal (read, upgraded or salvaged: on an SD card under
+  load, minutes) on a thread of its own from the start on, while the main thread loads
+  the display's modules and then waits: the card works while Python does, the waiting
   thread tells systemd EXTEND_TIMEOUT_USEC every `EXTEND_EVERY` seconds, and a SIGTERM
   meanwhile ends the start at once. The open left behind is cut off as by a pulled
   plug: SQLite's transactions keep the file whole, as the journal is made to be.
@@ -20,12 +21,9 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pi_app.devices import sdnotify
-
-if TYPE_CHECKING:
-    from pi_app.table.journal import Journal
+from pi_app.table.journal import Journal  # here: the opening thread imports nothing
 
 EXTEND_EVERY = 2.0
 """Seconds between two EXTEND_TIMEOUT_USEC while the journal opens."""
@@ -55,66 +53,63 @@ class Stop:
             signal.signal(signal.SIGTERM, self._previous)
 
 
-class _Opening:
-    """One journal being opened on its own thread, and what became of it: the journal,
-    the error it raised, or nothing yet. A journal whose start was stopped meanwhile
-    is closed by whichever side sees it last."""
+class JournalOpening:
+    """One journal opening on a thread of its own from now on, and what became of it:
+    the journal, the error it raised, or nothing yet. A journal nobody took (the start
+    was stopped, or ended before it) is closed by whichever side sees it last."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.done = threading.Event()
+        self._done = threading.Event()
         self._lock = threading.Lock()
         self._journal: Journal | None = None
         self._error: BaseException | None = None
         self._abandoned = False
+        threading.Thread(target=self._open, name="journal-open", daemon=True).start()
 
-    def run(self) -> None:
-        from pi_app.table.journal import Journal
-
+    def _open(self) -> None:
         try:
             journal = Journal(self.path)
         except BaseException as error:  # handed to the waiting thread, raised there
             self._error = error
-            self.done.set()
+            self._done.set()
             return
         with self._lock:
             self._journal, abandoned = journal, self._abandoned
         if abandoned:
             journal.close()
-        self.done.set()
+        self._done.set()
 
-    def abandon(self) -> None:
-        with self._lock:
-            self._abandoned, journal = True, self._journal
-        if journal is not None:
-            journal.close()
-
-    def result(self) -> Journal:
+    def wait(
+        self,
+        stop: Stop,
+        notify: Callable[[str], object] = sdnotify.notify,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Journal | None:
+        """The journal once open, or None when SIGTERM came first; what the journal
+        raised (a newer journal: `JournalTooNew`) is raised here. While it opens,
+        systemd is asked every `EXTEND_EVERY` seconds to wait `EXTEND_BY` more."""
+        told = clock()
+        while not self._done.wait(LOOK_EVERY):
+            if stop.asked:
+                self.abandon()
+                return None
+            if clock() - told >= EXTEND_EVERY:
+                told = clock()
+                notify(f"EXTEND_TIMEOUT_USEC={int(EXTEND_BY * 1_000_000)}")
+                notify("STATUS=reading the journal (a slow card)")
         if self._error is not None:
             raise self._error
-        assert self._journal is not None
-        return self._journal
-
-
-def open_journal(
-    path: Path,
-    stop: Stop,
-    notify: Callable[[str], object] = sdnotify.notify,
-    clock: Callable[[], float] = time.monotonic,
-) -> Journal | None:
-    """The journal at `path`, or None when SIGTERM came first; what the journal raises
-    (a newer journal: `JournalTooNew`) is raised here."""
-    if stop.asked:
-        return None
-    opening = _Opening(path)
-    threading.Thread(target=opening.run, name="journal-open", daemon=True).start()
-    told = clock()
-    while not opening.done.wait(LOOK_EVERY):
-        if stop.asked:
-            opening.abandon()
+        with self._lock:
+            journal, self._journal = self._journal, None  # taken: `abandon` leaves it
+        if stop.asked and journal is not None:
+            journal.close()
             return None
-        if clock() - told >= EXTEND_EVERY:
-            told = clock()
-            notify(f"EXTEND_TIMEOUT_USEC={int(EXTEND_BY * 1_000_000)}")
-            notify("STATUS=reading the journal (a slow card)")
-    return opening.result()
+        return journal
+
+    def abandon(self) -> None:
+        """Nobody will take the journal: closed now if open, else once it opens."""
+        with self._lock:
+            self._abandoned, journal, self._journal = True, self._journal, None
+        if journal is not None:
+            journal.close()

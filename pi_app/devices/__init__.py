@@ -18,15 +18,17 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pi_app.devices import sdnotify
 from pi_app.devices.inputs import BellButton, ButtonPress, HostButton, PressInput
-from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
 from pi_app.devices.pins import box_pin_factory
 from pi_app.devices.ring import LedRing, MockRing, PicoRing, RingBackend, SimRing
 from pi_app.i18n import Translator, verbatim
+
+if TYPE_CHECKING:
+    from pi_app.devices.link import PicoLink, PortSpec
 
 __all__ = [
     "BellButton",
@@ -78,6 +80,15 @@ class Devices:
         for item in (self.bell, self.next, self.undo):
             item.close()
         self.ring.close()
+
+
+def __getattr__(name: str) -> Any:
+    """`PicoLink`, imported on first use (pyserial and the frames: a box with a Pico)."""
+    if name == "PicoLink":
+        from pi_app.devices.link import PicoLink
+
+        return PicoLink
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def is_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
@@ -146,6 +157,8 @@ def open_devices(
         ) from error
     link = None
     if ring_backend is None:
+        from pi_app.devices.link import PicoLink  # the serial link: a box with a Pico
+
         link = PicoLink(port, vid=pinout.usb_vid, pid=pinout.usb_pid, baudrate=pinout.baudrate)
         ring_backend = PicoRing(link)
     ring = LedRing(ring_backend, pinout.leds, pinout.brightness_cap)
