@@ -24,29 +24,19 @@ import pytest
 
 from bench.slow_fsync import environ as slow_card
 from pi_app.table.journal import Journal
+from tests.first_frame import at_first_frame
 
 ROOT = Path(__file__).resolve().parents[1]
 PATIENCE = 180.0  # seconds: a busy machine starts slowly, never fails for it
 STOPS_WITHIN = 20.0  # seconds from SIGTERM to the end of the process
 
-CHILD = r"""
-import sys
-import pi_app.display.app as app
-from pi_app.devices import sdnotify
+CHILD = at_first_frame(
+    """
+    from pi_app.devices import sdnotify
 
-drawn = app.App.render
-
-def render(self):
-    presented = drawn(self)
-    if presented and not getattr(app, "_said", False):
-        app._said = True
-        sdnotify.notify("X_FIRST_FRAME=1")
-    return presented
-
-app.App.render = render
-from pi_app.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
+    sdnotify.notify("X_FIRST_FRAME=1")
+    """
+)
 
 
 class Notifications:

@@ -12,28 +12,17 @@ from pathlib import Path
 from pi_app.display.games import menu
 from pi_app.i18n import set_language
 from tests import tinygame
+from tests.first_frame import at_first_frame
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FIRST_FRAME = r"""
-import sys
-import pi_app.display.app as app
-
-drawn = app.App.render
-
-def render(self):
-    presented = drawn(self)
-    if presented and not getattr(app, "_said", False):
-        app._said = True
-        print("\n".join(sorted(sys.modules)), flush=True)
-        print("first frame", flush=True)
-        self.running = False
-    return presented
-
-app.App.render = render
-from pi_app.cli import main
-sys.exit(main(["--journal", sys.argv[1], "--hardware", "sim", "run"]))
-"""
+FIRST_FRAME = at_first_frame(
+    """
+    print("\\n".join(sorted(sys.modules)), flush=True)
+    print("first frame", flush=True)
+    self.running = False
+    """
+)
 
 NOT_ON_THE_FIRST_FRAME = (
     "aiohttp",  # the phones' server: once the first frame is up
@@ -77,8 +66,9 @@ def test_the_first_frame_imports_only_what_it_shows(tmp_path: Path) -> None:
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
     environ.pop("NOTIFY_SOCKET", None)
+    argv = ["--journal", str(tmp_path / "journal.sqlite3"), "--hardware", "sim", "run"]
     done = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME, str(tmp_path / "journal.sqlite3")],
+        [sys.executable, "-c", FIRST_FRAME, *argv],
         env=environ,
         capture_output=True,
         text=True,
