@@ -24,23 +24,45 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 FIRST_FRAME = r"""
+import importlib.abc
 import sys
-import pi_app.display.app as app
 
-drawn = app.App.render
 
-def render(self):
-    drawn(self)
-    if not getattr(app, "_said", False):
-        app._said = True
-        print("first frame", flush=True)
+def said_at_the_first_frame(app):
+    drawn = app.App.render
 
-app.App.render = render
-app.App.run = lambda self: (self.render(), 0)[1]  # the first frame, not the loop
+    def render(self):
+        presented = drawn(self)
+        if not getattr(app, "_said", False):
+            app._said = True
+            print("first frame", flush=True)
+        return presented
+
+    app.App.render = render
+    app.App.run = lambda self: (self.render(), 0)[1]  # the first frame, not the loop
+
+
+class Watch(importlib.abc.MetaPathFinder):
+    # patches the display's app once the start imports it, in the start's own order
+    def find_spec(self, name, path=None, target=None):
+        if name != "pi_app.display.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        spec.loader.exec_module = lambda module: (run(module), said_at_the_first_frame(module))
+        return spec
+
+
+import importlib.util
+
+sys.meta_path.insert(0, Watch())
 from pi_app.cli import main
 sys.exit(main(["--journal", sys.argv[1], "run"]))
 """
 BASELINE = 'import pygame; print("first frame", flush=True)'
+TARGET = 5.5
+"""The first frame within this many times the baseline (issue 46), on any machine."""
 
 
 def timed(code: str, *args: str) -> float:
@@ -86,8 +108,9 @@ def main() -> int:
     first, pygame_only = statistics.median(box), statistics.median(bare)
     print(f"runs: {runs} (medians; empty journal, dummy video driver)")
     print(f"process start to `import pygame` done: {pygame_only * 1000:7.1f} ms  (baseline)")
-    print(f"process start to the box's first frame: {first * 1000:7.1f} ms  (target < 600)")
+    print(f"process start to the box's first frame: {first * 1000:7.1f} ms")
     print(f"the box's own start above the baseline: {(first - pygame_only) * 1000:7.1f} ms")
+    print(f"first frame / baseline: {first / pygame_only:5.2f}x  (target: within {TARGET}x)")
     return 0
 
 

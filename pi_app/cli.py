@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,6 +33,23 @@ COMMANDS: dict[str, str] = {
     "wifi": "pi_app.wifi.command:run",
     "journal": "pi_app.table.cli:run",
 }
+
+
+class DemoHelp(argparse.HelpFormatter):
+    """`tabletop demo --help`: the demos listed where they are declared
+    (`display.demo.demo_names`), read only when that help is printed, so that building
+    the parser never imports the games."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.dest != "game":
+            return action.help
+        from pi_app.display.demo import demo_names
+
+        return "one of: " + ", ".join(demo_names())
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """Lines cut between names, never inside one (`cambio-tournament`)."""
+        return textwrap.wrap(text, width, break_on_hyphens=False)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,10 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_argument("--movetime", type=int, default=1000, help="milliseconds per move")
     engine.add_argument("--seed", type=int, help="seed for the easy level's mistakes")
 
-    demo = sub.add_parser("demo", help="play a scripted game off-screen, saving a PNG per scene")
-    demo.add_argument(
-        "game", help="gambit7, quitte-ou-double, cambio, cambio-tournament, gambo or history"
+    demo = sub.add_parser(
+        "demo",
+        help="play a scripted game off-screen, saving a PNG per scene",
+        formatter_class=DemoHelp,
     )
+    demo.add_argument("game", help="the demo to play")
     demo.add_argument("--shots", type=Path, required=True, help="folder for the pictures")
     demo.add_argument("--size", default="800x480", choices=("800x480", "480x320"))
     firmware = sub.add_parser("firmware", help="put the firmware on the Pico, or check it")

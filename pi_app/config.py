@@ -33,9 +33,10 @@ def user_config_path() -> Path:
     return Path(base) / "tabletop" / "config.toml"
 
 
-def default_journal_path() -> Path:
-    """Where the journal lives unless configured: the user's data directory."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+def default_journal_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the journal lives unless configured: the user's data directory (in
+    `environ`: the doctor asks with the service's)."""
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "tabletop" / "journal.sqlite3"
 
 

@@ -13,6 +13,7 @@ import argparse
 import glob
 import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from pi_app import __version__
 from pi_app.bundled import bundled_path
-from pi_app.config import Config
+from pi_app.config import Config, default_journal_path
 from pi_app.i18n import N_, Translator
 
 _ = Translator("core")
@@ -67,7 +68,7 @@ class Machine:
         self.environ = dict(os.environ if environ is None else environ)
 
     def is_pi(self) -> bool:
-        from pi_app.display.startup import is_raspberry_pi
+        from pi_app.headless import is_raspberry_pi
 
         return is_raspberry_pi()
 
@@ -108,6 +109,13 @@ class Machine:
             (p for p in (f"/usr/sbin/{program}",) if os.path.exists(p)), None
         )
 
+    def pin_factory(self) -> str:
+        """Build the pin factory the box's service builds (`devices.pins`, the same
+        function) and name it; raises what the service meets."""
+        from pi_app.devices.pins import box_pin_factory, factory_name
+
+        return factory_name(box_pin_factory())
+
     def run(self, command: list[str]) -> tuple[int, str] | None:
         """A command's exit code and output; None when it is not on this machine."""
         if shutil.which(command[0]) is None:
@@ -118,7 +126,7 @@ class Machine:
 
 def check_display(machine: Machine, config: Config) -> Verdict:
     """The SDL video driver the box will ask for, and whether it can open the screen."""
-    from pi_app.display.startup import choose_video_driver, headless_message
+    from pi_app.headless import choose_video_driver, headless_message
 
     part = "display"
     env = machine.environ
@@ -159,11 +167,24 @@ def check_display(machine: Machine, config: Config) -> Verdict:
 
 BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
 """Where a Raspberry Pi's firmware reads its configuration (bookworm's place first)."""
+OVERLAYS = ("/boot/firmware/overlays/*.dtbo", "/boot/overlays/*.dtbo")
+"""The device-tree overlays Raspberry Pi OS's firmware loads; Debian's kernel with
+`raspi-firmware` (the card image) has none, so `dtoverlay=` lines do nothing there."""
 
 
 def _no_drm_device(machine: Machine) -> Verdict:
-    """No DRM device: on a Pi whose config.txt names no KMS overlay, that is the cause."""
+    """No DRM device: on a Pi whose config.txt names no KMS overlay, that is the cause.
+    On a Pi without overlays (the card image: Debian's kernel) an overlay cannot help:
+    that system drives HDMI screens on a Pi 3 or 4, and nothing else."""
     fix = _("enable the KMS driver: dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt, reboot")
+    if machine.is_pi() and not any(machine.glob(pattern) for pattern in OVERLAYS):
+        fix = _(
+            "this system (Debian's kernel, no overlays) drives HDMI screens on a Pi 3 or 4: "
+            "check the HDMI cable and the screen's power, then restart; the official touch "
+            "display, SPI screens and the Pi 5 need Raspberry Pi OS Lite (64-bit) with the "
+            "tabletop package"
+        )
+        return Verdict("display", FAIL, _("kmsdrm, but no DRM device (/dev/dri/card*)"), fix)
     for path in BOOT_CONFIGS if machine.is_pi() else ():
         text = machine.read_text(path)
         if text is None:
@@ -206,15 +227,26 @@ def check_pins(machine: Machine, config: Config) -> Verdict:
             _("{chip} cannot be opened").format(chip=chips[0]),
             _("add the user to the gpio group (sudo adduser $USER gpio), then log in again"),
         )
-    backends = [name for name in ("lgpio", "RPi.GPIO") if machine.can_import(name)]
-    if not backends:
+    if not any(machine.can_import(name) for name in ("lgpio", "RPi.GPIO")):
         return Verdict(
             part,
             FAIL,
             _("no GPIO backend for gpiozero"),
             _("install the pi extra: pip install 'tabletop[pi]'"),
         )
-    return Verdict(part, OK, _("{pins} through {backend}").format(pins=listed, backend=backends[0]))
+    try:  # a library that imports may still not load on this kernel: as the service does
+        backend = machine.pin_factory()
+    except Exception as error:
+        return Verdict(
+            part,
+            FAIL,
+            _("gpiozero makes no pins here, nor in the service: {error}").format(error=error),
+            _(
+                "the box plays on without its bell and buttons: check the kernel's GPIO "
+                "driver and the lgpio library"
+            ),
+        )
+    return Verdict(part, OK, _("{pins} through {backend}").format(pins=listed, backend=backend))
 
 
 def _service_active(machine: Machine) -> bool:
@@ -282,10 +314,42 @@ def check_pico(machine: Machine, config: Config) -> Verdict:
     )
 
 
+def box_journal(machine: Machine, config: Config) -> Path:
+    """The journal the box's service keeps, whoever runs the doctor (an admin's own
+    data folder holds none): the configured one (`journal =` in /etc/tabletop, or
+    `--journal`), else the one in the service's XDG_DATA_HOME (/var/lib/tabletop),
+    else this user's."""
+    if config.values["journal"]:
+        return config.journal_path
+    data = service_environment(machine).get("XDG_DATA_HOME")
+    return default_journal_path({"XDG_DATA_HOME": data}) if data else config.journal_path
+
+
+def service_environment(machine: Machine) -> dict[str, str]:
+    """The service's `Environment=`: as systemd has it (drop-ins too), else as its
+    unit file says; empty when no unit is installed."""
+    shown = machine.run(["systemctl", "show", "--property=Environment", "--value", "tabletop"])
+    lines = [shown[1]] if shown is not None and shown[0] == 0 and shown[1] else []
+    if not lines:
+        text = machine.read_text(UNIT) or machine.read_text(PACKAGED_UNIT) or ""
+        lines = [
+            value
+            for key, value in (_unit_line(line) for line in text.splitlines())
+            if key == "Environment"
+        ]
+    found: dict[str, str] = {}
+    for line in lines:
+        for word in shlex.split(line):
+            name, equals, value = word.partition("=")
+            if equals:
+                found[name] = value
+    return found
+
+
 def check_journal(machine: Machine, config: Config) -> Verdict:
     """The journal's folder: writable, with room to grow."""
     part = "journal"
-    path = config.journal_path
+    path = box_journal(machine, config)
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent  # the journal makes missing folders: the first one there counts
@@ -313,7 +377,7 @@ def check_records(machine: Machine, config: Config) -> Verdict:
     from pi_app.table.readable import unreadable
 
     part = "records"
-    path = config.journal_path
+    path = box_journal(machine, config)
     if not path.exists():
         return Verdict(part, SKIP, _("no journal yet"))
     journal = Journal(path, keep_backups=False)
@@ -489,10 +553,18 @@ def _unit_settings(text: str) -> dict[str, str]:
     """`Key=value` lines of a systemd unit (the last one wins, as in systemd)."""
     settings = {}
     for line in text.splitlines():
-        key, equals, value = line.partition("=")
-        if equals and not line.lstrip().startswith(("#", ";")):
-            settings[key.strip()] = value.strip()
+        key, value = _unit_line(line)
+        if key:
+            settings[key] = value
     return settings
+
+
+def _unit_line(line: str) -> tuple[str, str]:
+    """A unit's line as (key, value); ("", "") for a comment or a line without `=`."""
+    key, equals, value = line.partition("=")
+    if not equals or line.lstrip().startswith(("#", ";")):
+        return ("", "")
+    return (key.strip(), value.strip())
 
 
 CHECKS: tuple[Callable[[Machine, Config], Verdict], ...] = (

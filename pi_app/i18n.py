@@ -50,7 +50,12 @@ def current_language() -> str:
 
 
 def _unquote(fragment: str) -> str:
-    """Read one quoted .po string fragment, with its C-style escapes."""
+    """Read one quoted .po string fragment, with its C-style escapes (a fragment
+    without any is read as it is: every start reads the catalogues it shows)."""
+    inner = fragment[1:-1]
+    plain = '"' not in inner and "\\" not in inner
+    if plain and len(fragment) >= 2 and fragment[0] == fragment[-1] == '"':
+        return inner
     value = ast.literal_eval(fragment)
     if not isinstance(value, str):
         raise ValueError(f"not a string: {fragment}")

@@ -37,6 +37,7 @@ from pi_app.box import acts
 from pi_app.box.actors import BUTTON
 from pi_app.devices import sdnotify
 from pi_app.effects.ring import DeviceRing
+from pi_app.headless import is_service as is_service
 from pi_app.loop import PhonesLoop
 from pi_app.table import Journal
 from pi_app.web.hub import Hub
@@ -50,15 +51,6 @@ NO_SCREEN_PERIOD = 1.2
 RETRY_SECONDS = 30.0
 PROBE_SECONDS = 20.0
 """How long a try at the display may take before it counts as failed."""
-
-
-def is_service(config: Any, environ: Mapping[str, str] = os.environ) -> bool:
-    """Whether this run is the box's service, which plays on without a screen: started
-    by systemd (`INVOCATION_ID` or `NOTIFY_SOCKET` set) or configured as the box
-    (`hardware = "pi"`). A laptop's `tabletop` is neither."""
-    if environ.get("INVOCATION_ID") or environ.get("NOTIFY_SOCKET"):
-        return True
-    return str(config["hardware"]) == "pi"
 
 
 def _notify(message: str) -> None:

@@ -12,10 +12,13 @@ import os
 from pathlib import Path
 
 import pytest
+from gpiozero import Device  # type: ignore[import-untyped]
+from gpiozero.exc import BadPinFactory  # type: ignore[import-untyped]
 
 from pi_app import doctor
 from pi_app.bundled import bundled_path
 from pi_app.config import Config
+from pi_app.devices import DevicesError, MockRing, open_devices
 from pi_app.devices.link import EXPECTED
 from pi_app.doctor import FAIL, OK, SKIP, WARN, Machine, Verdict
 from pi_app.i18n import set_language
@@ -28,7 +31,8 @@ UNIT_TEXT = bundled_path("systemd/tabletop.service").read_text(encoding="utf-8")
 
 
 class Pi(Machine):
-    """A Raspberry Pi set up as docs/hardware-setup.md says."""
+    """A Raspberry Pi set up as docs/hardware-setup.md says (Raspberry Pi OS: its
+    firmware's overlays are there)."""
 
     def __init__(self) -> None:
         super().__init__({"PATH": "/usr/bin"})
@@ -37,6 +41,7 @@ class Pi(Machine):
             "/dev/dri/card1": True,
             "/dev/gpiochip0": True,
             "/dev/snd/pcmC0D0p": True,
+            "/boot/firmware/overlays/vc4-kms-v3d.dtbo": True,
         }
         self.modules = {"lgpio"}
         self.ports: list[tuple[str, int | None, int | None]] = [("/dev/ttyACM0", 0x2E8A, 0x0005)]
@@ -75,6 +80,11 @@ class Pi(Machine):
 
     def can_import(self, module: str) -> bool:
         return module in self.modules
+
+    def pin_factory(self) -> str:
+        if "lgpio" not in self.modules:
+            raise BadPinFactory("Unable to load any default pin factory!")
+        return "lgpio"
 
     def serial_ports(self) -> list[tuple[str, int | None, int | None]]:
         return self.ports
@@ -312,3 +322,95 @@ def test_a_missing_kms_overlay_is_named(config: Config) -> None:
     verdict = _verdicts(pi, config)["display"]
     assert verdict.status == FAIL and "no DRM device" in verdict.said  # another cause
     assert "overlay" not in verdict.said
+
+
+class PinsOfTheService(Pi):
+    """The Pi above, but its pins built as the box's service builds them."""
+
+    def pin_factory(self) -> str:
+        return Machine.pin_factory(self)
+
+
+@pytest.fixture
+def no_pin_factory_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """gpiozero as in QEMU's raspi3b: lgpio imports, yet no default factory loads."""
+
+    def fails() -> None:
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(fails))
+
+
+def test_doctor_builds_the_pins_the_service_builds(
+    config: Config, no_pin_factory_loads: None
+) -> None:
+    config.values["hardware"] = "pi"
+    with pytest.raises(DevicesError) as service:
+        open_devices(config, ring_backend=MockRing())
+    assert "Unable to load any default pin factory" in str(service.value)
+    verdict = _verdicts(PinsOfTheService(), config)["pins"]
+    assert verdict.status == FAIL, verdict
+    assert "Unable to load any default pin factory" in verdict.said
+    assert "lgpio" not in verdict.said.replace("Unable", "")  # no "through lgpio"
+
+
+def test_the_pins_the_service_builds_are_named(
+    config: Config, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())
+    verdict = _verdicts(PinsOfTheService(), config)["pins"]
+    assert (verdict.status, verdict.said.split(" through ")[-1]) == (OK, "mock")
+
+
+def _journal_with_a_game(path: Path) -> None:
+    from pi_app.table.journal import Journal
+
+    journal = Journal(path)
+    journal.begin_game("gambit7", {"seats": ["Ana", "Bo", "Cy"]})
+    journal.close()
+
+
+def test_an_admin_s_doctor_reads_the_box_s_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run by an admin user, the doctor reads the journal of the service (the unit's
+    XDG_DATA_HOME), not one in the admin's own data folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "admin"))
+    box = tmp_path / "var-lib-tabletop"
+    _journal_with_a_game(box / "tabletop" / "journal.sqlite3")
+    pi = Pi()
+    pi.texts[doctor.UNIT] = UNIT_TEXT.replace("=/var/lib/tabletop", f"={box}")
+    verdicts = _verdicts(pi, Config())
+    assert f"{box}/tabletop/journal.sqlite3" in verdicts["journal"].said
+    assert (verdicts["records"].status, verdicts["records"].said.split(";")[0]) == (OK, "1 game")
+    shown = (0, f"XDG_DATA_HOME={tmp_path / 'drop-in'} SDL_VIDEODRIVER=kmsdrm")
+    pi.commands[("systemctl", "show", "--property=Environment", "--value", "tabletop")] = shown
+    assert str(tmp_path / "drop-in") in _verdicts(pi, Config())["journal"].said  # systemd's
+    configured = Config()
+    configured.values["journal"] = str(tmp_path / "set" / "journal.sqlite3")
+    assert str(tmp_path / "set") in _verdicts(pi, configured)["journal"].said
+
+
+def test_the_unit_s_data_folder_is_the_box_s_journal_folder() -> None:
+    assert doctor.service_environment(Pi())["XDG_DATA_HOME"] == "/var/lib/tabletop"
+    assert doctor.box_journal(Pi(), Config()) == Path("/var/lib/tabletop/tabletop/journal.sqlite3")
+
+
+def test_the_card_image_s_display_advice_fits_its_kernel(config: Config) -> None:
+    """The image (Debian's kernel, raspi-firmware, no overlays): an overlay line does
+    nothing there, so the advice is what works there, and where the rest works."""
+    image = Pi()
+    del image.files["/dev/dri/card1"]
+    del image.files["/boot/firmware/overlays/vc4-kms-v3d.dtbo"]
+    image.texts["/boot/firmware/config.txt"] = "[all]\narm_64bit=1\n"  # raspi-firmware's
+    verdict = _verdicts(image, config)["display"]
+    assert verdict.status == FAIL and "overlay" not in verdict.said
+    assert verdict.fix is not None and "dtoverlay" not in verdict.fix
+    assert "HDMI" in verdict.fix and "Pi 3 or 4" in verdict.fix
+    assert "Raspberry Pi OS" in verdict.fix
+    image.files["/boot/overlays/vc4-kms-v3d.dtbo"] = True  # Raspberry Pi OS before bookworm
+    verdict = _verdicts(image, config)["display"]
+    assert verdict.fix is not None and "dtoverlay=vc4-kms-v3d" in verdict.fix

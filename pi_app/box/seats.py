@@ -26,12 +26,10 @@ that older shape too (`_decode`).
 from __future__ import annotations
 
 import contextlib
-import hmac
 import json
 import logging
 import os
 import re
-import secrets
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,7 +161,7 @@ class SeatBook:
         book = self._books.pop(game_id, None)
         changed = book is None or self._current != game_id
         if book is None:
-            book = Book(secrets.token_urlsafe(9))
+            book = Book(_token(9))
         self._books[game_id] = book  # the most recently current last
         self._current = game_id
         while len(self._books) > MAX_BOOKS:
@@ -233,7 +231,7 @@ class SeatBook:
             book = self._book()
             if book is None or seat in book.tokens:
                 return None
-            token = secrets.token_urlsafe(18)
+            token = _token(18)
             book.tokens[seat] = token
             self._save()
             return token
@@ -279,7 +277,16 @@ def _same(given: object, ours: str) -> bool:
     `hmac.compare_digest` refuses str with other than ASCII characters (TypeError): a
     phone's text is any, ours is ASCII (token_urlsafe), so other text is simply not ours.
     """
+    import hmac  # with `secrets`: on a phone's first word, not at the box's start
+
     return isinstance(given, str) and given.isascii() and hmac.compare_digest(given, ours)
+
+
+def _token(size: int) -> str:
+    """A new secret of `size` random bytes, as URL-safe text."""
+    import secrets  # hashlib's OpenSSL with it: once a game's seats are written
+
+    return secrets.token_urlsafe(size)
 
 
 def _encode(books: dict[int, Book], current: int | None) -> dict[str, object]:

@@ -32,11 +32,17 @@ from pi_app.box.seats import SeatBook
 from pi_app.box.shelf import Shelf
 from pi_app.box.tournament_play import TournamentPlay
 from pi_app.box.unfinished import Unfinished
-from pi_app.questions.bank import builtin
 from pi_app.questions.question import Question
 from pi_app.table import Journal, JournalError
 from pi_app.table.players import Player
 from pi_app.table.protocol import GameTable
+
+
+def _builtin() -> Sequence[Question]:
+    """The built-in bank, imported when a round first asks (not at the box's start)."""
+    from pi_app.questions.bank import builtin
+
+    return builtin()
 
 
 class Session:
@@ -47,7 +53,7 @@ class Session:
         config: Mapping[str, Any],
         journal: Journal,
         *,
-        bank: Callable[[], Sequence[Question]] = builtin,
+        bank: Callable[[], Sequence[Question]] | None = None,
         jobs: Jobs | None = None,
         folder: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -58,7 +64,7 @@ class Session:
         self.journal = journal
         self.changes = Changes()
         self.jobs = jobs if jobs is not None else Jobs()
-        self.quizmaster = Quizmaster(journal, bank, probe)
+        self.quizmaster = Quizmaster(journal, bank or _builtin, probe)
         self.choices = Choices(journal, self.config)
         self.shelf = Shelf(journal, self.changes, self.say)
         self.seating = Seating(seats, self.changes, lambda: self.shelf.table)

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pi_app.i18n import Translator
-from pi_app.rules.cambio.tournament.game import default_seating
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, JournalError
 
@@ -96,6 +95,8 @@ class BoxTournament:
         self, seats: Sequence[str], options: Mapping[str, Any], tables: int
     ) -> TournamentTable:
         """A new tournament played at `tables` tables, this box at table 1."""
+        from pi_app.rules.cambio.tournament.game import default_seating  # on use: the start
+
         seating = [list(row) for row in default_seating(list(seats), tables)]
         name = f"Cambio · {time.strftime('%H:%M')}"  # told apart from another table's
         from pi_app.net.box import TournamentBox

@@ -18,16 +18,17 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, Any
 
 from pi_app.devices import sdnotify
 from pi_app.devices.inputs import BellButton, ButtonPress, HostButton, PressInput
-from pi_app.devices.link import PicoLink, PortSpec
 from pi_app.devices.pinout import Pinout, PinoutError, load_pinout
+from pi_app.devices.pins import box_pin_factory
 from pi_app.devices.ring import LedRing, MockRing, PicoRing, RingBackend, SimRing
 from pi_app.i18n import Translator, verbatim
+
+if TYPE_CHECKING:
+    from pi_app.devices.link import PicoLink, PortSpec
 
 __all__ = [
     "BellButton",
@@ -81,6 +82,15 @@ class Devices:
         self.ring.close()
 
 
+def __getattr__(name: str) -> Any:
+    """`PicoLink`, imported on first use (pyserial and the frames: a box with a Pico)."""
+    if name == "PicoLink":
+        from pi_app.devices.link import PicoLink
+
+        return PicoLink
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def is_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
     """True on a Raspberry Pi (its device tree names the model)."""
     try:
@@ -110,7 +120,8 @@ def open_devices(
 ) -> Devices:
     """Open the bell, the buttons and the ring the configuration asks for.
 
-    `pin_factory` (gpiozero) replaces the default pins, e.g. `MockFactory()` in tests;
+    `pin_factory` (gpiozero) replaces the default pins (`pins.box_pin_factory`), e.g.
+    `MockFactory()` in tests;
     `port` overrides the Pico's port (a path, a pyserial URL, or a callable);
     `ring_backend` replaces the ring's backend (e.g. `MockRing()`).
     """
@@ -126,8 +137,11 @@ def open_devices(
             HostButton("undo"),
             LedRing(backend, pinout.leds, pinout.brightness_cap),
         )
+    from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
+
     opened: list[PressInput] = []
     try:
+        pin_factory = box_pin_factory(pin_factory)  # the one `tabletop doctor` builds
         bell = BellButton(pinout.bell, pin_factory=pin_factory)
         opened.append(bell)
         next_button = HostButton("next", pinout.next, pin_factory=pin_factory)
@@ -143,6 +157,8 @@ def open_devices(
         ) from error
     link = None
     if ring_backend is None:
+        from pi_app.devices.link import PicoLink  # the serial link: a box with a Pico
+
         link = PicoLink(port, vid=pinout.usb_vid, pid=pinout.usb_pid, baudrate=pinout.baudrate)
         ring_backend = PicoRing(link)
     ring = LedRing(ring_backend, pinout.leds, pinout.brightness_cap)

@@ -28,9 +28,8 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-from gpiozero import Button  # type: ignore[import-untyped]
 
 log = logging.getLogger(__name__)
 
@@ -82,18 +81,24 @@ class Debouncer:
         return self.opened_at is None or self.ticks_diff(ticks, self.opened_at) >= self.quiet
 
 
-class _EdgeButton(Button):  # type: ignore[misc]
-    """A gpiozero Button that hands every edge, with the pin's ticks, to a callback."""
+@cache
+def _edge_button() -> type[Any]:
+    """A gpiozero Button that hands every edge, with the pin's ticks, to a callback
+    (made on first use: gpiozero is imported only by a box that has pins)."""
+    from gpiozero import Button  # type: ignore[import-untyped]
 
-    def __init__(self, pin: int, on_edge: Callable[[float, bool], None], **kwargs: Any) -> None:
-        self._on_edge = on_edge
-        super().__init__(pin, pull_up=True, bounce_time=None, **kwargs)
+    class EdgeButton(Button):  # type: ignore[misc]
+        def __init__(self, pin: int, on_edge: Callable[[float, bool], None], **kwargs: Any):
+            self._on_edge = on_edge
+            super().__init__(pin, pull_up=True, bounce_time=None, **kwargs)
 
-    def _fire_events(self, ticks: float, new_active: bool) -> None:
-        old = self._last_active
-        super()._fire_events(ticks, new_active)
-        if old is not None and old != new_active:
-            self._on_edge(ticks, bool(new_active))
+        def _fire_events(self, ticks: float, new_active: bool) -> None:
+            old = self._last_active
+            super()._fire_events(ticks, new_active)
+            if old is not None and old != new_active:
+                self._on_edge(ticks, bool(new_active))
+
+    return EdgeButton
 
 
 class PressInput:
@@ -122,10 +127,11 @@ class PressInput:
         self._lock = threading.Lock()
         self._listeners: list[Listener] = []
         self._queue: queue.Queue[ButtonPress] = queue.Queue(QUEUE_SIZE)
-        self.button: Button | None = None
+        self.button: Any = None
+        """The gpiozero `Button` of a real pin (None: simulated)."""
         ticks_diff: TicksDiff = _seconds_diff
         if pin is not None:
-            self.button = _EdgeButton(pin, self.edge, pin_factory=pin_factory)
+            self.button = _edge_button()(pin, self.edge, pin_factory=pin_factory)
             ticks_diff = self.button.pin_factory.ticks_diff
         self.debouncer = Debouncer(quiet, ticks_diff)
 

@@ -23,11 +23,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from pi_app.devices.link import PicoLink
 from pi_app.devices.shared import animations, protocol
 from pi_app.i18n import Translator
+
+if TYPE_CHECKING:
+    from pi_app.devices.link import PicoLink
 
 _ = Translator("devices")
 

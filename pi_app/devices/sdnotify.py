@@ -1,8 +1,9 @@
 """systemd notifications (READY=1, WATCHDOG=1) over $NOTIFY_SOCKET, no dependency.
 
 `systemd/tabletop.service` is `Type=notify` with `WatchdogSec=`: systemd waits for
-`ready()` before it counts the box as started, and restarts the program if
-`watchdog()` stops arriving (a hung display loop). Outside systemd NOTIFY_SOCKET is
+`ready()` before it counts the box as started (while a slow card's journal opens,
+`pi_app.starting` asks it for more time with EXTEND_TIMEOUT_USEC), and restarts the
+program if `watchdog()` stops arriving (a hung display loop). Outside systemd NOTIFY_SOCKET is
 unset and every call does nothing, so the program can call them unconditionally.
 """
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,7 +39,9 @@ from pi_app.effects.ring_show import Tick
 from pi_app.effects.sound import Sounds
 from pi_app.table import Journal
 from pi_app.table.protocol import GameTable
-from pi_app.wifi.hotspot import Hotspot, NetworkManager
+
+if TYPE_CHECKING:
+    from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
 BLOCKING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 """SDL video drivers whose event wait truly sleeps (others poll; see wait_events)."""
@@ -66,7 +69,7 @@ class App:
         self.bar = MessageBar(self.clock)
         self.running, self.dirty = True, True
         self.on_present: Callable[[Scene], None] | None = None
-        self.wifi: Callable[[], NetworkManager] = lambda: NetworkManager(self.journal.path.parent)
+        self.wifi: Callable[[], NetworkManager] = lambda: _network(self.journal.path.parent)
         """The box's own Wi-Fi as its page asks NetworkManager (a stand-in in tests)."""
         self.open_portal: Callable[[Hotspot], None] | None = None
         """Answers the phones' checks once the box's own Wi-Fi is up (given at start)."""
@@ -229,6 +232,13 @@ class App:
             self.step(wait_events(self.wait_ms(), blocking))
         self.box.watchdog.notify("STOPPING=1")
         return 0
+
+
+def _network(folder: Path) -> NetworkManager:
+    """NetworkManager for the box's own Wi-Fi (imported when its page first asks)."""
+    from pi_app.wifi.hotspot import NetworkManager
+
+    return NetworkManager(folder)
 
 
 def build_app(

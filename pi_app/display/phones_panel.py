@@ -10,16 +10,18 @@ seat, or page through the seats; they are the panel's, never the game's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from pi_app.box.acts import FreeSeat as FreeSeatAct
 from pi_app.display.canvas import Canvas
 from pi_app.display.intents import Intent, Press
-from pi_app.display.phones import draw_phones
 from pi_app.display.targets import Button, FreeSeat, SeatCode
 from pi_app.i18n import Translator
 from pi_app.table.protocol import GameTable
 from pi_app.web.hub import Hub
-from pi_app.web.wifi_code import Hotspot
+
+if TYPE_CHECKING:
+    from pi_app.web.wifi_code import Hotspot
 
 _ = Translator("display")
 
@@ -71,6 +73,8 @@ class PhonesPanel:
         chosen = self.seat if self.seat not in held else None
         links = self.links(self.hub.secret_for(table.game_id))
         seats = list(table.seats)
+        from pi_app.display.phones import draw_phones  # the QR codes: once the panel opens
+
         draw_phones(canvas, links, seats, held, chosen, self.page, hotspot=self.hotspot)
 
     def outdated(self) -> bool:

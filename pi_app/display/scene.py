@@ -40,11 +40,10 @@ from pi_app.display.theme import RGB, Theme
 from pi_app.effects.ring_show import SandTimer
 from pi_app.i18n import Translator, verbatim
 from pi_app.table.protocol import GameTable
-from pi_app.wifi.hotspot import Hotspot
 
 if TYPE_CHECKING:
     from pi_app.box.session import Session
-    from pi_app.wifi.hotspot import NetworkManager
+    from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
 _ = Translator("display")
 

@@ -8,7 +8,7 @@ neither imports the app that imports them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pi_app.box.session import Session
 from pi_app.display.message_bar import MessageBar
@@ -18,7 +18,9 @@ from pi_app.display.screens import Screens
 from pi_app.display.theme import Theme
 from pi_app.effects.ring_show import RingShow
 from pi_app.table.protocol import GameTable
-from pi_app.wifi.hotspot import Hotspot, NetworkManager
+
+if TYPE_CHECKING:
+    from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
 
 class Stage(Protocol):

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,7 +20,15 @@ import pygame
 from pi_app.display.app import App, build_app
 from pi_app.display.intents import post, wake
 from pi_app.display.phones_panel import PhonesPanel
+from pi_app.headless import (
+    choose_video_driver,
+    headless_message,
+    is_raspberry_pi,
+    is_service,
+    nothing_to_show,
+)
 from pi_app.i18n import Translator
+from pi_app.starting import JournalOpening, Stop
 from pi_app.table import Journal
 
 if TYPE_CHECKING:
@@ -35,35 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 _ = Translator("display")
 PORTAL_PORT = 80  # the systems' connectivity checks are plain HTTP (docs/WIFI.md)
-
-
-def choose_video_driver(environ: Mapping[str, str], is_pi: bool) -> str | None:
-    """The SDL video driver to ask for, or None to let SDL choose.
-
-    On a Pi with no desktop (no DISPLAY, no WAYLAND_DISPLAY) the display is driven
-    directly through KMS/DRM. Elsewhere, SDL picks; an explicit SDL_VIDEODRIVER wins.
-    """
-    if environ.get("SDL_VIDEODRIVER"):
-        return environ["SDL_VIDEODRIVER"]
-    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
-        return None
-    return "kmsdrm" if is_pi else None
-
-
-def is_raspberry_pi() -> bool:
-    try:
-        with open("/proc/device-tree/model", encoding="ascii", errors="ignore") as model:
-            return "Raspberry Pi" in model.read()
-    except OSError:
-        return False
-
-
-def headless_message() -> str:
-    return _(
-        "No display found (no DISPLAY or WAYLAND_DISPLAY, and this is not a Pi). "
-        "To run without a screen use SDL_VIDEODRIVER=dummy tabletop, or "
-        "`tabletop demo gambit7 --shots DIR` to save pictures of each scene."
-    )
 
 
 def _notifier() -> Callable[[str], None] | None:
@@ -198,26 +175,39 @@ def serve_phones(config: Any, started: Phones) -> None:
     started.closers = [watch(follow), server.stop]
 
 
-def run_app(config: Any) -> int:
+def run_app(config: Any, stop: Stop | None = None, opening: JournalOpening | None = None) -> int:
     """Open the table app on this machine's display; returns the exit code.
 
     The box's service whose display cannot start plays on without it
     (`pi_app.screenless`) and takes the display up again once one opens; a laptop's
-    `tabletop` with no display says how to run headless and exits 1.
+    `tabletop` with no display says how to run headless and exits 1. `stop` hears
+    SIGTERM (`tabletop run` installs it first thing), and `opening` is the journal
+    it started opening then; a start stopped meanwhile exits 0.
     """
-    from pi_app.screenless import is_service
+    stop = stop or Stop()
+    try:
+        return _start(config, stop, opening)
+    finally:
+        stop.release()
+        if opening is not None:
+            opening.abandon()  # closed if it opened and nothing took it
 
+
+def _start(config: Any, stop: Stop, opening: JournalOpening | None) -> int:
+    """`run_app` once SIGTERM is heard: the journal, then the display or none."""
     service = is_service(config)
-    driver = choose_video_driver(os.environ, is_raspberry_pi())
-    windowed = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    if driver is None and not windowed and not service:
+    pi = is_raspberry_pi()
+    if nothing_to_show(config, os.environ, pi):
         print(headless_message(), file=sys.stderr)
         return 1
+    driver = choose_video_driver(os.environ, pi)
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
     started = time.monotonic()
-    stop = Stop()
-    journal = Journal(config.journal_path)  # a newer journal that cannot be read stops here
+    opening = opening or JournalOpening(config.journal_path)
+    journal = opening.wait(stop)  # a newer journal that cannot be read: raised here
+    if journal is None:  # SIGTERM while it opened
+        return 0
     phones = prepare_phones(config)
     try:
         while not stop.asked:
@@ -239,29 +229,8 @@ def run_app(config: Any) -> int:
                 return 0
         return 0
     finally:
-        stop.release()
         _close(phones.closers)
         journal.close()
-
-
-class Stop:
-    """systemd's SIGTERM, heard for the whole run (installed before SDL's own, which
-    SDL then leaves alone): it stops whichever loop plays now (`then`)."""
-
-    def __init__(self) -> None:
-        self.asked = False
-        self.then: Callable[[], None] = lambda: None
-        main = threading.current_thread() is threading.main_thread()  # where signals go
-        self._previous = signal.signal(signal.SIGTERM, self._heard) if main else None
-        self._installed = main
-
-    def _heard(self, _signum: int, _frame: object) -> None:
-        self.asked = True
-        self.then()
-
-    def release(self) -> None:
-        if self._installed and self._previous is not None:
-            signal.signal(signal.SIGTERM, self._previous)
 
 
 def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, WiredDevices] | str:
@@ -298,15 +267,17 @@ def _play(app: App, devices: WiredDevices, config: Any, phones: Phones, stop: St
     """The display's loop, until the box stops; the phones' server opens once the first
     frame is up (its web framework is the start's largest import)."""
     stop.then = lambda: post(pygame.event.Event(pygame.QUIT))
-    app.render()
-    if phones.server is None:
-        serve_phones(config, phones)
-    if phones.problem is not None:
-        app.flash_message(phones.problem, error=True)
-    app.open_portal = phones.open_portal
-    if phones.server is not None:  # once up, the panel shows the network's code
-        start_wifi(config, phones.server, phones, app.session.jobs)
     try:
+        if stop.asked:  # SIGTERM while the display opened: no loop at all
+            return 0
+        app.render()
+        if phones.server is None:
+            serve_phones(config, phones)
+        if phones.problem is not None:
+            app.flash_message(phones.problem, error=True)
+        app.open_portal = phones.open_portal
+        if phones.server is not None:  # once up, the panel shows the network's code
+            start_wifi(config, phones.server, phones, app.session.jobs)
         return app.run()
     except KeyboardInterrupt:
         return 0

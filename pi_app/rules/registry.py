@@ -15,13 +15,26 @@ from typing import Any
 from pi_app.rules.contract import Game, RecordError
 
 _games: dict[str, Game[Any, Any]] = {}
+_registered: set[str] = set()
+"""The names of the games registered at run time (`register`), not discovered."""
 _discovered = False
 
 
 def register(game: Game[Any, Any]) -> Game[Any, Any]:
     """Make `game` findable by its record name (a later registration replaces it)."""
     _games[game.name] = game
+    _registered.add(game.name)
     return game
+
+
+def registered() -> dict[str, Game[Any, Any]]:
+    """The games registered at run time, found without importing any package."""
+    return {name: _games[name] for name in _registered}
+
+
+def discovered() -> bool:
+    """Whether every game's package is imported already (`games` is then cheap)."""
+    return _discovered
 
 
 def _discover() -> None:
@@ -37,7 +50,7 @@ def _discover() -> None:
         module = importlib.import_module(info.name)
         game = getattr(module, "GAME", None)
         if game is not None and game.name not in _games:
-            register(game)
+            _games[game.name] = game
 
 
 def games() -> dict[str, Game[Any, Any]]:

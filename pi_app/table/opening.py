@@ -27,12 +27,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pi_app.errors import Refusal, describe
 from pi_app.i18n import Translator
 from pi_app.table import backups, schema
 from pi_app.table.disk import JournalDamaged, cannot_keep, is_damage
-from pi_app.table.salvage import Salvaged, salvage
+
+if TYPE_CHECKING:
+    from pi_app.table.salvage import Salvaged
 
 log = logging.getLogger(__name__)
 _ = Translator("core")
@@ -230,6 +233,8 @@ def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Op
         if backup is not None:
             backups.copy(backup.path, path)
         db = open_writable(path)
+        from pi_app.table.salvage import salvage  # a damaged journal only
+
         found = salvage(kept, db)
         schema.forget_statistics(db)  # salvaged games have no results: built once again
     except (sqlite3.Error, OSError, UnicodeDecodeError) as failure:

@@ -18,7 +18,8 @@ from typing import Any
 
 from pi_app.display.choice import Choice, picked_values, rules_options
 from pi_app.display.declaration import GameDeclaration, Setup
-from pi_app.display.games import declaration_of, menu_order
+from pi_app.display.games import declaration_of
+from pi_app.display.games.menu import menu
 from pi_app.display.scene import Command, CreateTournament, NewGame, Notice, Remember
 from pi_app.i18n import N_, Translator
 from pi_app.rules.contract import RuleError
@@ -79,15 +80,15 @@ class HomeChoices:
     # ---- the game ------------------------------------------------------------------------
 
     def available(self) -> list[tuple[str, str]]:
-        """(record name, title) of every game whose rules are installed, in menu order."""
-        known = games()
-        return [(name, known[name].title) for name in menu_order(known)]
+        """(record name, title) of every game whose rules are installed, in menu order
+        (`games.menu`: no game is imported for it)."""
+        return [(entry.name, entry.title) for entry in menu()]
 
     def across_boxes(self, listed: Sequence[tuple[str, str]] | None = None) -> str | None:
         """The game the home offers as a tournament across boxes, if one is installed
         (among `listed`, the games `available` gave, when the caller has them)."""
-        offered = self.available() if listed is None else listed
-        return next((name for name, _title in offered if declaration_of(name).across_boxes), None)
+        offered = {name for name, _title in (self.available() if listed is None else listed)}
+        return next((e.name for e in menu() if e.across_boxes and e.name in offered), None)
 
     def limits(self) -> tuple[int, int]:
         """The fewest and most seats of the chosen game (a game played here may seat
