@@ -90,6 +90,8 @@ def make(journal: Path, now: float) -> Backup:
     target = _free_name(folder, now)
     part = target.with_name(target.name + ".part")
     try:
+        with contextlib.suppress(FileNotFoundError):  # whatever was left there (a FIFO...)
+            part.unlink()
         copy(journal, part)
         sync(part)
         os.replace(part, target)

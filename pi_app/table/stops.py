@@ -86,7 +86,10 @@ def mark_clean(path: Path, version: int) -> bool:
     part = record.with_name(record.name + ".part")
     try:
         text = json.dumps({**fingerprint(path), VERSION: version})
-        with part.open("w", encoding="utf-8") as file:
+        with contextlib.suppress(FileNotFoundError):  # whatever was left there (a FIFO...)
+            part.unlink()
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        with open(fd, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())

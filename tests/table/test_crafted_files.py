@@ -219,7 +219,7 @@ def test_a_journal_or_a_backup_that_is_a_fifo_is_refused_in_one_line(tmp_path: P
     one_line_refusal(tabletop("--journal", str(path), "journal", "restore", "1"))
 
 
-@pytest.mark.parametrize("record", ["fifo", "dev-zero", "nested"])
+@pytest.mark.parametrize("record", ["fifo", "dev-zero", "nested", "fifo-part"])
 def test_a_clean_stop_record_of_any_kind_never_stops_the_start(tmp_path: Path, record: str) -> None:
     path = tmp_path / "j.sqlite3"
     three_games(path)
@@ -229,9 +229,13 @@ def test_a_clean_stop_record_of_any_kind_never_stops_the_start(tmp_path: Path, r
         os.mkfifo(kept)
     elif record == "dev-zero":
         kept.symlink_to("/dev/zero")
-    else:
+    elif record == "nested":
         kept.write_text("[" * 100_000 + "]" * 100_000)
+    else:  # where the clean stop writes its record first
+        os.mkfifo(kept.with_name(kept.name + ".part"))
     assert len(_listed(tabletop("--journal", str(path), "export", "--list"))) == 3
+    if record == "fifo-part":
+        assert stops.left_clean(path) is not None  # the record of this stop was written
 
 
 # ---- JSON read within bounds --------------------------------------------------------
