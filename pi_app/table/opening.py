@@ -34,7 +34,7 @@ from pi_app.errors import OutOfBounds, Refusal, describe
 from pi_app.i18n import Translator
 from pi_app.table import backups, restoring, schema
 from pi_app.table.disk import JournalDamaged, cannot_keep, is_damage
-from pi_app.table.salvage import Salvaged, salvage
+from pi_app.table.salvage import Salvaged, named, salvage
 
 log = logging.getLogger(__name__)
 _ = Translator("core")
@@ -328,7 +328,11 @@ def _told(
                 "{count} row too long to read is left in {kept}: {rows}.",
                 "{count} rows too long to read are left in {kept}: {rows}.",
                 len(found.oversize),
-            ).format(count=len(found.oversize), kept=kept.name, rows=", ".join(found.oversize[:20]))
+            ).format(
+                count=len(found.oversize),
+                kept=kept.name,
+                rows=", ".join(named(*row) for row in found.oversize[:20]),
+            )
         )
     lost = sorted(set(range(1, found.highest + 1)) - games)
     if lost:

@@ -61,11 +61,12 @@ def _adopt(part: Path) -> None:
 
 def _owned_as(part: Path, journal: Path) -> None:
     """The copy given the owner and mode of the journal it replaces (with none, the
-    owner of its folder)."""
+    owner of its folder). Only root can give a file away: another user's copy is
+    theirs already (the box restoring a damaged journal as its own user)."""
     like = journal if journal.exists() else journal.parent
     wanted = like.stat()
     found = part.stat()
-    if (found.st_uid, found.st_gid) != (wanted.st_uid, wanted.st_gid):
+    if os.geteuid() == 0 and (found.st_uid, found.st_gid) != (wanted.st_uid, wanted.st_gid):
         os.chown(part, wanted.st_uid, wanted.st_gid)
     if like is journal:
         os.chmod(part, stat.S_IMODE(wanted.st_mode))

@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from pi_app import bounded
+from pi_app.i18n import Translator
 from pi_app.table import schema
 
 log = logging.getLogger(__name__)
+_ = Translator("core")
 LOOKUPS = 200_000  # games looked up one by one at most (a flipped id is not followed far)
 QUERY_SECONDS = 60.0  # each query on the damaged file stops after this
 
@@ -47,9 +49,9 @@ class Salvaged:
     games: set[int]
     events: int = 0
     highest: int = 0
-    oversize: list[str] = field(default_factory=list)
-    """The rows left in the damaged file for a cell over `schema.CELL_BYTES` ("events
-    12"): never read, so never held in memory."""
+    oversize: list[tuple[str, object]] = field(default_factory=list)
+    """The rows left in the damaged file for a cell over `schema.CELL_BYTES`, as (table,
+    key): never read, so never held in memory (`named` says them)."""
 
 
 def open_damaged(path: Path) -> sqlite3.Connection | None:
@@ -67,6 +69,19 @@ def open_damaged(path: Path) -> sqlite3.Connection | None:
             if db is not None:
                 db.close()
     return None
+
+
+def named(table: str, key: object) -> str:
+    """A row of the journal as the box names it to people ("event 12")."""
+    names = {
+        "games": _("game {key}"),
+        "events": _("event {key}"),
+        "settings": _("setting {key}"),
+        "players": _("player {key}"),
+        "pack_questions": _("pack question {key}"),
+        "flagged_questions": _("flagged question {key}"),
+    }
+    return names.get(table, f"{table} {{key}}").format(key=key)
 
 
 def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:
@@ -201,8 +216,8 @@ def _scan(
             if skipped is None:
                 log.info("salvage of %s stopped reading: %s", table, error)
                 return
-            if f"{table} {skipped}" not in found.oversize:
-                found.oversize.append(f"{table} {skipped}")
+            if (table, skipped) not in found.oversize:
+                found.oversize.append((table, skipped))
             log.warning("salvage left %s %s in the damaged file: too long", table, skipped)
 
 
