@@ -2,8 +2,10 @@
 hand, and its statistics counted again from scratch.
 
 A restore never deletes anything: the journal it replaces is renamed beside it
-(`journal.sqlite3.replaced-<stamp>`), and it refuses while the box has the journal
-open, so a running game cannot be cut from under the table.
+(`journal.sqlite3.replaced-<stamp>`), and it refuses while a box process starts or
+has the journal open, so a running game cannot be cut from under the table. The
+backup is made ready beside the journal first (`restoring`): only a journal this
+version reads, without views or triggers of its own, owned as the file it replaces.
 """
 
 from __future__ import annotations

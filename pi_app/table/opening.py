@@ -1,7 +1,8 @@
 """Opening the journal file: whatever the card, the box starts, and nothing is lost.
 
-- A healthy journal opens for writing. An older one is upgraded in place, after a
-  consistent copy of it was kept (`journal.sqlite3.before-v4`).
+- A healthy journal opens for writing. An older one is upgraded in place, in one
+  transaction, after a consistent copy of it was kept (`journal.sqlite3.before-v5`,
+  made once for a file however often the disk refuses the upgrade).
 - A newer journal (a downgrade) is never touched: its version is read before any schema
   statement runs, and it is opened read-only; if even that fails, the box refuses to
   start with one line naming both versions (`JournalTooNew`). It never starts empty.
@@ -12,10 +13,14 @@
   journal is opened to read (SQLite's read-only modes, down to `immutable`, which needs
   no -shm file), and the box says nothing new can be kept. `reopen` tries again for
   writing, which the writer does before each commit until the disk takes writes.
-- Only a file SQLite cannot read as a database is damaged (or its check of the whole
-  file, `schema.problem`, finds wrong). It is set aside under a new name (never
-  deleted), the journal starts again from the newest backup that reads, and every row
-  still readable in the damaged file is added back (`salvage`).
+- Only a file SQLite cannot read as this version's journal is damaged: not a
+  database, its check of the whole file (`schema.problem`) finds wrong, a table
+  renamed or made a view, or an upgrade that fails ("no such column"). It is set
+  aside under a new name (never deleted), the journal starts again from the newest
+  backup that reads (made this version's, as a restore makes it: `restoring`), and
+  every row still readable in the damaged file is added back (`salvage`).
+- A journal or WAL file that is not a regular file (a FIFO, a device) stops the start
+  in one line (`NotAJournal`): SQLite would wait on it for ever.
 """
 
 from __future__ import annotations
