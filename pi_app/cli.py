@@ -14,9 +14,14 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pi_app import __version__
-from pi_app.i18n import LANGUAGES, Translator, set_language
+from pi_app.errors import describe
+from pi_app.i18n import LANGUAGES, Translator, language_of, set_language
+
+if TYPE_CHECKING:
+    from pi_app.config import Config
 
 _ = Translator("core")
 
@@ -33,6 +38,9 @@ COMMANDS: dict[str, str] = {
     "wifi": "pi_app.wifi.command:run",
     "journal": "pi_app.table.cli:run",
 }
+
+USES_JOURNAL = ("run", "export", "journal", "questions", "doctor")
+"""The commands that read the journal: its path is checked before they start."""
 
 
 class DemoHelp(argparse.HelpFormatter):
@@ -138,17 +146,46 @@ def _questions_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `tabletop` with `argv`; returns the exit code."""
-    from pi_app.config import ConfigError, load
+    from pi_app.config import ConfigError
     from pi_app.errors import Refusal
 
     args = build_parser().parse_args(argv)
     try:
-        config = load(args.config)
-    except ConfigError as error:
-        print(error, file=sys.stderr)
+        config = _configured(args)
+        module_name, function = COMMANDS[args.command or "run"].split(":")
+        module = importlib.import_module(module_name)
+        code: int = getattr(module, function)(args, config)
+        sys.stdout.flush()
+    except (ConfigError, Refusal) as refusal:  # a newer journal, a bad setting...: one line
+        print(refusal, file=sys.stderr)
         return 2
-    given = args.lang or os.environ.get("TABLETOP_LANG")
+    except BrokenPipeError:
+        # The reader went away (`tabletop replay x | head -c 100`): not an error to tell.
+        _drop_output()
+        return 0
+    except OSError as error:  # a full standard output (/dev/full), a file gone: one line
+        _unwritten_output()
+        print(_("The command stopped: {why}.").format(why=describe(error)), file=sys.stderr)
+        return 2
+    return code
+
+
+def _configured(args: argparse.Namespace) -> Config:
+    """The configuration in force, with this command's options over it; ConfigError
+    for one that cannot be used (a language no catalogue has, a journal that is a
+    folder)."""
+    from pi_app.config import ConfigError, load
+
+    config = load(args.config)
+    said = os.environ.get("TABLETOP_LANG")
+    given = args.lang or (language_of(said) if said else None)
     set_language(given or config["language"])
+    if said and given is None:
+        raise ConfigError(
+            _("TABLETOP_LANG={given} is not a language of the box (one of: {languages}).").format(
+                given=said[:40], languages=", ".join(LANGUAGES)
+            )
+        )
     if given:  # the table app keeps this start's language, not the one kept on the box
         config.values["language.given"] = True
     if args.journal:
@@ -157,16 +194,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         config.values["hardware"] = args.hardware
     if args.fullscreen:
         config.values["display.fullscreen"] = True
-    module_name, function = COMMANDS[args.command or "run"].split(":")
-    module = importlib.import_module(module_name)
+    if (args.command or "run") in USES_JOURNAL:
+        config.journal_path  # noqa: B018 - checked now: one line, not a traceback later
+    return config
+
+
+def _drop_output() -> None:
+    """Standard output sent to /dev/null from now on, so the exit's own flush of what
+    is left in its buffer does not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _unwritten_output() -> None:
+    """After a command failed: what it printed is written, or, when standard output
+    cannot take it (a full disk), dropped (`_drop_output`)."""
     try:
-        code: int = getattr(module, function)(args, config)
         sys.stdout.flush()
-    except Refusal as refusal:  # a newer journal, a box still running...: one line
-        print(refusal, file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        # The reader went away (`tabletop replay x | head -c 100`): not an error to tell.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    return code
+    except OSError:
+        _drop_output()

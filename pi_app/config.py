@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pi_app.errors import describe
+from pi_app import bounded
+from pi_app.errors import OutOfBounds, describe
 from pi_app.i18n import LANGUAGES, Translator
 
 _ = Translator("core")
 
 SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
+CONFIG_BYTES = 1024 * 1024  # a configuration is a few hundred bytes
 
 
 def user_config_path() -> Path:
@@ -117,7 +119,15 @@ class Config:
 
     @property
     def journal_path(self) -> Path:
-        return Path(self.values["journal"]) if self.values["journal"] else default_journal_path()
+        """The journal file; ConfigError for a path that cannot be one (a folder, "/")."""
+        path = Path(self.values["journal"]) if self.values["journal"] else default_journal_path()
+        if not path.name or path.is_dir():
+            raise ConfigError(
+                _("The journal {path} is a folder, not a file: give the journal's file.").format(
+                    path=path
+                )
+            )
+        return path
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -140,7 +150,10 @@ def _shown(value: Any) -> str:
 def merge_file(config: Config, path: Path) -> None:
     """Read one TOML file into `config`, refusing unknown keys and bad values."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = bounded.read_file(path, CONFIG_BYTES).decode("utf-8")
+        if bounded.too_deep(text):  # tomllib recurses: RecursionError at 1,000 levels
+            raise OutOfBounds(_("nested too deeply"))
+        data = tomllib.loads(text)
     except (OSError, ValueError) as error:  # ValueError: bad TOML, bad UTF-8, a huge number
         raise ConfigError(
             _("{file}: cannot read the configuration: {error}").format(

@@ -21,6 +21,11 @@ _ = Translator("core")
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+class OutOfBounds(ValueError):
+    """A file or a text the box did not write, refused for its kind, size or depth
+    (`pi_app.bounded`): its message is already said in the reader's language."""
+
+
 class Refusal(RuntimeError):
     """What stops a command before it starts, told in one translated line (exit 2):
     `tabletop` prints it, never a traceback."""
@@ -28,6 +33,8 @@ class Refusal(RuntimeError):
 
 def describe(error: BaseException) -> str:
     """A short phrase saying what went wrong, in the current language."""
+    if isinstance(error, OutOfBounds):
+        return str(error)
     if isinstance(error, UnicodeDecodeError):
         return _("not UTF-8 text (byte 0x{byte:02x} at position {position})").format(
             byte=error.object[error.start], position=error.start

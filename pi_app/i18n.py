@@ -44,6 +44,14 @@ def set_language(lang: str) -> None:
     _current = lang
 
 
+def language_of(given: str) -> str | None:
+    """The language a setting such as `TABLETOP_LANG` names, in the forms a locale
+    takes (`en`, `EN`, `en_US.UTF-8`, `de-CH`, `fr_FR@euro`), or None when it names
+    none of LANGUAGES."""
+    code = re.split(r"[_.@-]", given.strip(), maxsplit=1)[0].lower()
+    return code if code in LANGUAGES else None
+
+
 def current_language() -> str:
     """The language that translations use now."""
     return _current

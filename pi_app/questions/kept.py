@@ -8,10 +8,10 @@ the questions use the journal, the journal knows nothing of questions.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 
+from pi_app import bounded
 from pi_app.questions.question import Question
 from pi_app.table.question_rows import QuestionRows
 
@@ -34,7 +34,7 @@ def pack_questions(rows: QuestionRows, pack: str | None = None) -> list[Question
 def _pack_question(pack: str, text: str) -> Question | None:
     """A stored pack question, or None (logged) when it cannot be read."""
     try:
-        return Question.from_json(json.loads(text), pack=str(pack))
-    except (ValueError, TypeError) as error:
+        return Question.from_json(bounded.loads(text), pack=str(pack))
+    except (ValueError, TypeError, RecursionError) as error:
         log.warning("a question of the pack %s cannot be read (%s); it is left out", pack, error)
         return None

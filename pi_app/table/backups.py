@@ -29,6 +29,7 @@ EVERY_SECONDS = 30 * 60  # at most one backup in this time
 KEEP_LAST = 10
 KEEP_DAYS = 7  # and the newest backup of each of these last days
 RESERVE = 16 * 1024 * 1024  # bytes a backup must leave free for the journal itself
+COUNT_SECONDS = 20.0  # a backup's games are counted in this time at most
 _STAMP = "%Y%m%dT%H%M%SZ"
 _PREFIX, _SUFFIX = "journal-", ".sqlite3"
 
@@ -88,10 +89,17 @@ def make(journal: Path, now: float) -> Backup:
         raise OSError(errno.ENOSPC, "too little space for a backup")
     target = _free_name(folder, now)
     part = target.with_name(target.name + ".part")
-    copy(journal, part)
-    _sync(part)
-    os.replace(part, target)
-    _sync(folder)
+    try:
+        with contextlib.suppress(FileNotFoundError):  # whatever was left there (a FIFO...)
+            part.unlink()
+        copy(journal, part)
+        sync(part)
+        os.replace(part, target)
+    except BaseException:  # a card that filled meanwhile: no half copy left to fill it
+        with contextlib.suppress(OSError):
+            part.unlink()
+        raise
+    sync(folder)
     return Backup(target, float(int(now)))
 
 
@@ -106,7 +114,7 @@ def _free_name(folder: Path, now: float) -> Path:
 
 def copy(source: Path, target: Path) -> None:
     """A consistent copy of the SQLite file `source` as `target` (the backup API)."""
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    src = sqlite3.connect(schema.uri(source, mode="ro"), uri=True)
     try:
         dst = sqlite3.connect(target)
         try:
@@ -117,7 +125,7 @@ def copy(source: Path, target: Path) -> None:
         src.close()
 
 
-def _sync(path: Path) -> None:
+def sync(path: Path) -> None:
     """fsync a file or a folder, so a rename is as durable as the bytes it names."""
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -147,12 +155,14 @@ def prune(journal: Path, now: float) -> list[Path]:
 
 def readable(path: Path) -> bool:
     """Whether a backup opens as a sound journal (SQLite's check of the whole file, the
-    one the start runs, and its games)."""
+    one the start runs, and its games), read within bounds (`schema.open_foreign`)."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error:
+        db = schema.open_foreign(path, mode="ro")
+    except (sqlite3.Error, ValueError):  # OutOfBounds: a FIFO, a device
         return False
     try:
+        if schema.not_tables(db) is not None:
+            return False
         db.execute("SELECT COUNT(*) FROM games").fetchone()
         return schema.problem(db) is None
     except (sqlite3.Error, UnicodeDecodeError):
@@ -169,12 +179,14 @@ def newest_readable(journal: Path) -> Backup | None:
 def count_games(path: Path) -> int | None:
     """How many games a backup holds (None if it cannot be read)."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = schema.open_foreign(path, COUNT_SECONDS, mode="ro")
         try:
+            if schema.not_tables(db) is not None:
+                return None
             return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
         finally:
             db.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, ValueError):  # OutOfBounds: a FIFO, a device
         return None
 
 
@@ -186,10 +198,11 @@ class Schedule:
         self.last: float | None = None  # read from the folder at the first ask
 
     def due(self, now: float) -> bool:
-        if self.last is None:
-            newest = listed(self.journal)
-            self.last = newest[0].made if newest else float("-inf")
-        return now - self.last >= EVERY_SECONDS
+        if self.last is None:  # the newest backup not stamped ahead of the clock
+            past = [b.made for b in listed(self.journal) if b.made <= now]
+            self.last = max(past, default=float("-inf"))
+        # a backup stamped ahead of the clock (set back since) does not stop the next
+        return now - self.last >= EVERY_SECONDS or now < self.last
 
     def run(self, now: float) -> None:
         """Make a backup if one is due, then prune; a failure is logged, never raised."""

@@ -10,10 +10,10 @@ the games' events.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Sequence
 
+from pi_app import bounded
 from pi_app.table.players import Player
 from pi_app.table.rows import Read, as_json
 from pi_app.table.writer import Writer
@@ -55,8 +55,8 @@ class HostChoices:
         found: dict[str, object] = {}
         for key, text in self._read("SELECT key, value FROM settings ORDER BY key"):
             try:
-                found[str(key)] = json.loads(text)
-            except ValueError:
+                found[str(key)] = bounded.loads(text)
+            except (TypeError, ValueError, UnicodeDecodeError):
                 log.warning("setting %s cannot be read; it is left out", key)
         return found
 

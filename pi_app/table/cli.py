@@ -2,20 +2,25 @@
 hand, and its statistics counted again from scratch.
 
 A restore never deletes anything: the journal it replaces is renamed beside it
-(`journal.sqlite3.replaced-<stamp>`), and it refuses while the box has the journal
-open, so a running game cannot be cut from under the table.
+(`journal.sqlite3.replaced-<stamp>`), and it refuses while a box process starts or
+has the journal open, so a running game cannot be cut from under the table. The
+backup is made ready beside the journal first (`restoring`): only a journal this
+version reads, without views or triggers of its own, owned as the file it replaces.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
 import time
 from pathlib import Path
 
 from pi_app.config import Config
 from pi_app.errors import Refusal, describe
 from pi_app.i18n import Translator
-from pi_app.table import backups
+from pi_app.table import backups, restoring
+from pi_app.table.disk import JournalDamaged
 from pi_app.table.lock import unused
 from pi_app.table.opening import set_aside
 
@@ -86,9 +91,17 @@ def _restore(path: Path, number: int, now: float) -> int:
         raise Refusal(_("The backup {number} cannot be read.").format(number=number))
     try:
         with unused(path):
+            part = restoring.prepared(backup.path, path)
             kept = set_aside(path, now, "replaced") if path.exists() else None
-            backups.copy(backup.path, path)
-    except OSError as error:
+            os.replace(part, path)
+            backups.sync(path.parent)
+    except JournalDamaged as error:
+        raise Refusal(
+            _("The backup {number} is not a journal this version reads ({why}).").format(
+                number=number, why=describe(error)
+            )
+        ) from None
+    except (OSError, sqlite3.Error) as error:
         raise Refusal(
             _("The backup could not be restored: {error}").format(error=describe(error))
         ) from None

@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 _ = Translator("core")
 
 CLOSE_SECONDS = 10.0  # how long closing waits for queued writes
+RESTORE_SECONDS = 30.0  # how long a start waits for a restore under way
 EVENT_KINDS = ("action", "undo", "redo")
 
 
@@ -76,6 +77,16 @@ class Journal:
         self.clock = clock
         with contextlib.suppress(OSError):  # a read-only card: read what is there
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        # held from the start on: `tabletop journal restore` refuses while a box starts
+        self._held: list[int | None] = [hold(self.path, wait=RESTORE_SECONDS)]
+        try:
+            self._open(clock, keep_backups)
+        except BaseException:
+            self._release()
+            raise
+
+    def _open(self, clock: Callable[[], float], keep_backups: bool) -> None:
+        """The file opened (checked, upgraded or restored as it needs), with its parts."""
         left = stops.left_clean(self.path)
         opened = open_journal(self.path, clock, left)
         self.checked = left is None
@@ -91,7 +102,7 @@ class Journal:
         reopen = self._reopen if opened.retry else None
         self._writer = Writer(self._db, self._lock, reopen)
         self._backups = backups.Schedule(self.path) if keep_backups else None
-        self._held = hold(self.path)  # `tabletop journal restore` waits for it
+        self._held.append(hold(self.path, folder=False))  # as older releases held it
         self.history = HistoryRows(self._read, self._entries, self._writer)
         """The finished and abandoned games and the kept statistics (`history_rows`)."""
         self.choices = HostChoices(self._read, self._writer, clock)
@@ -170,9 +181,14 @@ class Journal:
         if self.writable and self._damage is None and self.pending == 0:
             # the next start skips the whole-file checks; a writable journal is this version's
             stops.mark_clean(self.path, schema.SCHEMA_VERSION)
-        if self._held is not None:
-            os.close(self._held)
-            self._held = None
+        self._release()
+
+    def _release(self) -> None:
+        """The locks that say this process uses the journal, let go."""
+        for fd in self._held:
+            if fd is not None:
+                os.close(fd)
+        self._held = []
 
     def begin_game(self, game: str, setup: dict[str, Any]) -> int:
         """Record a new game with its setup; returns its id at once (queued like every

@@ -1,7 +1,8 @@
 """Opening the journal file: whatever the card, the box starts, and nothing is lost.
 
-- A healthy journal opens for writing. An older one is upgraded in place, after a
-  consistent copy of it was kept (`journal.sqlite3.before-v4`).
+- A healthy journal opens for writing. An older one is upgraded in place, in one
+  transaction, after a consistent copy of it was kept (`journal.sqlite3.before-v5`,
+  made once for a file however often the disk refuses the upgrade).
 - A newer journal (a downgrade) is never touched: its version is read before any schema
   statement runs, and it is opened read-only; if even that fails, the box refuses to
   start with one line naming both versions (`JournalTooNew`). It never starts empty.
@@ -12,16 +13,21 @@
   journal is opened to read (SQLite's read-only modes, down to `immutable`, which needs
   no -shm file), and the box says nothing new can be kept. `reopen` tries again for
   writing, which the writer does before each commit until the disk takes writes.
-- Only a file SQLite cannot read as a database is damaged (or its check of the whole
-  file, `schema.problem`, finds wrong). It is set aside under a new name (never
-  deleted), the journal starts again from the newest backup that reads, and every row
-  still readable in the damaged file is added back (`salvage`).
+- Only a file SQLite cannot read as this version's journal is damaged: not a
+  database, its check of the whole file (`schema.problem`) finds wrong, a table
+  renamed or made a view, or an upgrade that fails ("no such column"). It is set
+  aside under a new name (never deleted), the journal starts again from the newest
+  backup that reads (made this version's, as a restore makes it: `restoring`), and
+  every row still readable in the damaged file is added back (`salvage`).
+- A journal or WAL file that is not a regular file (a FIFO, a device) stops the start
+  in one line (`NotAJournal`): SQLite would wait on it for ever.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -29,9 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pi_app.errors import Refusal, describe
+from pi_app import bounded
+from pi_app.errors import OutOfBounds, Refusal, describe
 from pi_app.i18n import Translator
-from pi_app.table import backups, schema
+from pi_app.table import backups, restoring, schema
 from pi_app.table.disk import JournalDamaged, cannot_keep, is_damage
 
 if TYPE_CHECKING:
@@ -44,6 +51,12 @@ _ = Translator("core")
 class JournalTooNew(Refusal):
     """A journal of a newer version that cannot even be read: the box does not start
     (one translated line, naming both versions and how to go back)."""
+
+
+class NotAJournal(Refusal):
+    """The journal's path, or its WAL files', names something that is not a regular
+    file (a FIFO, a device, a folder): opening it would block or never end, so the box
+    does not start (one translated line)."""
 
 
 class _Newer(Exception):
@@ -70,6 +83,7 @@ def open_journal(path: Path, clock: Callable[[], float], left: int | None = None
     """Open the journal at `path`; never raises but `JournalTooNew`. `left` is the
     version a clean stop left the file at (`stops.left_clean`); None (a stop that was
     not clean) runs SQLite's check of the whole file first."""
+    _refuse_special(path)
     try:
         return Opened(open_writable(path, left))
     except _Newer as newer:
@@ -80,6 +94,20 @@ def open_journal(path: Path, clock: Callable[[], float], left: int | None = None
         problem = cannot_keep(error, path.parent)
         log.warning("journal %s opened to read only: %s (%s)", path, problem, error)
         return _read_only(path, problem)
+
+
+def _refuse_special(path: Path) -> None:
+    """`NotAJournal` when the journal or its WAL files are something else than regular
+    files (SQLite would open a FIFO and wait on it for ever)."""
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            bounded.regular_or_absent(name)
+        except (OutOfBounds, OSError) as error:
+            raise NotAJournal(
+                _("The journal {path} cannot be opened: {why}.").format(
+                    path=path, why=describe(error)
+                )
+            ) from None
 
 
 def open_writable(path: Path, left: int | None = None) -> sqlite3.Connection:
@@ -136,7 +164,7 @@ def whole_file_problem(path: Path) -> str | None:
     try:
         # read-write, though it writes nothing: on a read-only connection SQLite's
         # check skips the tables' CHECK constraints (an event's kind "`ction" passed)
-        db = schema.connect(f"file:{path}?mode=rw", uri=True)
+        db = schema.connect(schema.uri(path, mode="rw"), uri=True)
         wrong = schema.problem(db)
         if wrong is None and schema.version_of(db) == schema.SCHEMA_VERSION:
             wrong = schema.mismatch(db)
@@ -154,10 +182,20 @@ def whole_file_problem(path: Path) -> str | None:
     return describe(JournalDamaged(wrong.splitlines()[0]))
 
 
-def _keep_before_upgrade(path: Path, version: int) -> Path:
-    """A consistent copy of an older journal, made before it is upgraded."""
+_KEPT: set[tuple[str, int, int]] = set()
+"""The journals (path, inode, version) this process kept a copy of before upgrading."""
+
+
+def _keep_before_upgrade(path: Path, version: int) -> Path | None:
+    """A consistent copy of an older journal, made before it is upgraded: once for a
+    file at a version (an upgrade the disk refused is tried again at every write;
+    the copy was kept the first time). None when it was made already."""
+    made = (str(path.absolute()), path.stat().st_ino, version)
+    if made in _KEPT:
+        return None
     target = _unused_name(path, f"before-v{schema.SCHEMA_VERSION}")
     backups.copy(path, target)
+    _KEPT.add(made)
     log.warning("journal version %d upgraded; kept as it was in %s", version, target.name)
     return target
 
@@ -181,12 +219,14 @@ def _reader(path: Path) -> sqlite3.Connection | None:
     """
     if not path.exists():
         return None
-    for uri in (f"file:{path}?mode=ro", f"file:{path}?immutable=1"):
+    for uri in (schema.uri(path, mode="ro"), schema.uri(path, immutable="1")):
         db = None
         try:
             db = schema.connect(uri, uri=True)
             db.execute("SELECT id, game, setup, started, finished, abandoned FROM games LIMIT 1")
-            if schema.version_of(db) == schema.SCHEMA_VERSION and schema.mismatch(db):
+            if schema.not_tables(db) or (
+                schema.version_of(db) == schema.SCHEMA_VERSION and schema.mismatch(db)
+            ):
                 raise JournalDamaged("the journal's tables are not this version's")
             return db
         except (sqlite3.Error, UnicodeDecodeError) as error:
@@ -230,8 +270,8 @@ def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Op
         return _read_only(path, cannot_keep(failure, path.parent), own=False)
     backup = backups.newest_readable(path)
     try:
-        if backup is not None:
-            backups.copy(backup.path, path)
+        if backup is not None:  # made this version's, with none of its own triggers
+            os.replace(restoring.prepared(backup.path, path), path)
         db = open_writable(path)
         from pi_app.table.salvage import salvage  # a damaged journal only
 
@@ -292,6 +332,20 @@ def _told(
             len(found.games),
         ).format(count=len(found.games))
     )
+    if found.oversize:
+        from pi_app.table.salvage import named  # a damaged journal only
+
+        said.append(
+            _.plural(
+                "{count} row too long to read is left in {kept}: {rows}.",
+                "{count} rows too long to read are left in {kept}: {rows}.",
+                len(found.oversize),
+            ).format(
+                count=len(found.oversize),
+                kept=kept.name,
+                rows=", ".join(named(*row) for row in found.oversize[:20]),
+            )
+        )
     lost = sorted(set(range(1, found.highest + 1)) - games)
     if lost:
         said.append(

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pi_app import bounded
 from pi_app.errors import describe
 from pi_app.i18n import Translator
 
@@ -73,7 +74,7 @@ def game_entry(row: tuple[Any, ...]) -> GameEntry:
     game_id, game, setup, finished, abandoned, started, _deleted, last_played = row
     problem = None
     try:
-        parsed = json.loads(setup)
+        parsed = bounded.loads(setup)
     except (TypeError, ValueError, RecursionError) as error:
         parsed, problem = {}, _("its setup cannot be read ({error})").format(error=describe(error))
     if problem is None and not isinstance(parsed, dict):

@@ -11,19 +11,21 @@ longer reads; an event keeps its number, so one already in the backup is not dou
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pi_app import bounded
+from pi_app.i18n import Translator
 from pi_app.table import schema
-from pi_app.table.schema import read_text
 
 log = logging.getLogger(__name__)
+_ = Translator("core")
 LOOKUPS = 200_000  # games looked up one by one at most (a flipped id is not followed far)
+QUERY_SECONDS = 60.0  # each query on the damaged file stops after this
 
 # table -> (its key, how a row read from the damaged file is put in)
 _PUT = {
@@ -47,21 +49,39 @@ class Salvaged:
     games: set[int]
     events: int = 0
     highest: int = 0
+    oversize: list[tuple[str, object]] = field(default_factory=list)
+    """The rows left in the damaged file for a cell over `schema.CELL_BYTES`, as (table,
+    key): never read, so never held in memory (`named` says them)."""
 
 
 def open_damaged(path: Path) -> sqlite3.Connection | None:
-    """The damaged file, opened to read only (with its WAL when it has one)."""
-    for uri in (f"file:{path}?mode=ro", f"file:{path}?immutable=1"):
+    """The damaged file, opened to read only (with its WAL when it has one), within
+    bounds: a cell longer than `schema.CELL_BYTES` is not read, and each query stops
+    after `QUERY_SECONDS` (`_bounded`)."""
+    for query in ({"mode": "ro"}, {"immutable": "1"}):
+        db = None
         try:
-            db = sqlite3.connect(uri, uri=True)
-            db.text_factory = read_text
+            db = schema.open_foreign(path, QUERY_SECONDS, **query)
             # its schema reads (not a row of games: SQLite would read the smallest index)
             db.execute("SELECT name FROM sqlite_master").fetchall()
             return db
-        except (sqlite3.Error, UnicodeDecodeError):
-            with contextlib.suppress(sqlite3.Error, UnboundLocalError):
+        except (sqlite3.Error, ValueError):  # OutOfBounds: not a regular file
+            if db is not None:
                 db.close()
     return None
+
+
+def named(table: str, key: object) -> str:
+    """A row of the journal as the box names it to people ("event 12")."""
+    names = {
+        "games": _("game {key}"),
+        "events": _("event {key}"),
+        "settings": _("setting {key}"),
+        "players": _("player {key}"),
+        "pack_questions": _("pack question {key}"),
+        "flagged_questions": _("flagged question {key}"),
+    }
+    return names.get(table, f"{table} {{key}}").format(key=key)
 
 
 def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:
@@ -72,7 +92,9 @@ def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:
         return found
     try:
         with contextlib.suppress(sqlite3.Error, UnicodeDecodeError):
-            found.highest = int(source.execute("SELECT MAX(rowid) FROM games").fetchone()[0] or 0)
+            if _is_table(source, "games"):  # a view's MAX may never end
+                highest = source.execute("SELECT MAX(rowid) FROM games").fetchone()[0]
+                found.highest = int(highest or 0)
         into.execute("BEGIN IMMEDIATE")
         for table in _PUT:
             _put_rows(source, into, table, found)
@@ -150,15 +172,115 @@ def _rows(
     for query, params in queries:
         if params and table == "games" and params[0] in done:
             continue
+        schema.bounded_time(source, QUERY_SECONDS)
+        if not params:
+            found_rows = _scan(source, table, key, columns, query.endswith("DESC"), found)
+        else:
+            found_rows = _looked_up(source, table, query, params)
+        for row in found_rows:
+            if row[0] not in done and _typed(row[1:]):
+                yield row[0], tuple(row[1:])
+
+
+def _looked_up(
+    source: sqlite3.Connection, table: str, query: str, params: tuple[int, ...]
+) -> Iterator[tuple[Any, ...]]:
+    """The rows of one look-up (a game's events, a game), until one does not read."""
+    try:
+        yield from source.execute(query, params)
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        log.info("salvage of %s stopped reading: %s", table, error)
+
+
+def _scan(
+    source: sqlite3.Connection,
+    table: str,
+    key: str,
+    columns: tuple[str, ...],
+    descending: bool,
+    found: Salvaged,
+) -> Iterator[tuple[Any, ...]]:
+    """A table's rows in key order (`_in_order`), up or down: a row with a cell over
+    `schema.CELL_BYTES` (SQLite refuses to read it, "string or blob too big") is
+    named in `found.oversize` and passed over; another fault ends the scan."""
+    scan = _Scan(source, table, key, columns, descending)
+    while True:
         try:
-            rows: Iterable[tuple[Any, ...]] = source.execute(query, params)
-            if not params:
-                rows = _in_order(rows, descending=query.endswith("DESC"))
-            for row in rows:
-                if row[0] not in done and _typed(row[1:]):
-                    yield row[0], tuple(row[1:])
+            for row in _in_order(scan.rows(), descending):
+                scan.after = row[0]
+                yield row
+            return
         except (sqlite3.Error, UnicodeDecodeError) as error:
-            log.info("salvage of %s stopped reading: %s", table, error)
+            too_big = isinstance(error, sqlite3.DataError)  # SQLITE_TOOBIG
+            skipped = scan.too_long() if too_big else None
+            if skipped is None:
+                log.info("salvage of %s stopped reading: %s", table, error)
+                return
+            if (table, skipped) not in found.oversize:
+                found.oversize.append((table, skipped))
+            log.warning("salvage left %s %s in the damaged file: too long", table, skipped)
+
+
+class _Scan:
+    """Where a scan of a table is: the last key it gave, and the rows it passes over."""
+
+    def __init__(
+        self,
+        source: sqlite3.Connection,
+        table: str,
+        key: str,
+        columns: tuple[str, ...],
+        descending: bool,
+    ) -> None:
+        self.source, self.table, self.key = source, table, key
+        self.select = f"SELECT {key}, {', '.join(columns)} FROM {table}"
+        self.order, self.beyond = ("DESC", "<") if descending else ("ASC", ">")
+        self.after: object = None
+        self.skipped: list[object] = []
+
+    def _where(self, since: object) -> tuple[str, tuple[object, ...]]:
+        """The condition of the rows beyond `since`, but the ones passed over."""
+        said: list[str] = []
+        params: list[object] = []
+        if since is not None:
+            said.append(f"{self.key} {self.beyond} ?")
+            params.append(since)
+        if self.skipped:
+            said.append(f"{self.key} NOT IN ({', '.join('?' * len(self.skipped))})")
+            params += self.skipped
+        return ("WHERE " + " AND ".join(said) if said else ""), tuple(params)
+
+    def rows(self) -> sqlite3.Cursor:
+        """The rows from where the scan is, in its order."""
+        where, params = self._where(self.after)
+        return self.source.execute(
+            f"{self.select} {where} ORDER BY {self.key} {self.order}", params
+        )
+
+    def too_long(self) -> object | None:
+        """The key of the next row too long to read, now passed over (each row after
+        the last one given is read again alone until one is refused: SQLite may have
+        read a row ahead); None when it cannot be told."""
+        since = self.after
+        try:
+            while True:
+                where, params = self._where(since)
+                found = self.source.execute(
+                    f"SELECT {self.key} FROM {self.table} {where} "
+                    f"ORDER BY {self.key} {self.order} LIMIT 1",
+                    params,
+                ).fetchone()
+                if found is None:
+                    return None
+                try:
+                    self.source.execute(f"{self.select} WHERE {self.key} = ?", found).fetchall()
+                except sqlite3.DataError:
+                    skipped: object = found[0]
+                    self.skipped.append(skipped)
+                    return skipped
+                since = found[0]
+        except (sqlite3.Error, UnicodeDecodeError):
+            return None
 
 
 def _in_order(rows: Iterable[tuple[Any, ...]], descending: bool) -> Iterator[tuple[Any, ...]]:
@@ -207,6 +329,8 @@ def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]
     """What to select for each of the table's columns: the column itself, or, where a
     flipped bit renamed it in the schema, its default (no default: nothing to select)."""
     try:
+        if not _is_table(source, table):  # a view may recurse without end: not read
+            return ()
         present = schema.columns_of(source, table)
     except (sqlite3.Error, UnicodeDecodeError):
         return ()
@@ -223,6 +347,12 @@ def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]
     return tuple(chosen)
 
 
+def _is_table(source: sqlite3.Connection, table: str) -> bool:
+    """Whether `table` is a table in `source` (not a view, which may never end)."""
+    kind = source.execute("SELECT type FROM sqlite_master WHERE name=?", (table,)).fetchone()
+    return kind is not None and kind[0] == "table"
+
+
 def _typed(row: tuple[Any, ...]) -> bool:
     """A row whose text cells are text (a flipped bit can make them anything)."""
     return all(not isinstance(cell, bytes) for cell in row)
@@ -233,6 +363,6 @@ def _keeps(into: sqlite3.Connection, row: tuple[Any, ...]) -> bool:
     if into.execute("SELECT 1 FROM games WHERE id=?", (row[0],)).fetchone() is None:
         return True
     try:
-        return isinstance(json.loads(row[2]), dict)
+        return isinstance(bounded.loads(row[2]), dict)
     except (TypeError, ValueError):
         return False

@@ -8,7 +8,13 @@ an older one is upgraded only after a consistent copy of it was made.
 from __future__ import annotations
 
 import sqlite3
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
+
+from pi_app import bounded
+from pi_app.table.disk import JournalDamaged
 
 SCHEMA_VERSION = 5
 KNOWN_VERSIONS = (0, 1, 2, 3, 4, 5)
@@ -175,6 +181,44 @@ CREATE TABLE IF NOT EXISTS flagged_questions (
 )
 
 
+READ_SECONDS = 120.0
+"""How long a statement on a file the box did not write may run (SQLite's check of a
+large backup on a slow card takes seconds): an endless view stops here."""
+CELL_BYTES = 16 * 1024 * 1024
+"""The longest cell read from such a file: SQLite refuses a longer one ("string or blob
+too big") before it reads it, so a 300 MB row costs no memory (the box writes none)."""
+_PROGRESS_STEPS = 10_000  # SQLite's virtual machine steps between two looks at the clock
+
+
+def uri(path: Path | str, **query: str) -> str:
+    """A SQLite URI naming the file `path` whatever its folders are called (`Jeux #2`,
+    `a?b`, `100%41`: percent-encoded by `Path.as_uri`), with its query (`mode="ro"`)."""
+    named = Path(path).absolute().as_uri()
+    return f"{named}?{urlencode(query)}" if query else named
+
+
+def open_foreign(path: Path, seconds: float = READ_SECONDS, **query: str) -> sqlite3.Connection:
+    """A connection to a journal the box did not just write (a backup, a damaged file, a
+    journal to restore), bounded: the file must be a regular one (`OutOfBounds`), each
+    cell is at most CELL_BYTES, and statements stop after `seconds` (`bounded_time`)."""
+    try:
+        if not bounded.regular_or_absent(path):
+            raise sqlite3.OperationalError(f"no such file: {path}")
+    except OSError as error:  # a folder it may not enter
+        raise sqlite3.OperationalError(str(error)) from error
+    db = connect(uri(path, **query), uri=True)
+    db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, CELL_BYTES)
+    bounded_time(db, seconds)
+    return db
+
+
+def bounded_time(db: sqlite3.Connection, seconds: float) -> None:
+    """Stop any statement of `db` that runs `seconds` from now on ("interrupted", an
+    OperationalError): a view that recurses without end is not waited for."""
+    deadline = time.monotonic() + seconds
+    db.set_progress_handler(lambda: time.monotonic() > deadline, _PROGRESS_STEPS)
+
+
 def read_text(data: bytes) -> str:
     """A text cell as read: bytes a flipped bit made invalid UTF-8 become U+FFFD, so the
     row reads (and is found unreadable on its own) instead of failing the whole query."""
@@ -212,17 +256,69 @@ def is_empty(db: sqlite3.Connection) -> bool:
     return int(db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]) == 0
 
 
-def create(db: sqlite3.Connection) -> None:
-    """Make every table of this version, or add what an older journal lacks."""
+def create(db: sqlite3.Connection, foreign: bool = False) -> None:
+    """Make every table of this version, or add what an older journal lacks, in one
+    transaction. A journal this version cannot read as its own (a table renamed or
+    made a view, a column a flipped bit renamed: SQLite's "no such column") raises
+    JournalDamaged and is left as it was. `foreign` (a journal restored from a file
+    anyone may have made) first drops every view and trigger: the box makes no view,
+    and makes its own triggers again here, so none of the file's own ever acts."""
     older = version_of(db)
-    counted = "game_totals" in {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master")}
-    db.executescript(SCHEMA)
-    add_columns(db)
-    if not counted:
-        recount(db)
-    if older == 0 and is_new(db):
-        db.execute("INSERT OR REPLACE INTO kept VALUES ('statistics', 'kept')")
-    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        wrong = not_tables(db)
+        if wrong is not None:
+            raise JournalDamaged(f"the journal's tables are not this version's: {wrong}")
+        if foreign:
+            _drop_views_and_triggers(db)
+        counted = "game_totals" in {str(r[0]) for r in db.execute(_NAMES)}
+        for statement in _statements(SCHEMA):
+            db.execute(statement)
+        add_columns(db)
+        if not counted:
+            recount(db)
+        if older == 0 and is_new(db):
+            db.execute("INSERT OR REPLACE INTO kept VALUES ('statistics', 'kept')")
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except sqlite3.Error as error:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        if getattr(error, "sqlite_errorname", "") == "SQLITE_ERROR":  # not the disk's state
+            raise JournalDamaged(f"the journal cannot be upgraded: {error}") from error
+        raise
+
+
+_NAMES = "SELECT name FROM sqlite_master"
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of `script` one by one (`executescript` would commit the
+    transaction they belong in); a trigger's body is one statement with its own."""
+    part = ""
+    for piece in script.split(";"):
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            if part.strip(" \n;"):
+                yield part
+            part = ""
+
+
+def _drop_views_and_triggers(db: sqlite3.Connection) -> None:
+    kinds = db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger')")
+    for kind, name in kinds.fetchall():
+        quoted = str(name).replace('"', '""')
+        db.execute(f'DROP {"VIEW" if kind == "view" else "TRIGGER"} IF EXISTS "{quoted}"')
+
+
+def not_tables(db: sqlite3.Connection) -> str | None:
+    """Which of this version's tables `db` holds as something else (a view, which may
+    recurse without end), or None."""
+    kinds = dict(db.execute("SELECT name, type FROM sqlite_master").fetchall())
+    for table in COLUMNS:
+        if kinds.get(table, "table") != "table":
+            return f"{table} is a {kinds[table]}"
+    return None
 
 
 def is_new(db: sqlite3.Connection) -> bool:
@@ -247,6 +343,9 @@ def columns_of(db: sqlite3.Connection, table: str) -> set[str]:
 def mismatch(db: sqlite3.Connection) -> str | None:
     """What this version's tables lack in `db` (a flipped bit in the schema's text that
     SQLite's quick check does not see), or None."""
+    wrong = not_tables(db)
+    if wrong is not None:
+        return wrong
     for table, columns in COLUMNS.items():
         missing = set(columns) - columns_of(db, table)
         if missing:

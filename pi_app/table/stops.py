@@ -28,7 +28,10 @@ import json
 import os
 from pathlib import Path
 
+from pi_app import bounded
+
 SUFFIX = "-clean"
+RECORD_BYTES = 4096  # a record is under 200 bytes
 VERSION = "version"  # the journal version the record says the file was left at
 
 
@@ -54,9 +57,9 @@ def left_clean(path: Path) -> int | None:
     file is checked once). The record is removed, so a stop that is not clean is never
     taken for one."""
     record = record_of(path)
-    try:
-        text = record.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    try:  # anyone may have put anything there: a FIFO, /dev/zero, nested JSON
+        text = bounded.read_file(record, RECORD_BYTES)
+    except (OSError, ValueError):
         return None
     with contextlib.suppress(OSError):  # a read-only card: the fingerprint still tells
         record.unlink()
@@ -64,7 +67,7 @@ def left_clean(path: Path) -> int | None:
     try:
         if wal.exists() and wal.stat().st_size > 0:
             return None  # what a pulled plug leaves
-        said = json.loads(text)
+        said = bounded.loads(text)
         version = said.pop(VERSION, None) if isinstance(said, dict) else None
         if not isinstance(version, int) or said != fingerprint(path):
             return None
@@ -83,7 +86,10 @@ def mark_clean(path: Path, version: int) -> bool:
     part = record.with_name(record.name + ".part")
     try:
         text = json.dumps({**fingerprint(path), VERSION: version})
-        with part.open("w", encoding="utf-8") as file:
+        with contextlib.suppress(FileNotFoundError):  # whatever was left there (a FIFO...)
+            part.unlink()
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        with open(fd, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
