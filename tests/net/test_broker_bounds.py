@@ -22,9 +22,11 @@ import pytest
 
 from pi_app.box.tournament import BoxTournament
 from pi_app.net import protocol as p
+from pi_app.net.access import DIRECTORY_PASSWORD, DIRECTORY_USER, join_user
+from pi_app.net.joining import read_join_code
 from pi_app.net.ports import free_port
 from pi_app.rules.cambio.scoring import RoundResult
-from tests.net.harness import Tournament, agreed, membership, need_mosquitto, wait_until
+from tests.net.harness import Tournament, agreed, need_mosquitto, wait_until
 
 TABLES = [["Ana", "Ben", "Cleo"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
 FLOOD = 200 * 1024 * 1024  # bytes each client announces and tries to send
@@ -74,7 +76,7 @@ def _flood(port: int, name: str, sent: list[int]) -> None:
     """Announce a 200 MB PUBLISH and send it, until the broker cuts the connection."""
     total = 0
     try:
-        sock = _connect(port, name)
+        sock = _connect(port, name, DIRECTORY_USER, DIRECTORY_PASSWORD)  # anyone's account
         sock.sendall(_publish_header("tabletop/v1/t/flood/results/flood", FLOOD))
         chunk = b"x" * 65536
         while total < FLOOD:  # bounded: the 200 MB at most
@@ -127,13 +129,13 @@ def test_three_200_mb_publishes_leave_the_broker_small_and_serving(
 def test_the_largest_packet_passes_and_one_byte_more_is_cut(tournament: Tournament) -> None:
     """`max_packet_size` is the protocol's largest publish, computed from its bounds."""
     tournament.create("one", TABLES)
-    tid = tournament.code.partition("-")[0]
-    me = membership(tournament.boxes["one"])
+    tid, join_password = read_join_code(tournament.code)
     topic = p.topic(tid, "join", "probe1234")
     largest = p.MAX_REMAINING - (2 + len(topic) + 2)  # a remaining length of MAX_REMAINING
     assert largest >= p.MAX_PAYLOAD
     for size, passes in ((largest, True), (largest + 1, False)):
-        sock = _connect(tournament.broker.port, f"probe{size}", me.username, me.password)
+        # the join code's account: its client id is its name, and no box uses it here
+        sock = _connect(tournament.broker.port, f"probe{size}", join_user(tid), join_password)
         sock.sendall(_publish_header(topic, size) + b"x" * size)
         try:
             answer = sock.recv(4)
