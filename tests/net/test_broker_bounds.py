@@ -26,7 +26,14 @@ from pi_app.net.access import DIRECTORY_PASSWORD, DIRECTORY_USER, join_user
 from pi_app.net.joining import read_join_code
 from pi_app.net.ports import free_port
 from pi_app.rules.cambio.scoring import RoundResult
-from tests.net.harness import Tournament, agreed, need_mosquitto, wait_until
+from tests.net.harness import (
+    Tournament,
+    agreed,
+    connect_packet,
+    need_mosquitto,
+    remaining_length,
+    wait_until,
+)
 
 TABLES = [["Ana", "Ben", "Cleo"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
 FLOOD = 200 * 1024 * 1024  # bytes each client announces and tries to send
@@ -40,28 +47,10 @@ def tournament(tmp_path: Path) -> Iterator[Tournament]:
     made.close()
 
 
-def _remaining(length: int) -> bytes:
-    """MQTT's variable-length encoding of a packet's remaining length."""
-    out = bytearray()
-    while True:
-        byte, length = length % 128, length // 128
-        out.append(byte | (128 if length else 0))
-        if not length:
-            return bytes(out)
-
-
 def _connect(port: int, client: str, user: str | None = None, password: str = "") -> socket.socket:
     """A raw MQTT 3.1.1 connection (CONNECT sent, CONNACK read)."""
-    ids = struct.pack(">H", len(client)) + client.encode()
-    flags = 0x02
-    tail = b""
-    if user is not None:
-        flags |= 0xC0
-        tail = struct.pack(">H", len(user)) + user.encode()
-        tail += struct.pack(">H", len(password)) + password.encode()
-    body = b"\x00\x04MQTT\x04" + bytes([flags]) + b"\x00\x3c" + ids + tail
     sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-    sock.sendall(b"\x10" + _remaining(len(body)) + body)
+    sock.sendall(connect_packet(client, user, password))
     assert sock.recv(4)[:2] == b"\x20\x02"
     return sock
 
@@ -69,7 +58,7 @@ def _connect(port: int, client: str, user: str | None = None, password: str = ""
 def _publish_header(topic: str, payload: int) -> bytes:
     """A QoS 1 PUBLISH's header for a payload of `payload` bytes (packet id 1)."""
     head = struct.pack(">H", len(topic)) + topic.encode() + b"\x00\x01"
-    return b"\x32" + _remaining(len(head) + payload) + head
+    return b"\x32" + remaining_length(len(head) + payload) + head
 
 
 def _flood(port: int, name: str, sent: list[int]) -> None:

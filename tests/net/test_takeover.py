@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import socket
-import struct
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +26,7 @@ from pi_app.net.ports import free_port
 from tests.net.harness import (
     Tournament,
     agreed,
+    connect_packet,
     membership,
     need_mosquitto,
     wait_until,
@@ -43,32 +43,11 @@ def tournament(tmp_path: Path) -> Iterator[Tournament]:
     made.close()
 
 
-def _remaining(length: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, length = length % 128, length // 128
-        out.append(byte | (128 if length else 0))
-        if not length:
-            return bytes(out)
-
-
-def _connect_packet(client: str, user: str | None, password: str) -> bytes:
-    """An MQTT 3.1.1 CONNECT (clean session, keepalive 60 s)."""
-    flags, tail = 0x02, b""
-    if user is not None:
-        flags |= 0xC0
-        tail = struct.pack(">H", len(user)) + user.encode()
-        tail += struct.pack(">H", len(password)) + password.encode()
-    ids = struct.pack(">H", len(client)) + client.encode()
-    body = b"\x00\x04MQTT\x04" + bytes([flags]) + b"\x00\x3c" + ids + tail
-    return b"\x10" + _remaining(len(body)) + body
-
-
 def _connack(port: int, client: str, user: str | None, password: str = "") -> bytes:
     """Connect once and return the broker's answer (b"" when it closed the socket)."""
     with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
         try:
-            sock.sendall(_connect_packet(client, user, password))
+            sock.sendall(connect_packet(client, user, password))
             return sock.recv(4)
         except (ConnectionResetError, BrokenPipeError):
             return b""
