@@ -2,7 +2,10 @@
 
 Four kinds of client, each held to its own topics by Mosquitto itself:
 
-- anyone (no password) reads the directory of tournaments, nothing else;
+- anyone reads the directory of tournaments, nothing else, through its public account
+  (`DIRECTORY_USER`, whose password is no secret: the protocol's page gives it); a
+  client with no account is refused, since Mosquitto then ties a client id to nothing
+  and a stranger could take a box's id, and its place (`broker.listener`);
 - the join code's user (`t-<tid>`, the code's password) may only ask to join
   (`join/<box>`) and read the answers (`welcome/<box>`, sealed for the box that asked);
 - the creator (`c-<tid>`, a password only its box knows) reads and writes the
@@ -24,6 +27,12 @@ import secrets
 from dataclasses import dataclass
 
 from pi_app.net.protocol import ROOT, directory_topic, topic
+
+DIRECTORY_USER = "directory"
+DIRECTORY_PASSWORD = "directory"
+"""The directory's public account (docs/TOURNAMENT.md): it reads the directory, nothing
+else. All who list share its client id, so two listing at once take turns (a listing
+connects again by itself); see docs/TOURNAMENT.md for what a stranger can do with it."""
 
 
 def join_user(tid: str) -> str:
@@ -57,6 +66,7 @@ class Access:
 
     def password_file(self) -> str:
         lines = [
+            f"{DIRECTORY_USER}:{hashed(DIRECTORY_PASSWORD)}",
             f"{join_user(self.tid)}:{hashed(self.join_password)}",
             f"{creator_user(self.tid)}:{hashed(self.creator_password)}",
             *(f"{box_user(box)}:{digest}" for box, digest in self.boxes),
@@ -66,7 +76,7 @@ class Access:
     def acl(self) -> str:
         tid = self.tid
         sections = [
-            f"topic read {ROOT}/directory/#",
+            f"user {DIRECTORY_USER}\ntopic read {ROOT}/directory/#",
             f"user {join_user(tid)}\n"
             f"topic write {topic(tid, 'join', '+')}\n"
             f"topic read {topic(tid, 'welcome', '+')}",

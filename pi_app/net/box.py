@@ -59,7 +59,7 @@ def new_link(me: Membership) -> Link:
     if me.joining:
         welcome = [p.topic(me.tid, "welcome", me.box)]
         client = f"tabletop-{me.tid}-{me.box}-join"
-        return Link(me.host, me.port, client, welcome, me.username, me.password)
+        return Link(me.host, me.port, client, welcome, me.username, me.password, clean=True)
     wanted = [p.topic(me.tid, "settings")]
     if me.creator:
         wanted += [p.topic(me.tid, "results", "+"), p.topic(me.tid, "join", "+")]

@@ -1,7 +1,9 @@
 """Mosquitto, started by the box that creates a tournament: locked, bounded, watched.
 
 Anyone on the network may read the directory of tournaments (their names and table
-counts), so a box can list what it can join. The join code's password only lets a box
+counts), through its public account, so a box can list what it can join; a client with
+no account is refused, and one client cannot take another's place unless it has that
+client's password (`listener`). The join code's password only lets a box
 ask to join; each admitted box then has a password of its own and may write only its
 own topics, and the creator alone the settings and the order (`access`). A stranger's
 forged message is thus dropped by the broker itself; a bad one from an admitted box is
@@ -58,13 +60,35 @@ RESTART_DELAYS = (0.5, 30.0)  # between restarts that fail at once: growing from
 
 
 def limits() -> list[str]:
-    """The broker's bounds (mosquitto.conf(5) of Mosquitto 2.0), global options."""
+    """The broker's bounds (mosquitto.conf(5) of Mosquitto 2.0), global options: a
+    reload reads them and keeps the values of the start (Mosquitto 2.0.11 to 2.0.20),
+    but for `memory_limit`, set again to the same."""
     return [
         f"max_packet_size {MAX_PACKET}",
         f"max_queued_messages {MAX_QUEUED_MESSAGES}",
         f"max_queued_bytes {MAX_QUEUED_BYTES}",
         f"max_inflight_bytes {MAX_INFLIGHT_BYTES}",
         f"memory_limit {MEMORY_LIMIT}",
+    ]
+
+
+def listener(port: int, bind: str) -> list[str]:
+    """The one way in, as Mosquitto's default listener (`port`, `bind_address`) and not a
+    `listener` line: at each reload (SIGHUP, when a box is admitted) Mosquitto 2.0 sets a
+    `listener` line's listener back to its defaults and skips its `max_connections`,
+    so the bound would be gone from the first admission on; the default listener is
+    made once, at the start, and no reload touches it.
+
+    `use_username_as_clientid`: a client's id is its account's name, so only a client
+    with a box's password can take that box's place (Mosquitto drops the older of two
+    connections with one id), and a client with no account is refused (the directory
+    is read with its own public account, `access.DIRECTORY_USER`)."""
+    return [
+        f"port {port}",
+        f"bind_address {bind}",
+        f"max_connections {MAX_CONNECTIONS}",
+        "use_username_as_clientid true",
+        "allow_anonymous false",
     ]
 
 
@@ -121,9 +145,7 @@ class Broker:
 
     def _config(self) -> Path:
         lines = [
-            f"listener {self.port} {self.bind}",
-            f"max_connections {MAX_CONNECTIONS}",
-            "allow_anonymous true",
+            *listener(self.port, self.bind),
             f"password_file {self.folder / 'passwords'}",
             f"acl_file {self.folder / 'acl'}",
             f"pid_file {self.folder / 'mosquitto.pid'}",

@@ -1,8 +1,9 @@
-"""The tournaments a box can see on a broker, read without any password.
+"""The tournaments a box can see on a broker, read with the directory's public account.
 
 The creator's box keeps a retained entry per tournament under the directory topic,
-which the broker lets anyone read. A box that wants to join listens there for a
-moment and lists what it heard; joining then takes the tournament's key.
+which the broker lets anyone read through that account (`access.DIRECTORY_USER`). A box
+that wants to join listens there for a moment and lists what it heard; joining then
+takes the tournament's key.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from pi_app.net import protocol as p
+from pi_app.net.access import DIRECTORY_PASSWORD, DIRECTORY_USER
 from pi_app.net.broker import new_secret
 
 
@@ -55,6 +57,7 @@ def list_tournaments(host: str, port: int, listen: float = 1.5) -> list[Listing]
             return
         found[listing.tid] = listing
 
+    client.username_pw_set(DIRECTORY_USER, DIRECTORY_PASSWORD)
     client.on_connect = on_connect
     client.on_message = on_message
     client.connect(host, port, keepalive=5)

@@ -5,8 +5,10 @@ queues QoS 1 publications while the broker is away: the table never waits for th
 network. What arrives is handed over through a queue and read between frames
 (`events`), on the box's own thread, like the phones' requests.
 
-The session is persistent (a fixed client id, clean_session off), so the broker keeps
-QoS 1 messages for a box that is briefly away; a short keepalive notices a cut
+A member's session is persistent (a fixed client id, clean_session off), so the broker
+keeps QoS 1 messages for a box that is briefly away (a box asking to join keeps none:
+every box asking shares the join code's account, hence its client id, and asks again
+until answered); a short keepalive notices a cut
 network within seconds, so the box can say it is offline. Its will, kept by the
 broker, tells the other boxes when it vanishes.
 """
@@ -64,6 +66,7 @@ class Link:
         username: str | None = None,
         password: str | None = None,
         will: tuple[str, bytes] | None = None,
+        clean: bool = False,
     ) -> None:
         self.host, self.port = host, port
         self.subscriptions = tuple(subscriptions)
@@ -75,7 +78,7 @@ class Link:
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=client_id,
-            clean_session=False,
+            clean_session=clean,
             protocol=mqtt.MQTTv311,
         )
         if username is not None:

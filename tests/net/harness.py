@@ -15,6 +15,7 @@ import os
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -265,6 +266,30 @@ def publish_as(
     finally:
         client.disconnect()
         client.loop_stop()
+
+
+def remaining_length(length: int) -> bytes:
+    """MQTT's variable-length encoding of a packet's remaining length."""
+    out = bytearray()
+    while True:
+        byte, length = length % 128, length // 128
+        out.append(byte | (128 if length else 0))
+        if not length:
+            return bytes(out)
+
+
+def connect_packet(client: str, user: str | None = None, password: str = "") -> bytes:
+    """A raw MQTT 3.1.1 CONNECT (clean session, keepalive 60 s), as any program on the
+    network can send one."""
+    ids = struct.pack(">H", len(client)) + client.encode()
+    flags = 0x02
+    tail = b""
+    if user is not None:
+        flags |= 0xC0
+        tail = struct.pack(">H", len(user)) + user.encode()
+        tail += struct.pack(">H", len(password)) + password.encode()
+    body = b"\x00\x04MQTT\x04" + bytes([flags]) + b"\x00\x3c" + ids + tail
+    return b"\x10" + remaining_length(len(body)) + body
 
 
 def wait_until(check: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from pi_app.net import protocol as p
+from pi_app.net.access import DIRECTORY_PASSWORD, DIRECTORY_USER
 from pi_app.net.seal import signed
 from tests.net.harness import (
     ROOT,
@@ -157,7 +158,9 @@ def test_strangers_and_bad_messages_change_nothing(tournament: Tournament) -> No
     tid = tournament.code.partition("-")[0]
     port = tournament.broker.port
     forged = p.Submission("forger1", 1, 0, ("Ana", "Ben", "Cleo"), _result("Ana"))
-    publish_as(port, None, None, p.topic(tid, "results", "forger1"), p.dumps(forged.to_json()))
+    stranger = (DIRECTORY_USER, DIRECTORY_PASSWORD)  # the account anyone has
+    publish_as(port, *stranger, p.topic(tid, "results", "forger1"), p.dumps(forged.to_json()))
+    assert not connects(port, None, None)  # no account: refused
     # a wrong password is refused by the broker itself
     assert not connects(port, f"t-{tid}", "wrongpassword")
     # an admitted box's bad messages, with its own account and key: not JSON, nested too

@@ -22,9 +22,18 @@ import pytest
 
 from pi_app.box.tournament import BoxTournament
 from pi_app.net import protocol as p
+from pi_app.net.access import DIRECTORY_PASSWORD, DIRECTORY_USER, join_user
+from pi_app.net.joining import read_join_code
 from pi_app.net.ports import free_port
 from pi_app.rules.cambio.scoring import RoundResult
-from tests.net.harness import Tournament, agreed, membership, need_mosquitto, wait_until
+from tests.net.harness import (
+    Tournament,
+    agreed,
+    connect_packet,
+    need_mosquitto,
+    remaining_length,
+    wait_until,
+)
 
 TABLES = [["Ana", "Ben", "Cleo"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
 FLOOD = 200 * 1024 * 1024  # bytes each client announces and tries to send
@@ -38,28 +47,10 @@ def tournament(tmp_path: Path) -> Iterator[Tournament]:
     made.close()
 
 
-def _remaining(length: int) -> bytes:
-    """MQTT's variable-length encoding of a packet's remaining length."""
-    out = bytearray()
-    while True:
-        byte, length = length % 128, length // 128
-        out.append(byte | (128 if length else 0))
-        if not length:
-            return bytes(out)
-
-
 def _connect(port: int, client: str, user: str | None = None, password: str = "") -> socket.socket:
     """A raw MQTT 3.1.1 connection (CONNECT sent, CONNACK read)."""
-    ids = struct.pack(">H", len(client)) + client.encode()
-    flags = 0x02
-    tail = b""
-    if user is not None:
-        flags |= 0xC0
-        tail = struct.pack(">H", len(user)) + user.encode()
-        tail += struct.pack(">H", len(password)) + password.encode()
-    body = b"\x00\x04MQTT\x04" + bytes([flags]) + b"\x00\x3c" + ids + tail
     sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-    sock.sendall(b"\x10" + _remaining(len(body)) + body)
+    sock.sendall(connect_packet(client, user, password))
     assert sock.recv(4)[:2] == b"\x20\x02"
     return sock
 
@@ -67,14 +58,14 @@ def _connect(port: int, client: str, user: str | None = None, password: str = ""
 def _publish_header(topic: str, payload: int) -> bytes:
     """A QoS 1 PUBLISH's header for a payload of `payload` bytes (packet id 1)."""
     head = struct.pack(">H", len(topic)) + topic.encode() + b"\x00\x01"
-    return b"\x32" + _remaining(len(head) + payload) + head
+    return b"\x32" + remaining_length(len(head) + payload) + head
 
 
 def _flood(port: int, name: str, sent: list[int]) -> None:
     """Announce a 200 MB PUBLISH and send it, until the broker cuts the connection."""
     total = 0
     try:
-        sock = _connect(port, name)
+        sock = _connect(port, name, DIRECTORY_USER, DIRECTORY_PASSWORD)  # anyone's account
         sock.sendall(_publish_header("tabletop/v1/t/flood/results/flood", FLOOD))
         chunk = b"x" * 65536
         while total < FLOOD:  # bounded: the 200 MB at most
@@ -127,13 +118,13 @@ def test_three_200_mb_publishes_leave_the_broker_small_and_serving(
 def test_the_largest_packet_passes_and_one_byte_more_is_cut(tournament: Tournament) -> None:
     """`max_packet_size` is the protocol's largest publish, computed from its bounds."""
     tournament.create("one", TABLES)
-    tid = tournament.code.partition("-")[0]
-    me = membership(tournament.boxes["one"])
+    tid, join_password = read_join_code(tournament.code)
     topic = p.topic(tid, "join", "probe1234")
     largest = p.MAX_REMAINING - (2 + len(topic) + 2)  # a remaining length of MAX_REMAINING
     assert largest >= p.MAX_PAYLOAD
     for size, passes in ((largest, True), (largest + 1, False)):
-        sock = _connect(tournament.broker.port, f"probe{size}", me.username, me.password)
+        # the join code's account: its client id is its name, and no box uses it here
+        sock = _connect(tournament.broker.port, f"probe{size}", join_user(tid), join_password)
         sock.sendall(_publish_header(topic, size) + b"x" * size)
         try:
             answer = sock.recv(4)
