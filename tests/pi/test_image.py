@@ -138,6 +138,7 @@ def test_the_image_boots_to_the_box_in_a_vm(disk: Path) -> None:
                 until("the box's service active", lambda: service_active(vm), BOOT_MINUTES)
             with step("VM: the first boot's settings, the root grown"):
                 check_first_boot(vm, disk)
+                check_documentation(vm)
             with step("VM: the home on the screen, a game started on it"):
                 start_a_game(vm)
             with step("VM: the join page in Chromium, a seat taken, an answer"):
@@ -171,6 +172,23 @@ def check_first_boot(vm: VM, disk: Path) -> None:
     journald = vm.ssh("journalctl", "--header").stdout
     assert "/run/log/journal/" in journald and "/var/log/journal/" not in journald
     assert vm.ssh("systemctl", "is-enabled", "getty@tty1", check=False).stdout.strip() == "masked"
+
+
+def check_documentation(vm: VM) -> None:
+    """Each page the unit's Documentation= names is on the card (the base's dpkg filters
+    drop other packages' docs and manual pages, not the box's)."""
+    shown = vm.ssh("systemctl", "show", "-p", "Documentation", "--value", "tabletop").stdout
+    pages = shown.split()
+    assert "man:tabletop(1)" in pages, pages
+    for page in pages:
+        path = page.removeprefix("file:")
+        if page.startswith("man:"):
+            name, section = page.removeprefix("man:").rstrip(")").split("(")
+            path = f"/usr/share/man/man{section}/{name}.{section}.gz"
+        assert vm.ssh("test", "-s", path, check=False).returncode == 0, f"{page}: no {path}"
+    assert (
+        vm.ssh("test", "-s", "/usr/share/doc/tabletop/README-image.md", check=False).returncode == 0
+    )
 
 
 def screen(vm: VM, name: str) -> Frame:
