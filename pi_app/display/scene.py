@@ -44,6 +44,7 @@ from pi_app.wifi.hotspot import Hotspot
 
 if TYPE_CHECKING:
     from pi_app.box.session import Session
+    from pi_app.display.pico_firmware import PicoFirmware
     from pi_app.wifi.hotspot import NetworkManager
 
 _ = Translator("display")
@@ -108,6 +109,12 @@ class WifiChanged:
 
 
 @dataclass(frozen=True)
+class InstallFirmware:
+    """Put the box's firmware on the Pico (`display.pico_firmware`): a device's act,
+    the screen's own, since it changes no table and the journal records nothing of it."""
+
+
+@dataclass(frozen=True)
 class OpenPage:
     """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
     `make` builds its scene from the app's parts, so a new page needs no new command."""
@@ -125,6 +132,7 @@ class Parts(Protocol):
     def session(self) -> Session: ...
 
     wifi: Callable[[], NetworkManager]
+    pico: PicoFirmware
 
 
 Command = (
@@ -138,6 +146,7 @@ Command = (
     | Redraw
     | QuitApp
     | WifiChanged
+    | InstallFirmware
 )
 """What a scene asks of the app: an act for the core's one door, or one of the screen's
 own commands. The union is closed: `display.commands.carry_out` handles every kind,
