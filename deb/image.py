@@ -36,11 +36,14 @@ HOSTS = "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n127.0.1.1\ttabletop
 # The base's dpkg filters (mmdebstrap's 99mmdebstrap: no docs, no manual pages) would
 # drop the box's own, which the unit's Documentation= names: this file, read after
 # that one (dpkg reads dpkg.cfg.d in name order; the last matching filter decides),
-# keeps them, at this install and at every upgrade of the package on the card.
+# keeps them, at this install and at every upgrade of the package on the card. A
+# folder is kept only when an include names it or names a path below it up to its
+# first wildcard: man1 is named itself (the manual page's include has no wildcard).
 KEEP_DOCS = (
     "etc/dpkg/dpkg.cfg.d/99tabletop",
     "# The box's documentation and manual page stay (deb/image.py).\n"
     "path-include=/usr/share/doc/tabletop/*\n"
+    "path-include=/usr/share/man/man1\n"
     "path-include=/usr/share/man/man1/tabletop.1.gz\n",
 )
 FSTAB = (

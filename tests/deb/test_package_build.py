@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from deb import image_base
 from deb.build import build
+from deb.image import KEEP_DOCS
 from tests.paths import ROOT
 
 
@@ -60,22 +62,63 @@ def test_a_failed_build_leaves_the_previous_package_whole(
     assert os.listdir(out) == [previous.name]
 
 
-def test_the_units_documentation_is_in_the_package(tmp_path: Path) -> None:
-    """Each page the installed unit's Documentation= names is a file of the package."""
-    deb = build(tmp_path / "dist", 1)
-    tree = tmp_path / "tree"
-    subprocess.run(["dpkg-deb", "-x", str(deb), str(tree)], check=True)
+@pytest.fixture(scope="module")
+def deb(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("dist"), 1)
+
+
+def documentation(tree: Path) -> list[Path]:
+    """The files the unit installed in `tree` names in its Documentation=."""
     unit = (tree / "lib/systemd/system/tabletop.service").read_text(encoding="utf-8")
     (line,) = [x for x in unit.splitlines() if x.startswith("Documentation=")]
     pages = line.removeprefix("Documentation=").split()
     assert "man:tabletop(1)" in pages, pages
+    paths = []
     for page in pages:
         if page.startswith("man:"):
             name, section = page.removeprefix("man:").rstrip(")").split("(")
-            path = tree / f"usr/share/man/man{section}/{name}.{section}.gz"
+            paths.append(tree / f"usr/share/man/man{section}/{name}.{section}.gz")
         else:
-            path = tree / page.removeprefix("file:").lstrip("/")
-        assert path.is_file(), f"{page}: no {path.relative_to(tree)} in the package"
+            paths.append(tree / page.removeprefix("file:").lstrip("/"))
+    return paths
+
+
+def test_the_units_documentation_is_in_the_package(deb: Path, tmp_path: Path) -> None:
+    """Each page the installed unit's Documentation= names is a file of the package."""
+    tree = tmp_path / "tree"
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(tree)], check=True)
+    for path in documentation(tree):
+        assert path.is_file(), f"no {path.relative_to(tree)} in the package"
+
+
+def test_the_images_dpkg_filters_keep_the_units_documentation(deb: Path, tmp_path: Path) -> None:
+    """The package unpacked by dpkg with the image's filters (the base's, which drop
+    every package's docs and manual pages, then the image's own) into an empty root:
+    the pages the unit names are there. The package's scripts and dependencies are
+    left out (they would run on this machine); its files are the same."""
+    files = tmp_path / "files"
+    subprocess.run(["dpkg-deb", "-R", str(deb), str(files)], check=True)
+    for script in ("preinst", "postinst", "prerm", "postrm"):
+        (files / "DEBIAN" / script).unlink()
+    control = (files / "DEBIAN/control").read_text(encoding="utf-8").splitlines()
+    kept = [line for line in control if not line.startswith(("Depends:", "Recommends:"))]
+    kept = [line.replace("Architecture: arm64", "Architecture: all") for line in kept]
+    (files / "DEBIAN/control").write_text("\n".join(kept) + "\n", encoding="utf-8")
+    bare = tmp_path / "bare.deb"
+    subprocess.run(["dpkg-deb", "--root-owner-group", "-b", str(files), str(bare)], check=True)
+    root = tmp_path / "root"
+    (root / "var/lib/dpkg/updates").mkdir(parents=True)
+    (root / "var/lib/dpkg/info").mkdir()
+    (root / "var/lib/dpkg/status").touch()
+    base = [a.removeprefix("--dpkgopt=") for a in image_base.arguments() if "path-" in a]
+    ours = [line for line in KEEP_DOCS[1].splitlines() if line.startswith("path-")]
+    assert base and ours
+    command = ["dpkg", f"--root={root}", "--force-not-root", "--force-script-chrootless"]
+    command += [f"--{rule}" for rule in (*base, *ours)]
+    done = subprocess.run([*command, "-i", str(bare)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for path in documentation(root):
+        assert path.is_file(), f"no {path.relative_to(root)} once installed with the filters"
 
 
 def test_no_pid_file_is_committed() -> None:

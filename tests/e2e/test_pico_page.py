@@ -117,7 +117,7 @@ def test_a_failed_copy_is_said_and_the_link_opens_again(
         app.feed(Press(PicoButton.INSTALL))
         until(app, "the failure said", lambda: "exit 1" in shown(app))
         assert app.message is not None and app.message[1]  # said as an error
-        assert "not installed" in app.message[0]
+        assert "not installed" in app.message[0]  # why: on the page
         until(app, "the box's link open again", lambda: link._thread is not None)
         until(app, "the old release refused again", lambda: link.mismatch is not None)
     finally:
