@@ -169,7 +169,7 @@ def said(outcome: Outcome) -> str:
         case Verdict.COPY_FAILED:
             return _(
                 "mpremote failed (exit {code}). Is the box's service stopped "
-                "(sudo systemctl stop tabletop), and is MicroPython on the Pico?"
+                "(systemctl stop tabletop, as root), and is MicroPython on the Pico?"
             ).format(code=outcome.code)
         case Verdict.REFUSED:
             return _(
@@ -179,7 +179,7 @@ def said(outcome: Outcome) -> str:
             return _(
                 "The Pico on {port} did not answer. Is MicroPython with the box's firmware "
                 "on it (“tabletop firmware install”), and is the box's service stopped "
-                "(sudo systemctl stop tabletop)?"
+                "(systemctl stop tabletop, as root)?"
             ).format(port=port)
     assert outcome.version is not None
     words = {"port": port, "pico": release(outcome.version), "ours": release(EXPECTED)}
