@@ -11,7 +11,6 @@ and the page and the message bar say it in the box's language.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,34 +19,22 @@ from typing import Any
 import pytest
 
 from pi_app.devices.link import EXPECTED, PicoLink
-from pi_app.devices.shared import protocol
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.intents import Press
 from pi_app.display.pages import PageButton
 from pi_app.display.pico_page import PicoButton
 from pi_app.i18n import set_language
 from tests.display.layout_checks import drawn_text
-from tests.firmware.mpy_harness import FIRMWARE, FlashablePico
+from tests.firmware.mpy_harness import FlashablePico, older_firmware
 
 PATIENCE = 60.0
-
-
-def older_flash(folder: Path) -> Path:
-    """The Pico's flash holding a firmware that calls itself release 0.9."""
-    flash = folder / "flash"
-    shutil.copytree(FIRMWARE, flash)
-    source = (flash / "protocol.py").read_text()
-    ours = f"FIRMWARE = {tuple(protocol.FIRMWARE)!r}"
-    assert ours in source
-    (flash / "protocol.py").write_text(source.replace(ours, "FIRMWARE = (0, 9)"))
-    return flash
 
 
 @pytest.fixture
 def pico(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FlashablePico]:
     tools = tmp_path / "bin"
     tools.mkdir()
-    made = FlashablePico(older_flash(tmp_path), tools)
+    made = FlashablePico(older_firmware(tmp_path / "flash"), tools)
     monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
     yield made
     made.stop()

@@ -72,6 +72,23 @@ def run_mpy(code: str, timeout: float = 60) -> Any:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def older_firmware(target: Path) -> Path:
+    """A copy of the firmware in `target` that calls itself release 0.9."""
+    shutil.copytree(FIRMWARE, target)
+    source = (target / "protocol.py").read_text()
+    ours = f"FIRMWARE = {tuple(current_release())!r}"
+    assert ours in source
+    (target / "protocol.py").write_text(source.replace(ours, "FIRMWARE = (0, 9)"))
+    return target
+
+
+def current_release() -> tuple[int, int]:
+    """The firmware release this repository carries (`firmware/protocol.py`)."""
+    from pi_app.devices.shared import protocol
+
+    return tuple(protocol.FIRMWARE)  # type: ignore[return-value]
+
+
 class FirmwareProcess:
     """firmware/main.py in the unix port, its stdin and stdout a pseudo-terminal.
 
