@@ -7,8 +7,10 @@ firmware on the Pico. It runs the very code `tabletop firmware install` runs
 the Pico (mpremote needs the port alone), installs, looks at the Pico again, then
 opens its link again, whatever the install came to.
 
-Both the look (up to six seconds for a Pico that does not answer) and the install (a
-copy and a restart) are jobs (`box.jobs`): the display's loop never waits on them. What
+The look reads what the box's link heard in the Pico's hello (the link holds the port),
+and lists the serial ports to name the Pico's; the install copies, restarts the Pico and
+waits up to six seconds for its answer. Both are jobs (`box.jobs`): the display's loop
+never waits on them. What
 they found is kept here, read by the page as it draws (`seen`, `busy`); nothing here
 draws. The install is the screen's own command (`scene.InstallFirmware`), not an act of
 the core's door: it changes no table, the journal records nothing of it, and only the
@@ -42,8 +44,6 @@ class PicoFirmware:
         then no Pico is found)."""
         self.seen: Outcome | None = None
         """What the last look or install found (None: not looked yet)."""
-        self.installed: Outcome | None = None
-        """What the last install came to (None: none since the box started)."""
 
     @property
     def busy(self) -> str | None:
@@ -56,18 +56,18 @@ class PicoFirmware:
 
     def look(self) -> None:
         """Look at the Pico again (the page opens, or the owner plugged it in); not
-        while a job is under way (a look without the link opens the port itself)."""
+        while a job is under way (during an install the link is closed)."""
         if self.busy is None:
             self.jobs.run(self._look, self._seen, owner=self, group=LOOK)
 
     def install(self, then: Callable[[Outcome], None]) -> None:
         """Install the box's firmware on the Pico; `then(outcome)` on the loop's thread.
-        Not while a job is under way: the look and mpremote would share the port."""
+        Not while a job is under way: one install at a time."""
         if self.busy is not None:
             return
 
         def done(outcome: Outcome) -> None:
-            self.seen = self.installed = outcome
+            self.seen = outcome
             then(outcome)
 
         def failed(error: BaseException) -> None:
