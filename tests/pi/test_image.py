@@ -175,20 +175,16 @@ def check_first_boot(vm: VM, disk: Path) -> None:
 
 
 def check_documentation(vm: VM) -> None:
-    """Each page the unit's Documentation= names is on the card (the base's dpkg filters
-    drop other packages' docs and manual pages, not the box's)."""
+    """Each page the unit's Documentation= names is on the card, and the manual page
+    (the base's dpkg filters drop other packages' docs and manual pages, not the box's).
+    systemctl quotes each page it lists."""
     shown = vm.ssh("systemctl", "show", "-p", "Documentation", "--value", "tabletop").stdout
-    pages = shown.split()
-    assert "man:tabletop(1)" in pages, pages
-    for page in pages:
-        path = page.removeprefix("file:")
-        if page.startswith("man:"):
-            name, section = page.removeprefix("man:").rstrip(")").split("(")
-            path = f"/usr/share/man/man{section}/{name}.{section}.gz"
-        assert vm.ssh("test", "-s", path, check=False).returncode == 0, f"{page}: no {path}"
-    assert (
-        vm.ssh("test", "-s", "/usr/share/doc/tabletop/README-image.md", check=False).returncode == 0
-    )
+    pages = [page.strip('"') for page in shown.split()]
+    assert pages and all(page.startswith("file:/") for page in pages), pages
+    paths = [page.removeprefix("file:") for page in pages]
+    paths += ["/usr/share/man/man1/tabletop.1.gz", "/usr/share/doc/tabletop/README-image.md"]
+    for path in paths:
+        assert vm.ssh("test", "-s", path, check=False).returncode == 0, f"no {path} on the card"
 
 
 def screen(vm: VM, name: str) -> Frame:
