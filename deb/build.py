@@ -18,6 +18,13 @@ debhelper 13 writes them.
 The wheels are downloaded once into a cache outside the repository
 (`$TABLETOP_CI_CACHE/wheels-arm64`, by default under /var/cache/tabletop-ci) and
 checked by their pinned hashes; a second build takes them from there without network.
+
+Two builds of one commit give the same bytes (reproducible-builds.org's rules): every
+time in the package (the files', the project's wheel's, the changelog's, the ar
+archive's) is SOURCE_DATE_EPOCH, taken from the last commit when it is not set; the
+files are owned by root, their modes set here and not by the umask, and dpkg-deb sorts
+them by name. The package is written beside its final name and renamed once whole, so
+`dist/` never holds half a package under a package's name.
 """
 
 from __future__ import annotations
@@ -61,7 +68,9 @@ DEPENDS = (
 # (`tabletop doctor` says what each missing one costs).
 RECOMMENDS = ("network-manager", "mosquitto")
 # The unit in systemd/ names the manual install's paths (docs/hardware-setup.md,
-# appendix); the package's environment and documentation live elsewhere.
+# appendix); the package's environment and documentation live elsewhere. Its
+# Documentation= names a file the package installs and the image keeps (not the
+# manual page: `man` is not on the image, and systemd-analyze verify runs it).
 UNIT_PATHS = {
     "Documentation=file:/opt/tabletop/docs/hardware-setup.md": (
         "Documentation=file:/usr/share/doc/tabletop/hardware-setup.md"
@@ -69,6 +78,7 @@ UNIT_PATHS = {
     "WorkingDirectory=/opt/tabletop": "WorkingDirectory=/var/lib/tabletop",
     "ExecStart=/opt/tabletop/.venv/bin/tabletop": "ExecStart=/usr/lib/tabletop/venv/bin/tabletop",
 }
+FALLBACK_EPOCH = 1_767_225_600  # 2026-01-01 00:00 UTC
 CONFFILES = ("etc/tabletop/config.toml", "etc/NetworkManager/dnsmasq-shared.d/tabletop.conf")
 SKIP = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis", "shots",
@@ -120,6 +130,20 @@ fi""",
 }
 
 
+def source_date_epoch() -> int:
+    """The time every file of the package carries: SOURCE_DATE_EPOCH if set, else the
+    last commit's time (the same for two builds of one commit), else FALLBACK_EPOCH (a
+    tree that is not a checkout, such as an unpacked source archive)."""
+    if os.environ.get("SOURCE_DATE_EPOCH", "").isdigit():
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%ct"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    stamp = done.stdout.strip()
+    return int(stamp) if done.returncode == 0 and stamp.isdigit() else FALLBACK_EPOCH
+
+
 def project_version() -> str:
     """The version in pyproject.toml (the package's upstream version)."""
     with (ROOT / "pyproject.toml").open("rb") as file:
@@ -132,10 +156,15 @@ def pins() -> list[str]:
     return [line.split()[0] for line in lines if line.strip() and not line.startswith("#")]
 
 
-def pip(*arguments: str | Path) -> None:
-    """Run this Python's pip; its output is shown only when it fails."""
+def pip(*arguments: str | Path, epoch: int | None = None) -> None:
+    """Run this Python's pip (with SOURCE_DATE_EPOCH when `epoch` is given: the wheel's
+    zip entries carry that time; with umask 022: the modes they carry are not the
+    builder's umask); its output is shown only when it fails."""
     command = [sys.executable, "-m", "pip", *map(str, arguments)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    env = os.environ | ({} if epoch is None else {"SOURCE_DATE_EPOCH": str(epoch)})
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=env, umask=0o022, check=False
+    )
     if done.returncode:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}")
 
@@ -155,11 +184,11 @@ def dependency_wheels() -> Path:
     return folder
 
 
-def project_wheel(scratch: Path) -> Path:
+def project_wheel(scratch: Path, epoch: int) -> Path:
     """The project's wheel, built from a copy of the tree (the checkout stays clean)."""
     source = scratch / "source"
     shutil.copytree(ROOT, source, ignore=SKIP)
-    pip("wheel", "-q", "--no-deps", "-w", scratch / "dist", source)
+    pip("wheel", "-q", "--no-deps", "-w", scratch / "dist", source, epoch=epoch)
     (wheel,) = (scratch / "dist").glob("tabletop-*.whl")
     return wheel
 
@@ -195,17 +224,18 @@ def put(stage: Path, relative: str, text: str | bytes, mode: int = 0o644) -> Non
     path.chmod(mode)
 
 
-def changelog(version: str) -> bytes:
-    """A one-entry Debian changelog for this build (dpkg and lintian want one)."""
+def changelog(version: str, epoch: int) -> bytes:
+    """A one-entry Debian changelog for this build (dpkg and lintian want one), dated
+    `epoch` (the commit's time, not the build's)."""
     text = (
         f"tabletop ({version}) bookworm; urgency=medium\n\n"
         "  * Built from the repository by deb/build.py.\n\n"
-        f" -- {MAINTAINER}  {formatdate(usegmt=False)}\n"
+        f" -- {MAINTAINER}  {formatdate(epoch, usegmt=False)}\n"
     )
     return gzip.compress(text.encode(), compresslevel=9, mtime=0)
 
 
-def stage_files(stage: Path, wheels: list[Path], upstream: str, version: str) -> None:
+def stage_files(stage: Path, wheels: list[Path], upstream: str, version: str, epoch: int) -> None:
     """Everything the package installs, under `stage`."""
     for wheel in wheels:
         put(stage, f"{LIB}/wheels/{wheel.name}", wheel.read_bytes())
@@ -219,7 +249,7 @@ def stage_files(stage: Path, wheels: list[Path], upstream: str, version: str) ->
     manual = gzip.compress((HERE / "tabletop.1").read_bytes(), compresslevel=9, mtime=0)
     put(stage, "usr/share/man/man1/tabletop.1.gz", manual)
     put(stage, f"{DOC}/copyright", (HERE / "copyright").read_text(encoding="utf-8"))
-    put(stage, f"{DOC}/changelog.Debian.gz", changelog(version))
+    put(stage, f"{DOC}/changelog.Debian.gz", changelog(version, epoch))
     for name in ("docs/hardware-setup.md", "config.example.toml"):
         put(stage, f"{DOC}/{Path(name).name}", (ROOT / name).read_text(encoding="utf-8"))
     overrides = (HERE / "lintian-overrides").read_text(encoding="utf-8")
@@ -266,10 +296,32 @@ def stage_debian(stage: Path, version: str) -> None:
         put(stage, f"DEBIAN/{name}", script.replace("#DEBHELPER#", snippet), 0o755)
 
 
+def settle(stage: Path, epoch: int) -> None:
+    """Every folder 0755 (whatever the umask made it) and every path dated `epoch`."""
+    for path in sorted(stage.rglob("*"), reverse=True):
+        if path.is_dir():
+            path.chmod(0o755)
+        os.utime(path, (epoch, epoch), follow_symlinks=False)
+    stage.chmod(0o755)
+
+
+def pack(stage: Path, deb: Path, epoch: int) -> None:
+    """dpkg-deb's package of `stage`, written beside `deb` and renamed into place whole."""
+    partial = deb.with_name(f".{deb.name}.partial-{os.getpid()}")
+    command = ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage), str(partial)]
+    env = os.environ | {"SOURCE_DATE_EPOCH": str(epoch)}
+    try:
+        subprocess.run(command, check=True, capture_output=True, env=env)
+        os.replace(partial, deb)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 def build(out: Path, revision: int) -> Path:
     """The .deb in `out`; its path."""
     upstream = project_version()
     version = f"{upstream}-{revision}"
+    epoch = source_date_epoch()
     out.mkdir(parents=True, exist_ok=True)
     deb = out / f"tabletop_{version}_arm64.deb"
     with tempfile.TemporaryDirectory(prefix="tabletop-deb-") as scratch:
@@ -280,14 +332,11 @@ def build(out: Path, revision: int) -> Path:
         wheels = [w for w in wheels if w.name.lower().startswith(tuple(wanted))]
         if len(wheels) != len(wanted):
             raise SystemExit(f"{len(wanted)} pins but {len(wheels)} wheels in {folder}")
-        wheels.append(project_wheel(Path(scratch)))
-        stage_files(stage, wheels, upstream, version)
-        for path in stage.rglob("*"):
-            if path.is_dir():
-                path.chmod(0o755)
+        wheels.append(project_wheel(Path(scratch), epoch))
+        stage_files(stage, wheels, upstream, version, epoch)
         stage_debian(stage, version)
-        command = ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage), str(deb)]
-        subprocess.run(command, check=True, capture_output=True)
+        settle(stage, epoch)
+        pack(stage, deb, epoch)
     return deb
 
 

@@ -33,6 +33,19 @@ ROOT_LABEL, BOOT_LABEL = "RASPIROOT", "RASPIFIRM"
 # no cursor and no login prompt.
 CMDLINE_EXTRA = "quiet loglevel=3 vt.global_cursor_default=0 consoleblank=0"
 HOSTS = "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n127.0.1.1\ttabletop\n"
+# The base's dpkg filters (mmdebstrap's 99mmdebstrap: no docs, no manual pages) would
+# drop the box's own, which the unit's Documentation= names: this file, read after
+# that one (dpkg reads dpkg.cfg.d in name order; the last matching filter decides),
+# keeps them, at this install and at every upgrade of the package on the card. A
+# folder is kept only when an include names it or names a path below it up to its
+# first wildcard: man1 is named itself (the manual page's include has no wildcard).
+KEEP_DOCS = (
+    "etc/dpkg/dpkg.cfg.d/99tabletop",
+    "# The box's documentation and manual page stay (deb/image.py).\n"
+    "path-include=/usr/share/doc/tabletop/*\n"
+    "path-include=/usr/share/man/man1\n"
+    "path-include=/usr/share/man/man1/tabletop.1.gz\n",
+)
 FSTAB = (
     f"LABEL={ROOT_LABEL} / ext4 rw,noatime,commit=60,errors=remount-ro 0 1\n"
     f"LABEL={BOOT_LABEL} /boot/firmware vfat rw,noatime,umask=0022 0 2\n"
@@ -128,6 +141,7 @@ def boot_files(tree: Path) -> None:
 def system(deb: Path, tree: Path) -> None:
     """The cached system unpacked into `tree`, the package installed, the image set up."""
     run("tar", "-xf", base_tarball(), "-C", tree)
+    put(tree, *KEEP_DOCS)
     with mounted(tree):
         shutil.copy(deb, tree / "tmp" / deb.name)
         run("dpkg", "-i", f"/tmp/{deb.name}", root=tree)

@@ -28,6 +28,7 @@ from pi_app.display.intents import Intent, Press, Quit, normalise, wait_events
 from pi_app.display.intents import wake as wake_the_loop
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
+from pi_app.display.pico_firmware import PicoFirmware
 from pi_app.display.questions_view import question_probe
 from pi_app.display.scene import Command, Ctx, Scene
 from pi_app.display.screens import Mode, Screens
@@ -71,6 +72,8 @@ class App:
         self.on_present: Callable[[Scene], None] | None = None
         self.wifi: Callable[[], NetworkManager] = lambda: _network(self.journal.path.parent)
         """The box's own Wi-Fi as its page asks NetworkManager (a stand-in in tests)."""
+        self.pico = PicoFirmware(box.jobs)
+        """The Pico's firmware as its page shows it (its link is given at start)."""
         self.open_portal: Callable[[Hotspot], None] | None = None
         """Answers the phones' checks once the box's own Wi-Fi is up (given at start)."""
         s = self.session

@@ -12,6 +12,7 @@ Nothing here follows the table to its next screen by hand: the core's changes do
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from pi_app.box import acts
 from pi_app.display import theme as th
@@ -19,6 +20,7 @@ from pi_app.display.intents import Back, Intent, Press, Redo, Undo
 from pi_app.display.scene import (
     Command,
     GoHome,
+    InstallFirmware,
     Notice,
     OpenPage,
     QuitApp,
@@ -31,6 +33,9 @@ from pi_app.display.scene import (
 )
 from pi_app.display.stage import Stage
 from pi_app.display.targets import Button
+
+if TYPE_CHECKING:
+    from pi_app.firmware import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +74,8 @@ def carry_out(app: Stage, command: Command) -> None:
             app.running = False
         case WifiChanged():
             _wifi(app, command)
+        case InstallFirmware():
+            app.pico.install(lambda outcome: _installed(app, outcome))
         case _:
             _act(app, command)
 
@@ -105,6 +112,13 @@ def _final(app: Stage) -> None:
         if winner in seats
     ]
     app.show.celebrate(colours or [th.WARN])
+
+
+def _installed(app: Stage, outcome: Outcome) -> None:
+    """The Pico's install ended: said in the message bar (the page shows the Pico)."""
+    from pi_app.display.pico_page import installed_text
+
+    app.flash_message(*installed_text(outcome))
 
 
 def _wifi(app: Stage, command: WifiChanged) -> None:

@@ -29,6 +29,9 @@ class WiredDevices:
     bell: Any = None
     buttons: list[Any] = field(default_factory=list)
     ring: RingPort | None = None
+    link: Any = None
+    """The link to the Pico (`devices.link.PicoLink`; None without one): the Pico's page
+    closes it while it installs the firmware."""
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def listen_bell(self, on: bool) -> None:
@@ -71,7 +74,10 @@ def _forward(source: Any, post: Callable[[Any], None]) -> Callable[[Any], None]:
 def wire(devices: Any) -> WiredDevices:
     """Connect an opened devices bundle (pi_app.devices.open_devices) to the display."""
     wired = WiredDevices(
-        bell=devices.bell, buttons=list(devices.buttons), ring=DeviceRing(devices.ring)
+        bell=devices.bell,
+        buttons=list(devices.buttons),
+        ring=DeviceRing(devices.ring),
+        link=devices.link,
     )
     devices.bell.add_listener(_forward(devices.bell, post_bell))
     for button in devices.buttons:

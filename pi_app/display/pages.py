@@ -42,6 +42,13 @@ def wifi(parts: Parts) -> Scene:
     return wifi_page(parts)
 
 
+def pico(parts: Parts) -> Scene:
+    """The Pico and its firmware."""
+    from pi_app.display.pico_page import pico_page
+
+    return pico_page(parts)
+
+
 def join(parts: Parts) -> Scene:
     """The tournaments across boxes this box can join."""
     from pi_app.display.tournament_join import join_page
@@ -69,6 +76,7 @@ class HomePage:
 ON_THE_HOME: tuple[HomePage, ...] = (
     HomePage("history", N_("History"), history),
     HomePage("wifi", N_("Wi-Fi"), wifi),
+    HomePage("pico", N_("Pico"), pico),
     HomePage("credits", N_("Sources"), credits),
 )
 

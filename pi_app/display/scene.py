@@ -43,6 +43,7 @@ from pi_app.table.protocol import GameTable
 
 if TYPE_CHECKING:
     from pi_app.box.session import Session
+    from pi_app.display.pico_firmware import PicoFirmware
     from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
 _ = Translator("display")
@@ -107,6 +108,12 @@ class WifiChanged:
 
 
 @dataclass(frozen=True)
+class InstallFirmware:
+    """Put the box's firmware on the Pico (`display.pico_firmware`): a device's act,
+    the screen's own, since it changes no table and the journal records nothing of it."""
+
+
+@dataclass(frozen=True)
 class OpenPage:
     """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
     `make` builds its scene from the app's parts, so a new page needs no new command."""
@@ -124,6 +131,7 @@ class Parts(Protocol):
     def session(self) -> Session: ...
 
     wifi: Callable[[], NetworkManager]
+    pico: PicoFirmware
 
 
 Command = (
@@ -137,6 +145,7 @@ Command = (
     | Redraw
     | QuitApp
     | WifiChanged
+    | InstallFirmware
 )
 """What a scene asks of the app: an act for the core's one door, or one of the screen's
 own commands. The union is closed: `display.commands.carry_out` handles every kind,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from pi_app.box.session import Session
 from pi_app.display.message_bar import MessageBar
 from pi_app.display.phones_panel import PhonesPanel
+from pi_app.display.pico_firmware import PicoFirmware
 from pi_app.display.scene import Ctx, Scene
 from pi_app.display.screens import Screens
 from pi_app.display.theme import Theme
@@ -34,6 +35,7 @@ class Stage(Protocol):
     phones: PhonesPanel | None
     open_portal: Callable[[Hotspot], None] | None
     wifi: Callable[[], NetworkManager]
+    pico: PicoFirmware
     running: bool
     dirty: bool
 

@@ -253,6 +253,7 @@ def _open_display(config: Any, journal: Journal, phones: Phones) -> tuple[App, W
         phones=phones.panel,
         notify=_notifier(),
     )
+    app.pico.link = devices.link
     try:
         app.open_window(bool(config["display.fullscreen"]))
     except pygame.error as error:

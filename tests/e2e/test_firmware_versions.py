@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 import sys
 import time
@@ -21,28 +20,16 @@ from gpiozero.pins.mock import MockFactory
 
 from pi_app.cli import main
 from pi_app.config import Config
-from pi_app.devices.shared import protocol
 from pi_app.display.app import build_app
 from pi_app.display.devices import open_for_display
 from pi_app.display.intents import wait_events
 from pi_app.table import Journal
-from tests.firmware.mpy_harness import FIRMWARE, FirmwareProcess
-
-
-def _older_firmware(tmp_path: Path) -> Path:
-    """A copy of the firmware that calls itself release 0.9."""
-    old = tmp_path / "firmware-0.9"
-    shutil.copytree(FIRMWARE, old)
-    source = (old / "protocol.py").read_text()
-    ours = f"FIRMWARE = {tuple(protocol.FIRMWARE)!r}"
-    assert ours in source
-    (old / "protocol.py").write_text(source.replace(ours, "FIRMWARE = (0, 9)"))
-    return old
+from tests.firmware.mpy_harness import FIRMWARE, FirmwareProcess, older_firmware
 
 
 @pytest.fixture
 def older(tmp_path: Path) -> Iterator[FirmwareProcess]:
-    process = FirmwareProcess(firmware=_older_firmware(tmp_path))
+    process = FirmwareProcess(firmware=older_firmware(tmp_path / "firmware-0.9"))
     yield process
     process.stop()
 

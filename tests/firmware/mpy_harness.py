@@ -72,6 +72,23 @@ def run_mpy(code: str, timeout: float = 60) -> Any:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def older_firmware(target: Path) -> Path:
+    """A copy of the firmware in `target` that calls itself release 0.9."""
+    shutil.copytree(FIRMWARE, target)
+    source = (target / "protocol.py").read_text()
+    ours = f"FIRMWARE = {tuple(current_release())!r}"
+    assert ours in source
+    (target / "protocol.py").write_text(source.replace(ours, "FIRMWARE = (0, 9)"))
+    return target
+
+
+def current_release() -> tuple[int, int]:
+    """The firmware release this repository carries (`firmware/protocol.py`)."""
+    from pi_app.devices.shared import protocol
+
+    return tuple(protocol.FIRMWARE)  # type: ignore[return-value]
+
+
 class FirmwareProcess:
     """firmware/main.py in the unix port, its stdin and stdout a pseudo-terminal.
 
@@ -124,3 +141,74 @@ class FirmwareProcess:
             os.close(self.slave)
             self.slave = -1
         self._log.close()
+
+
+class FlashablePico:
+    """A Pico whose firmware can be replaced, as mpremote replaces it: the firmware's
+    files live in `flash`, the unix port runs them on a pseudo-terminal whose path stays
+    the same across restarts (the test holds both sides), and `mpremote` (a stand-in
+    script put in `bin`) copies files into `flash` and asks for a restart, which a
+    thread here carries out before the stand-in returns. `link_at_reset` keeps, for each
+    restart, what `on_reset()` said then (whether the box had closed its link)."""
+
+    def __init__(self, flash: Path, bin_folder: Path) -> None:
+        import threading
+        import tty
+
+        self.flash, self.executable = flash, need_micropython()
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.reset_flag = flash.parent / "reset-asked"
+        self.on_reset: Any = lambda: None
+        self.link_at_reset: list[Any] = []
+        self.process = self._start()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+        self.mpremote = bin_folder / "mpremote"
+        self.mpremote.write_text(MPREMOTE.format(
+            python=sys.executable, flash=str(flash), flag=str(self.reset_flag)
+        ))  # fmt: skip
+        self.mpremote.chmod(0o755)
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [self.executable, str(self.flash / "main.py")],
+            stdin=self.master,
+            stdout=self.master,
+            stderr=subprocess.DEVNULL,
+            env=mpy_env(self.flash),
+        )
+
+    def _watch(self) -> None:
+        """Restart the firmware whenever the stand-in mpremote asks (polls a file)."""
+        while not self._stop.wait(0.02):
+            if self.reset_flag.exists():
+                self.link_at_reset.append(self.on_reset())
+                self.process.kill()
+                self.process.wait(timeout=30)
+                self.process = self._start()
+                self.reset_flag.unlink()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=30)
+        self.process.kill()
+        self.process.wait(timeout=30)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+MPREMOTE = """#!{python}
+# mpremote connect PORT fs cp FILE... : + reset, as the box runs it
+import os, shutil, sys, time
+args = sys.argv[1:]
+for name in args[4:args.index(":")]:
+    shutil.copy(name, {flash!r})
+open({flag!r}, "w").close()
+deadline = time.monotonic() + 120
+while os.path.exists({flag!r}) and time.monotonic() < deadline:
+    time.sleep(0.02)
+sys.exit(3 if os.path.exists({flag!r}) else 0)
+"""

@@ -138,6 +138,7 @@ def test_the_image_boots_to_the_box_in_a_vm(disk: Path) -> None:
                 until("the box's service active", lambda: service_active(vm), BOOT_MINUTES)
             with step("VM: the first boot's settings, the root grown"):
                 check_first_boot(vm, disk)
+                check_documentation(vm)
             with step("VM: the service's sandbox rated, its devices and Wi-Fi reached"):
                 check_sandbox(vm)
             with step("VM: the home on the screen, a game started on it"):
@@ -238,6 +239,19 @@ def check_sandbox(vm: VM) -> None:
     assert any(path.startswith("/dev/dri/") for path in sandboxed), sandboxed
     said = vm.ssh("journalctl", "-b", "-u", "tabletop", "-o", "cat").stdout
     assert "Traceback" not in said, said
+
+
+def check_documentation(vm: VM) -> None:
+    """Each page the unit's Documentation= names is on the card, and the manual page
+    (the base's dpkg filters drop other packages' docs and manual pages, not the box's).
+    systemctl quotes each page it lists."""
+    shown = vm.ssh("systemctl", "show", "-p", "Documentation", "--value", "tabletop").stdout
+    pages = [page.strip('"') for page in shown.split()]
+    assert pages and all(page.startswith("file:/") for page in pages), pages
+    paths = [page.removeprefix("file:") for page in pages]
+    paths += ["/usr/share/man/man1/tabletop.1.gz", "/usr/share/doc/tabletop/README-image.md"]
+    for path in paths:
+        assert vm.ssh("test", "-s", path, check=False).returncode == 0, f"no {path} on the card"
 
 
 def screen(vm: VM, name: str) -> Frame:
