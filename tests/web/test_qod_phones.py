@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -66,31 +67,36 @@ def test_a_team_answers_bets_and_stakes_from_its_phone(qod: Served) -> None:
     assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]
 
 
+def _stake_all_from_the_browser(qod: Served, driver: Any, owned: int, truth: int) -> str:
+    """Round seven played from Jaune's phone: 12 answered, a token on 12-20 with every
+    gain staked under it, the box's other answers and the true answer `truth`. The
+    phone's payout line."""
+    driver.get(f"{qod.url}/j/{qod.secret}")
+    tap(driver, '[data-seat="Jaune"]')
+    wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
+    for key in ("1", "2"):
+        tap(driver, f'[data-key="{key}"]')
+    tap(driver, "#send")
+    wait(driver, seen.presence_of_element_located((By.ID, "slate")))
+    qod.box('answer "Rouge" 20')
+    qod.box('answer "Bleu" 30')
+    qod.box("reveal")
+    tap(driver, '.case[data-low="12"][data-high="20"]')
+    tap(driver, "#place-token")
+    count = wait(driver, seen.presence_of_element_located((By.ID, "stake-count")))
+    count.clear()
+    count.send_keys(str(owned))
+    tap(driver, "#stake")
+    wait(driver, lambda _d: qod.owner.call(lambda table: table.state.current.tokens)[0].stake)
+    qod.box(f"truth {truth}")
+    return str(wait(driver, seen.presence_of_element_located((By.ID, "payout"))).text)
+
+
 def test_a_stake_in_round_seven_in_the_browser(qod: Served) -> None:
     _six_rounds_on_the_box(qod)
     owned = qod.owner.call(lambda table: table.state.owned("Jaune"))
     with phone("en") as driver:
-        driver.get(f"{qod.url}/j/{qod.secret}")
-        tap(driver, '[data-seat="Jaune"]')
-        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
-        for key in ("1", "2"):
-            tap(driver, f'[data-key="{key}"]')
-        tap(driver, "#send")
-        wait(driver, seen.presence_of_element_located((By.ID, "slate")))
-        qod.box('answer "Rouge" 20')
-        qod.box('answer "Bleu" 30')
-        qod.box("reveal")
-        zone = '.case[data-low="12"][data-high="20"]'
-        tap(driver, zone)
-        tap(driver, "#place-token")
-        count = wait(driver, seen.presence_of_element_located((By.ID, "stake-count")))
-        count.clear()
-        count.send_keys(str(owned))
-        tap(driver, "#stake")
-        wait(driver, lambda _d: qod.owner.call(lambda table: table.state.current.tokens)[0].stake)
-        qod.box("truth 15")
-        payout = wait(driver, seen.presence_of_element_located((By.ID, "payout")))
-        assert "15" in payout.text
+        assert "15" in _stake_all_from_the_browser(qod, driver, owned, 15)
     tokens = qod.owner.call(lambda table: table.state.current.tokens)
     assert [(t.team, t.stake) for t in tokens] == [("Jaune", owned)]
 
@@ -100,25 +106,7 @@ def test_a_lost_stake_reads_as_a_loss_on_the_phone(qod: Served) -> None:
     _six_rounds_on_the_box(qod)
     owned = qod.owner.call(lambda table: table.state.owned("Jaune"))
     with phone("fr") as driver:
-        driver.get(f"{qod.url}/j/{qod.secret}")
-        tap(driver, '[data-seat="Jaune"]')
-        wait(driver, seen.presence_of_element_located((By.ID, "keypad")))
-        for key in ("1", "2"):
-            tap(driver, f'[data-key="{key}"]')
-        tap(driver, "#send")
-        wait(driver, seen.presence_of_element_located((By.ID, "slate")))
-        qod.box('answer "Rouge" 20')
-        qod.box('answer "Bleu" 30')
-        qod.box("reveal")
-        tap(driver, '.case[data-low="12"][data-high="20"]')
-        tap(driver, "#place-token")
-        count = wait(driver, seen.presence_of_element_located((By.ID, "stake-count")))
-        count.clear()
-        count.send_keys(str(owned))
-        tap(driver, "#stake")
-        wait(driver, lambda _d: qod.owner.call(lambda table: table.state.current.tokens)[0].stake)
-        qod.box("truth 40")
-        lost = -qod.owner.call(lambda table: dict(board(table.state).gains)["Jaune"])
-        payout = wait(driver, seen.presence_of_element_located((By.ID, "payout")))
-        assert lost > 0
-        assert payout.text.endswith(f" : vous perdez {lost}.") and "40" in payout.text
+        payout = _stake_all_from_the_browser(qod, driver, owned, 40)
+    lost = -qod.owner.call(lambda table: dict(board(table.state).gains)["Jaune"])
+    assert lost > 0
+    assert payout.endswith(f" : vous perdez {lost}.") and "40" in payout
