@@ -43,7 +43,12 @@ from pi_app.table.choices import HostChoices
 from pi_app.table.disk import JournalDamaged, is_damage
 from pi_app.table.history_rows import HistoryRows
 from pi_app.table.lock import hold
-from pi_app.table.opening import open_journal, open_writable, whole_file_problem
+from pi_app.table.opening import (
+    open_journal,
+    open_writable,
+    read_only_again,
+    whole_file_problem,
+)
 from pi_app.table.question_rows import QuestionRows
 from pi_app.table.rows import GAMES, GameEntry, as_json, game_entry
 from pi_app.table.writer import JournalError, Listener, Writer
@@ -113,10 +118,17 @@ class Journal:
     def _reopen(self) -> sqlite3.Connection:
         """The journal opened for writing once the disk takes it (on the writer's thread,
         the connection's lock held): reads go to it from then on."""
-        db = open_writable(self.path)
+        # The read-only connection goes first: SQLite shares one -shm mapping per file
+        # in a process, and one it opened read-only (a -shm left by a stop that was not
+        # clean, on a read-only card) would keep every later write "readonly".
+        self._db.close()
+        try:
+            db = open_writable(self.path)
+        except BaseException:
+            self._db = read_only_again(self.path)
+            raise
         self._next_id = max(self._next_id, _highest_id(db) + 1)
-        old, self._db = self._db, db
-        old.close()
+        self._db = db
         self._problem = None
         log.warning("journal %s can be written again", self.path)
         return db

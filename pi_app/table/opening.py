@@ -123,6 +123,7 @@ def open_writable(path: Path, left: int | None = None) -> sqlite3.Connection:
         _check_version(version, left)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
+        _may_write(db)
         found = schema.problem(db) if left is None else None
         if found is not None:
             raise JournalDamaged(found.splitlines()[0])
@@ -208,6 +209,24 @@ def _read_only(path: Path, problem: str, own: bool = True) -> Opened:
         backup = backups.newest_readable(path)
         db = None if backup is None else _reader(backup.path)
     return Opened(db or _empty(), writable=False, problem=problem, retry=True)
+
+
+def _may_write(db: sqlite3.Connection) -> None:
+    """Raise SQLite's own "readonly" error where `db` cannot write: SQLite opens a file
+    it cannot write read-only without a word (a read-only card that still holds the -shm
+    of a stop that was not clean), and every write would then fail after the start."""
+    db.execute("BEGIN IMMEDIATE")  # takes no lock SQLite would refuse such a file
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        db.execute(f"PRAGMA user_version={version}")  # a write, taken back below
+    finally:
+        db.execute("ROLLBACK")
+
+
+def read_only_again(path: Path) -> sqlite3.Connection:
+    """The journal read as a start on a card that takes no writes reads it (its
+    backup, or an empty one, where it does not read): between two tries to write."""
+    return _read_only(path, "").db
 
 
 def _reader(path: Path) -> sqlite3.Connection | None:

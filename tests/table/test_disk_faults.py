@@ -433,3 +433,35 @@ def test_a_new_game_on_a_card_faulty_at_start_is_written_once_healed(
         journal.close()
         if fresh is not None:
             fresh.close()
+
+
+def test_a_read_only_card_left_with_the_wal_of_a_pulled_plug_is_written_once_healed(
+    card: Card,
+) -> None:
+    """A card that turned read-only after a stop that was not clean still holds the
+    journal's -wal and -shm: SQLite then opens the journal read-only without a word.
+    The box must see that at its start (nothing new kept, play goes on in memory) and
+    write the queued events once the card takes writes again, never a connection that
+    stays "readonly" for good."""
+    path = card.folder / "journal.sqlite3"
+    journal = Journal(path)
+    table = Table.new(journal, "tiny-race", ["Ana", "Ben"], {"target": 10_000}, seed=3)
+    _moves(table, 5)
+    journal.close()
+    left_open = "import os, sqlite3, sys; db = sqlite3.connect(sys.argv[1]); "
+    left_open += "db.execute('SELECT COUNT(*) FROM games').fetchone(); os._exit(0)"
+    subprocess.run([sys.executable, "-c", left_open, str(path)], check=True, timeout=60)
+    assert (card.folder / "journal.sqlite3-shm").exists()  # the pulled plug's leftovers
+    card.make_read_only()
+    journal = Journal(path)
+    try:
+        assert journal.error is not None and not journal.writable
+        resumed = Table.resume(journal)
+        assert resumed is not None and resumed.state == table.state
+        _moves(resumed, 7)
+        card.make_writable()
+        _wait(lambda: journal.pending == 0, "the queued events written once healed")
+    finally:
+        journal.close()
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 12
