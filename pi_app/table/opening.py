@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import sqlite3
@@ -39,7 +40,7 @@ from pi_app import bounded
 from pi_app.errors import OutOfBounds, Refusal, describe
 from pi_app.i18n import Translator
 from pi_app.table import backups, restoring, schema
-from pi_app.table.disk import JournalDamaged, cannot_keep, is_damage
+from pi_app.table.disk import JournalDamaged, cannot_keep, is_damage, is_read_only
 
 if TYPE_CHECKING:
     from pi_app.table.salvage import Salvaged
@@ -117,13 +118,13 @@ def open_writable(path: Path, left: int | None = None) -> sqlite3.Connection:
     Without `left`, the version a clean stop left the file at, SQLite's check of the
     whole file runs first (`schema.problem`, which reads it all); after a clean stop
     `whole_file_problem` runs it after the first frame instead."""
+    _may_write(path)
     db = schema.connect(path)
     try:
         version = schema.version_of(db)  # read before any schema statement
         _check_version(version, left)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        _may_write(db)
         found = schema.problem(db) if left is None else None
         if found is not None:
             raise JournalDamaged(found.splitlines()[0])
@@ -211,16 +212,13 @@ def _read_only(path: Path, problem: str, own: bool = True) -> Opened:
     return Opened(db or _empty(), writable=False, problem=problem, retry=True)
 
 
-def _may_write(db: sqlite3.Connection) -> None:
-    """Raise SQLite's own "readonly" error where `db` cannot write: SQLite opens a file
-    it cannot write read-only without a word (a read-only card that still holds the -shm
-    of a stop that was not clean), and every write would then fail after the start."""
-    db.execute("BEGIN IMMEDIATE")  # takes no lock SQLite would refuse such a file
-    try:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        db.execute(f"PRAGMA user_version={version}")  # a write, taken back below
-    finally:
-        db.execute("ROLLBACK")
+def _may_write(path: Path) -> None:
+    """Raise EROFS where the card holding `path` is mounted read-only: SQLite opens a
+    file it cannot write read-only without a word when it can read it (a read-only
+    card still holding the -shm of a stop that was not clean), and every write would
+    then fail after a start that took the journal for writable."""
+    if is_read_only(path.parent):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
 
 
 def read_only_again(path: Path) -> sqlite3.Connection:
