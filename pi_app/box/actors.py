@@ -36,6 +36,8 @@ QUIZMASTER = Actor("quizmaster")
 """The box asking its own question at the start of a round."""
 TOURNAMENT = Actor("tournament")
 """Rounds arriving from the other boxes of a tournament across boxes."""
+HOST = Actor("host")
+"""The host's phone (opened with the host's key): everything the box's screen does."""
 
 
 def phone(seat: str) -> Actor:
