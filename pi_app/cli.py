@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "questions": "pi_app.questions.cli:run",
     "wifi": "pi_app.wifi.command:run",
     "journal": "pi_app.table.cli:run",
+    "host-link": "pi_app.host_link:run",
 }
 
 USES_JOURNAL = ("run", "export", "journal", "questions", "doctor")
@@ -125,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
         ("off", "stop the box's own Wi-Fi"),
     ):
         wifi_actions.add_parser(action, help=said)
+    host = sub.add_parser("host-link", help="the host page's link, then the big screen's")
+    host.add_argument("--qr", action="store_true", help="draw each link as a QR code too")
+    host.add_argument(
+        "--new", action="store_true", help="a new host key first: pages opened with the old stop"
+    )
     return parser
 
 
