@@ -25,6 +25,7 @@ from pi_app.display.scene import (
     OpenPage,
     QuitApp,
     Redraw,
+    RenewHostKey,
     ShowFinal,
     StartTimer,
     StopTimer,
@@ -76,6 +77,8 @@ def carry_out(app: Stage, command: Command) -> None:
             _wifi(app, command)
         case InstallFirmware():
             app.pico.install(lambda outcome: _installed(app, outcome))
+        case RenewHostKey():
+            _renew_host_key(app)
         case _:
             _act(app, command)
 
@@ -119,6 +122,14 @@ def _installed(app: Stage, outcome: Outcome) -> None:
     from pi_app.display.pico_page import installed_text
 
     app.flash_message(*installed_text(outcome))
+
+
+def _renew_host_key(app: Stage) -> None:
+    """A new host's key, said in the message bar (the page shows its code)."""
+    from pi_app.display.host_code_page import renew
+    from pi_app.web.host_key import HostKey
+
+    app.flash_message(*renew(HostKey.beside(app.session.journal.path)))
 
 
 def _wifi(app: Stage, command: WifiChanged) -> None:

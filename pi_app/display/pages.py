@@ -49,6 +49,13 @@ def pico(parts: Parts) -> Scene:
     return pico_page(parts)
 
 
+def host(parts: Parts) -> Scene:
+    """The host's phone and the big screen: their QR codes."""
+    from pi_app.display.host_code_page import host_code_page
+
+    return host_code_page(parts)
+
+
 def join(parts: Parts) -> Scene:
     """The tournaments across boxes this box can join."""
     from pi_app.display.tournament_join import join_page
@@ -77,6 +84,7 @@ ON_THE_HOME: tuple[HomePage, ...] = (
     HomePage("history", N_("History"), history),
     HomePage("wifi", N_("Wi-Fi"), wifi),
     HomePage("pico", N_("Pico"), pico),
+    HomePage("host", N_("Host's phone"), host),
     HomePage("credits", N_("Sources"), credits),
 )
 

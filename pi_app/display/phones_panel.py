@@ -77,6 +77,20 @@ class PhonesPanel:
 
         draw_phones(canvas, links, seats, held, chosen, self.page, hotspot=self.hotspot)
 
+    def site(self) -> str:
+        """The box as the join code names it now, without a game's path
+        (`http://ADDRESS:PORT`): its address on its own Wi-Fi while it makes one.
+        The host's and the big screen's links name it the same way; asking remembers
+        nothing (an open panel's `moved` is its own)."""
+        from pi_app.web.reach import JoinLinks
+        from pi_app.web.wifi_code import on_hotspot
+
+        links = self.links
+        first = (links.sites() if isinstance(links, JoinLinks) else links(""))[0]
+        if self.hotspot is not None:
+            first = on_hotspot(first, self.hotspot.address)
+        return first.rpartition("/j/")[0]
+
     def outdated(self) -> bool:
         """Whether the panel must be drawn again: the box's addresses changed (the flag
         is then cleared). A seat taken or freed under it is a change of the core's,

@@ -43,6 +43,7 @@ from pi_app.table.protocol import GameTable
 
 if TYPE_CHECKING:
     from pi_app.box.session import Session
+    from pi_app.display.phones_panel import PhonesPanel
     from pi_app.display.pico_firmware import PicoFirmware
     from pi_app.wifi.hotspot import Hotspot, NetworkManager
 
@@ -114,6 +115,12 @@ class InstallFirmware:
 
 
 @dataclass(frozen=True)
+class RenewHostKey:
+    """A new host's key (`web.host_key`): every host page opened with the old one
+    stops. The screen's own: the journal records nothing of it."""
+
+
+@dataclass(frozen=True)
 class OpenPage:
     """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
     `make` builds its scene from the app's parts, so a new page needs no new command."""
@@ -132,6 +139,7 @@ class Parts(Protocol):
 
     wifi: Callable[[], NetworkManager]
     pico: PicoFirmware
+    phones: PhonesPanel | None
 
 
 Command = (
@@ -146,6 +154,7 @@ Command = (
     | QuitApp
     | WifiChanged
     | InstallFirmware
+    | RenewHostKey
 )
 """What a scene asks of the app: an act for the core's one door, or one of the screen's
 own commands. The union is closed: `display.commands.carry_out` handles every kind,
