@@ -23,9 +23,9 @@ from pi_app.config import Config
 from pi_app.doctor import Machine
 from pi_app.web.host_key import HostKey
 from tests.paths import ROOT
+from tests.qr_reading import read_codes
 
 ADDRESS = "192.0.2.7"
-ZBARIMG = shutil.which("zbarimg") or "/usr/bin/zbarimg"
 
 
 @pytest.fixture
@@ -175,25 +175,10 @@ def test_root_leaves_the_key_to_the_box_s_user(
 # ---- --qr: what a phone's camera reads off the terminal ------------------------------
 
 
-def need_zbarimg() -> None:
-    if os.path.exists(ZBARIMG):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("zbarimg is missing: apt-get install -y zbar-tools")
-    pytest.skip("zbarimg is not installed (apt-get install -y zbar-tools)")
-
-
 def zbar(path: Path) -> str:
-    need_zbarimg()
-    done = subprocess.run(
-        [ZBARIMG, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, f"no QR code read in {path}: {done.stderr}"
-    return done.stdout.strip()
+    """The one code zbarimg reads in the picture at `path`."""
+    (code,) = read_codes(path)
+    return code
 
 
 def terminal_picture(lines: list[str], path: Path) -> Path:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
-from pi_app.display.canvas import ELLIPSIS, Animated, PanelDraw, TextDraw
+from pi_app.display.canvas import ELLIPSIS, Animated, Canvas, PanelDraw, TextDraw
 from pi_app.display.theme import RGB
 
 
@@ -193,3 +193,15 @@ LONG_NAMES = (
     "Bartholomew",
 )
 """Seven long first names: what a layout must show whole."""
+
+
+def page_faults(canvas: Canvas) -> list[TextDraw | str]:
+    """What a page drawn on `canvas` must not show: a text shortened, off the screen,
+    on a border or over another text."""
+    texts, panels = list(canvas.texts), list(canvas.panels)
+    return [
+        *shortened(texts),
+        *outside(texts, canvas.rect),
+        *texts_on_borders(texts, panels),
+        *overlapping_texts(texts, panels),
+    ]

@@ -5,9 +5,6 @@ page whole at both sizes in every language."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,9 +26,8 @@ from pi_app.web.hub import Hub
 from pi_app.wifi.hotspot import Hotspot
 from tests.display import layout_checks as checks
 from tests.display.layout_checks import drawn_text
-from tests.display.test_screens import Drawn
+from tests.qr_reading import need_zbarimg, read_codes
 
-ZBARIMG = shutil.which("zbarimg") or "/usr/bin/zbarimg"
 ADDRESS, PORT = "192.0.2.40", 8370
 TV = f"http://{ADDRESS}:{PORT}/tv"
 SIZES = ("800x480", "480x320")
@@ -75,29 +71,13 @@ def keys(app: Any) -> HostKey:
     return HostKey.beside(app.journal.path)
 
 
-def need_zbarimg() -> None:
-    if os.path.exists(ZBARIMG):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("zbarimg is missing: apt-get install -y zbar-tools")
-    pytest.skip("zbarimg is not installed (apt-get install -y zbar-tools)")
-
-
 def scanned(app: Any, path: Path) -> list[str]:
     """Every code a phone's camera reads on the screen now (zbarimg, on its picture)."""
     need_zbarimg()
     app.dirty = True
     app.step([])
     pygame.image.save(app.painter.surface, str(path))
-    done = subprocess.run(
-        [ZBARIMG, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode in (0, 4), done.stderr  # 4: no code at all
-    return sorted(done.stdout.split())
+    return sorted(read_codes(path))
 
 
 def host_key_in(link: str) -> str:
@@ -198,13 +178,7 @@ def test_the_page_is_whole_at_both_sizes(app_factory: Any, size: str, lang: str)
                 app.feed(Press(press))
             app.dirty = True
             app.step([])
-            drawn = Drawn.of(app.canvas)
-            found = [
-                *checks.shortened(drawn.texts),
-                *checks.outside(drawn.texts, app.canvas.rect),
-                *checks.texts_on_borders(drawn.texts, drawn.panels),
-                *checks.overlapping_texts(drawn.texts, drawn.panels),
-            ]
+            found = checks.page_faults(app.canvas)
             assert not found, (press, found)
     finally:
         set_language("fr")

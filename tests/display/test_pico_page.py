@@ -15,7 +15,6 @@ from pi_app.firmware import Outcome, Verdict
 from pi_app.i18n import LANGUAGES, set_language
 from tests.display import layout_checks as checks
 from tests.display.layout_checks import drawn_text
-from tests.display.test_screens import Drawn
 
 PORT = "/dev/ttyACM0"
 SAID = [
@@ -65,13 +64,7 @@ def test_the_page_is_whole_at_both_sizes(app_factory: Any, size: str, lang: str)
                 app.flash_message(*installed_text(outcome))
             app.dirty = True
             app.step([])
-            drawn = Drawn.of(app.canvas)
-            found = [
-                *checks.shortened(drawn.texts),
-                *checks.outside(drawn.texts, app.canvas.rect),
-                *checks.texts_on_borders(drawn.texts, drawn.panels),
-                *checks.overlapping_texts(drawn.texts, drawn.panels),
-            ]
+            found = checks.page_faults(app.canvas)
             assert not found, (outcome, found)
     finally:
         set_language("fr")

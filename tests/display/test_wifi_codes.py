@@ -8,8 +8,6 @@ password a network may have (32 bytes, 63 characters).
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -38,8 +36,8 @@ from tests.display.layout_checks import (
     texts_on_borders,
     too_small,
 )
+from tests.qr_reading import ZBARIMG, need_zbarimg
 
-ZBARIMG = shutil.which("zbarimg") or "/usr/bin/zbarimg"
 SIZES = ("800x480", "480x320")
 LANGS = ("fr", "de", "en")
 LINK = "http://192.168.1.20:8370/j/s3cretAbCdEf"  # the default route's: not the hotspot's
@@ -135,15 +133,6 @@ def test_the_game_s_link_names_the_box_on_its_own_network() -> None:
 
 
 # ---- read by zbarimg ---------------------------------------------------------------
-
-
-def need_zbarimg(path: str = ZBARIMG) -> None:
-    """A machine without zbarimg skips the reading; CI must have it (as test_reach)."""
-    if os.path.exists(path):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("zbarimg is missing: apt-get install -y zbar-tools")
-    pytest.skip("zbarimg is not installed (apt-get install -y zbar-tools)")
 
 
 def test_a_missing_zbarimg_fails_on_ci_and_skips_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,6 @@ from pi_app.i18n import LANGUAGES, set_language
 from pi_app.wifi.hotspot import CONNECTION, MISSING, NetworkManager
 from tests.display import layout_checks as checks
 from tests.display.layout_checks import drawn_text
-from tests.display.test_screens import Drawn
 
 DEVICES = ("nmcli", "-t", "-f", "DEVICE,TYPE,STATE,CONNECTION", "device", "status")
 ACTIVE = ("nmcli", "-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active")
@@ -125,13 +124,7 @@ def test_the_page_is_whole_at_both_sizes(
         until_enabled(app)  # NetworkManager has answered: its buttons are offered
         app.feed(Press(WifiButton.ON))
         assert "Tabletop-" in _until(app, "Tabletop-")  # the page with the network's words
-        drawn = Drawn.of(app.canvas)
-        found = [
-            *checks.shortened(drawn.texts),
-            *checks.outside(drawn.texts, app.canvas.rect),
-            *checks.texts_on_borders(drawn.texts, drawn.panels),
-            *checks.overlapping_texts(drawn.texts, drawn.panels),
-        ]
+        found = checks.page_faults(app.canvas)
         assert not found
     finally:
         set_language("fr")

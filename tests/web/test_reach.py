@@ -4,8 +4,6 @@ the default route's address (decoded by the real `zbarimg`, then fetched)."""
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import threading
 import time
 import urllib.request
@@ -41,11 +39,11 @@ from pi_app.web.reach import (
     rank,
 )
 from tests.display.layout_checks import drawn_text, outside, too_small
+from tests.qr_reading import need_zbarimg, read_codes
 from tests.web.conftest import SEATS, Served, reachable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-ZBARIMG = shutil.which("zbarimg") or "/usr/bin/zbarimg"
 SIZES = ("800x480", "480x320")
 DEADLINE = 60.0  # seconds to wait for what a slow machine does late
 JOIN_PAGE = 'data-text="pick_seat"'  # what only the join page holds
@@ -247,27 +245,13 @@ def test_many_addresses_leave_room_for_the_seats_and_keep_the_local_name(
 # ---- for real: this machine's addresses, its phones' server, zbarimg ----------------
 
 
-def need_zbarimg() -> None:
-    if os.path.exists(ZBARIMG):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("zbarimg is missing: apt-get install -y zbar-tools")
-    pytest.skip("zbarimg is not installed (apt-get install -y zbar-tools)")
-
-
 def scan(surface: pygame.Surface, path: Path) -> str:
     """What a phone's camera reads on `surface`: saved to `path`, decoded by zbarimg."""
     need_zbarimg()
     pygame.image.save(surface, str(path))
-    done = subprocess.run(
-        [ZBARIMG, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=DEADLINE,
-        check=False,
-    )
-    assert done.returncode == 0, f"no QR code read in {path}: {done.stderr}"
-    return done.stdout.strip()
+    codes = read_codes(path)
+    assert codes, f"no QR code read in {path}"
+    return "\n".join(codes)
 
 
 def fetch(url: str) -> tuple[int, str]:
