@@ -24,7 +24,6 @@ import pygame
 
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, cols, split
-from pi_app.display.home.page import titled
 from pi_app.display.intents import Back, Intent, Press
 from pi_app.display.phones import LEAST_SCALE, qr_surface
 from pi_app.display.phones_panel import PhonesPanel
@@ -75,7 +74,9 @@ class HostCodeScene(Scene):
     def draw(self, canvas: Canvas, ctx: Ctx) -> None:
         t = canvas.theme
         area = canvas.rect.inflate(-2 * t.pad, -2 * t.pad)
-        body, foot = titled(canvas, area, _("Host's phone"))
+        head, rest = split(area, t.button_h, t.gap)
+        body, foot = split(rest, rest.height - t.button_h - t.gap, t.gap)
+        canvas.text(_("Host's phone"), head, t.title, th.ACCENT, align="left")
         links = self.links()
         if links is None:
             canvas.text(self._missing(), body, t.body, th.WARN)
