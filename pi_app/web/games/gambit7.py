@@ -19,6 +19,7 @@ from pi_app.rules.gambit7.state import Gambit7State
 from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.actions import write_number
 from pi_app.web.games import PhonePlay, state_as
+from pi_app.web.games.gambit7_host import HOST as HOST
 from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answer_refusal, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
