@@ -192,12 +192,12 @@ def describe(state: object, notation: str, locale: str) -> str:
     return notation
 
 
-CORRECTED = N_("{seat}'s slate corrected to {answer}.")
-WROTE = N_("{seat} wrote {answer}.")
-REVEALED = N_("The answers are turned up.")
-NO_BET = N_("{seat} bets nothing this round.")
-BET = N_("{seat} placed a bet.")
-TRUTH = N_("The true answer is {answer}: round {round} is scored.")
+CORRECTED = N_("{seat}'s slate corrected to {answer}")
+WROTE = N_("{seat} wrote {answer}")
+REVEALED = N_("the answers are turned up")
+NO_BET = N_("{seat} bets nothing this round")
+BET = N_("{seat} placed a bet")
+TRUTH = N_("the true answer is {answer}: round {round} is scored")
 
 _TEXTS = {
     **TEXTS,

@@ -150,8 +150,8 @@ def _words(game: QodState, played: Action, locale: str) -> str:
             return _(BET, locale).format(seat=team, zone=_zone(place, table))
         case Stake(team=team, place=place, count=count):
             said = _.plural(
-                "{seat} staked {count} gain token on {zone}.",
-                "{seat} staked {count} gain tokens on {zone}.",
+                "{seat} staked {count} gain token on {zone}",
+                "{seat} staked {count} gain tokens on {zone}",
                 count,
                 locale,
             )
@@ -173,19 +173,19 @@ def _zone(place: Place, locale: str) -> str:
     return place_label(place, lambda value: format_answer(Decimal(value), locale))
 
 
-CORRECTED = N_("{seat}'s tile corrected to {answer}.")
-LAID = N_("{seat} laid a tile: {answer}.")
-REVEALED = N_("The tiles are turned up.")
-BET = N_("{seat} put a bet token on {zone}.")
-TRUTH = N_("The true answer is {answer}: round {round} is paid.")
+CORRECTED = N_("{seat}'s tile corrected to {answer}")
+LAID = N_("{seat} laid a tile: {answer}")
+REVEALED = N_("the tiles are turned up")
+BET = N_("{seat} put a bet token on {zone}")
+TRUTH = N_("the true answer is {answer}: round {round} is paid")
 
 _TEXTS = {
     **TEXTS,
     "question_n": N_("question {question} of the card"),
-    "tiles": N_("Tiles"),
+    "slates": N_("Tiles"),
+    "no_slate": N_("not laid"),
     "correcting": N_("{seat}'s tile"),
     "reveal": N_("Turn the tiles up"),
-    "zones": N_("Zones"),
     "bet_for": N_("Bet for {seat}"),
     "bet_token": N_("Bet token"),
     "stake": N_("Stake 1 gain token"),

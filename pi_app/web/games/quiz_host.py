@@ -32,9 +32,9 @@ TYPE_THE_TRUTH = N_("Type the true answer read on the card.")
 """The host asked for the box's true answer where the host reads the question from a
 card: the box does not know it."""
 
-CLOSED = N_("The bets are closed.")
-NEXT = N_("Round {round} begins.")
-ASKED = N_("The box asks the question of round {round}.")
+CLOSED = N_("the bets are closed")
+NEXT = N_("round {round} begins")
+ASKED = N_("the box asks the question of round {round}")
 
 
 def seat_of(request: HostRequest, seats: Sequence[str]) -> str:
@@ -111,19 +111,15 @@ TEXTS = {
     "waiting": N_("Waiting for {seats}"),
     "close": N_("Close the bets"),
     "close_truth": N_("Close the bets: the answer is {answer}"),
-    "truth": N_("The true answer: {answer}"),
     "truth_box": N_("Give the box's true answer"),
     "truth_typed": N_("Score with {answer}"),
     "truth_label": N_("The true answer"),
     "bets": N_("Bets"),
-    "no_bet": N_("no bet"),
     "scored": N_("Round scored: the answer was {answer}."),
     "next_hint": N_("“Next” starts the next round."),
-    "over": N_("The game is over."),
     "less": N_("Less than that"),
     "pays": N_("pays {alone} alone, {shared} shared"),
     "empty": N_("empty"),
     "payout": N_("{seat}: {before} → {after}"),
-    "done": N_("Done."),
 }
 """The words the two quiz games' host scripts share (key -> msgid, domain "host")."""
