@@ -104,7 +104,7 @@ TEXTS = {
     "correct": N_("Correct"),
     "correcting": N_("{seat}'s slate"),
     "write": N_("Write"),
-    "cancel": N_("Cancel"),
+    "cancel": N_("Close the keypad"),
     "erase": N_("Erase"),
     "sign": N_("Change the sign"),
     "reveal": N_("Turn the answers up"),
