@@ -110,6 +110,10 @@ def test_closing_a_round_of_the_box_gives_the_box_s_truth() -> None:
     assert HOST.action(state, ask("close")) == ["close-bets", "truth 40 fr"]
     assert HOST.action(state, ask("truth")) == ["close-bets", "truth 40 fr"]
     assert play_all(state, ask("close")).phase == "scored"
+    closed = played("close-bets", state=state)  # "next" says it before it is played:
+    assert HOST.describe(closed, "truth 40 fr", "fr") == (  # never the answer's number
+        "la boîte donne sa bonne réponse : la manche 1 est comptée"
+    )
 
 
 def test_the_host_sees_every_slate_before_the_reveal_and_the_payouts_after() -> None:

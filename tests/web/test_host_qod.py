@@ -93,6 +93,9 @@ def test_a_card_round_is_paid_with_the_typed_truth_and_the_box_s_with_its_own() 
     assert HOST.action(asked, ask("truth")) == ["truth 20"]
     timed_out = played("close-bets", state=asked)  # the sand timer closed them
     assert HOST.action(timed_out, ask("close")) == ["truth 20"]
+    assert HOST.describe(timed_out, "truth 20", "de") == (  # "next" says it before the pay
+        "die Box gibt ihre richtige Antwort: Runde 1 ist gewertet"
+    )
 
 
 def test_the_host_sees_every_tile_before_they_are_turned_up_and_the_gains_after() -> None:

@@ -14,6 +14,7 @@ knows the true answer (never the answer itself before the round is scored).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from pi_app.i18n import N_, Translator
 from pi_app.rules.answers import shown_answer
@@ -35,12 +36,14 @@ from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, all_answered
 from pi_app.web.games import state_as
 from pi_app.web.games.quiz_host import (
     ASKED,
+    BOX_TRUTH,
     CLOSED,
     DOMAIN,
     NEXT,
     TEXTS,
     as_phone,
     has_typed,
+    is_box_answer,
     no_truth,
     phone_view,
     seat_of,
@@ -183,6 +186,8 @@ def describe(state: object, notation: str, locale: str) -> str:
             return _(BET, locale).format(seat=seat)
         case CloseBets():
             return _(CLOSED, locale)
+        case Truth(typed=Decimal() as typed) if is_box_answer(game.current.question, typed):
+            return _(BOX_TRUTH, locale).format(round=game.round)
         case Truth(typed=typed):
             return _(TRUTH, locale).format(answer=_said(typed, locale), round=game.round)
         case NextRound():

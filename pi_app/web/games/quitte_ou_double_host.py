@@ -40,12 +40,14 @@ from pi_app.rules.quitte_ou_double.state import ANSWERS, BETS, QodState
 from pi_app.web.games import state_as
 from pi_app.web.games.quiz_host import (
     ASKED,
+    BOX_TRUTH,
     CLOSED,
     DOMAIN,
     NEXT,
     TEXTS,
     as_phone,
     has_typed,
+    is_box_answer,
     no_truth,
     phone_view,
     seat_of,
@@ -158,6 +160,8 @@ def _words(game: QodState, played: Action, locale: str) -> str:
             return said.format(seat=team, zone=_zone(place, table), count=count)
         case CloseBets():
             return _(CLOSED, locale)
+        case Truth(value=value) if is_box_answer(game.current.question, value):
+            return _(BOX_TRUTH, locale).format(round=game.current.number)
         case Truth(value=value, typed=typed):
             answer = shown_answer(value, typed, table)
             return _(TRUTH, locale).format(answer=answer, round=game.current.number)

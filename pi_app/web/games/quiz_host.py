@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from pi_app.i18n import N_, Translator
 from pi_app.rules.answers import shown_answer
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.registry import find_game
 from pi_app.web.games import PhonePlay, phone_play
 from pi_app.web.host_play import HostRequest
@@ -35,6 +36,15 @@ card: the box does not know it."""
 CLOSED = N_("the bets are closed")
 NEXT = N_("round {round} begins")
 ASKED = N_("the box asks the question of round {round}")
+BOX_TRUTH = N_("the box gives its true answer: round {round} is scored")
+"""The box's own true answer in words without the number: "next" says it before the
+round is scored, where a player may glance at the host's phone."""
+
+
+def is_box_answer(asked: RoundQuestion | None, value: Decimal) -> bool:
+    """Whether a true answer is the one of the question the box asked (said without
+    its number until the round is scored: `BOX_TRUTH`)."""
+    return asked is not None and asked.answer == value
 
 
 def seat_of(request: HostRequest, seats: Sequence[str]) -> str:
