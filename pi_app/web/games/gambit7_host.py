@@ -33,6 +33,7 @@ from pi_app.rules.gambit7.actions import (
 )
 from pi_app.rules.gambit7.board import payouts
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, all_answered
+from pi_app.rules.quitte_ou_double.actions import write_number
 from pi_app.web.games import state_as
 from pi_app.web.games.quiz_host import (
     ASKED,
@@ -151,13 +152,20 @@ def view(state: object, locale: str) -> Json:
 
 def _bet_json(game: Gambit7State, seat: str) -> Json:
     """A seat's bet this round as the mat names its cases (None: no bet yet)."""
-    from pi_app.web.games.gambit7 import target_json  # that module re-exports this one's HOST
-
     bet = dict(game.bets).get(seat)
     if bet is None:
         return {"seat": seat, "placed": False, "chips": [], "gambit7": None}
     chips = [target_json(chip) for chip in bet.chips]
     return {"seat": seat, "placed": True, "chips": chips, "gambit7": target_json(bet.gambit7)}
+
+
+def target_json(target: object) -> str | None:
+    """A Gambit 7 target as the phones and the host's page name it: the answer's value
+    as text, or "less" (the phone's module, which re-exports this one's HOST, reads it
+    from here)."""
+    if target is None:
+        return None
+    return write_number(target) if isinstance(target, Decimal) else str(target)
 
 
 def _said(value: Typed, locale: str) -> str:
