@@ -32,6 +32,7 @@ def played(*notations: str, state: Gambit7State | None = None) -> Gambit7State:
 
 
 def ask(kind: str, lang: str = "en", **fields: object) -> HostRequest:
+    """A host's request of `kind` (its page adds the game and the step)."""
     return HostRequest(kind, dict(fields), lang, game_id=1, step=0)
 
 

@@ -17,6 +17,7 @@ from pi_app.rules.quitte_ou_double.state import QodState
 from pi_app.web.games.quitte_ou_double import HOST
 from pi_app.web.host_play import HostRequest, host_play
 from pi_app.web.phone_request import Reply
+from tests.web.test_host_gambit7 import ask
 
 TEAMS = ("Jaune", "Vert", "Noir")
 ASKED = RoundQuestion("q9", {"fr": "Combien ?", "de": "Wie viele?"}, Decimal(20), "", "atlas")
@@ -29,10 +30,6 @@ def played(*notations: str, state: QodState | None = None, **options: object) ->
     for notation in notations:
         state = GAME.apply(state, GAME.parse_action(notation))
     return state
-
-
-def ask(kind: str, lang: str = "en", **fields: object) -> HostRequest:
-    return HostRequest(kind, dict(fields), lang, game_id=1, step=0)
 
 
 def play_all(state: QodState, request: HostRequest) -> QodState:

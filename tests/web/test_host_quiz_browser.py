@@ -68,6 +68,30 @@ def hosted_box(
         journal.close()
 
 
+@contextmanager
+def at_the_table(
+    folder: Path, game: str, extras: dict[str, Any], langs: tuple[str, str, str]
+) -> Iterator[tuple[Screenless, webdriver.Chrome, webdriver.Chrome, webdriver.Chrome]]:
+    """The hosted box with its host's page open on a small phone, Ana and Ben seated on
+    theirs: (the run, the host, Ana, Ben), each phone in its language of `langs`."""
+    with hosted_box(folder, game, extras) as (run, url, link):
+        table = run.session.table
+        assert table is not None
+        secret = run.hub.secret_for(table.game_id)
+        with phone(langs[0]) as host, phone(langs[1]) as ana, phone(langs[2]) as ben:
+            small_phone(host)
+            host.get(link)
+            seated(ana, url, secret, "Ana")
+            seated(ben, url, secret, "Ben")
+            yield run, host, ana, ben
+
+
+def game_of(run: Screenless) -> int:
+    table = run.session.table
+    assert table is not None
+    return table.game_id
+
+
 def state(run: Screenless) -> Any:
     table = run.session.table
     assert table is not None
@@ -147,53 +171,46 @@ def replayed(journal: Path, game_id: int) -> dict[str, Any]:
 def test_a_whole_gambit7_game_of_the_box_s_questions_from_the_host_s_phone(
     tmp_path: Path,
 ) -> None:
-    with hosted_box(tmp_path, "gambit7", {"questions": "box"}) as (run, url, link):
-        table = run.session.table
-        assert table is not None
-        secret = run.hub.secret_for(table.game_id)
-        with phone("fr") as host, phone("fr") as ana, phone("de") as ben:
-            small_phone(host)
-            host.get(link)
-            seated(ana, url, secret, "Ana")
-            seated(ben, url, secret, "Ben")
-            banner = wait(host, seen.visibility_of_element_located((By.ID, "no-screen")))
-            assert banner.text
-            for number in range(1, 8):
-                until(lambda n=number: state(run).round == n)
-                shown(host, "answers")
-                wait(host, seen.presence_of_element_located((By.ID, "host-question")))
-                phone_answers(ana, str(10 * number))
-                phone_answers(ben, str(10 * number + 5))
-                host_writes(host, "Cléo", str(10 * number + 3))
-                if number == 1:
-                    shoot(host, tmp_path, "host-gambit7-box-question")
-                tap(host, "#reveal")
-                until(lambda: str(state(run).phase) == "bets")
-                shown(host, "bets")
-                tap(ana, f'.case[data-target="{10 * number}"]')
-                tap(ana, "#place-bet")
-                until(lambda: "Ana" in dict(state(run).bets))
-                tap(host, '#bet-for [data-seat="Cléo"]')
-                tap(host, f'#host-game .case[data-target="{10 * number + 3}"]')
-                tap(host, "#place-bet")
-                until(lambda: "Cléo" in dict(state(run).bets))
-                wait(
-                    host,
-                    seen.presence_of_element_located(
-                        (By.CSS_SELECTOR, '#bets .done[data-seat="Cléo"]')
-                    ),
-                )
-                if number == 1:
-                    shoot(host, tmp_path, "host-gambit7-box-bets", "#bets")
-                tap(host, "#close")  # rien ne va plus, and the box's own true answer
-                until(lambda: str(state(run).phase) == "scored")
-                shown(host, "scored")
-                if number < 7:
-                    tap(host, "#next")
-            assert state(run).finished
-            wait(host, seen.visibility_of_element_located((By.ID, "over")))
+    table = at_the_table(tmp_path, "gambit7", {"questions": "box"}, ("fr", "fr", "de"))
+    with table as (run, host, ana, ben):
+        banner = wait(host, seen.visibility_of_element_located((By.ID, "no-screen")))
+        assert banner.text
+        for number in range(1, 8):
+            until(lambda n=number: state(run).round == n)
+            shown(host, "answers")
+            wait(host, seen.presence_of_element_located((By.ID, "host-question")))
+            phone_answers(ana, str(10 * number))
+            phone_answers(ben, str(10 * number + 5))
+            host_writes(host, "Cléo", str(10 * number + 3))
+            if number == 1:
+                shoot(host, tmp_path, "host-gambit7-box-question")
+            tap(host, "#reveal")
+            until(lambda: str(state(run).phase) == "bets")
+            shown(host, "bets")
+            tap(ana, f'.case[data-target="{10 * number}"]')
+            tap(ana, "#place-bet")
+            until(lambda: "Ana" in dict(state(run).bets))
+            tap(host, '#bet-for [data-seat="Cléo"]')
+            tap(host, f'#host-game .case[data-target="{10 * number + 3}"]')
+            tap(host, "#place-bet")
+            until(lambda: "Cléo" in dict(state(run).bets))
+            wait(
+                host,
+                seen.presence_of_element_located(
+                    (By.CSS_SELECTOR, '#bets .done[data-seat="Cléo"]')
+                ),
+            )
+            if number == 1:
+                shoot(host, tmp_path, "host-gambit7-box-bets", "#bets")
+            tap(host, "#close")  # rien ne va plus, and the box's own true answer
+            until(lambda: str(state(run).phase) == "scored")
+            shown(host, "scored")
+            if number < 7:
+                tap(host, "#next")
+        assert state(run).finished
+        wait(host, seen.visibility_of_element_located((By.ID, "over")))
         scores = dict(zip(SEATS, state(run).scores, strict=True))
-        game_id = table.game_id
+        game_id = game_of(run)
     events = [event.action or "" for event in Journal(tmp_path / "journal.sqlite3").events(game_id)]
     assert events.count("reveal") == 7 and events.count("next") == 6
     assert sum(event.startswith('answer "Cléo"') for event in events) == 7
@@ -202,54 +219,47 @@ def test_a_whole_gambit7_game_of_the_box_s_questions_from_the_host_s_phone(
 
 
 def test_the_host_types_a_card_s_true_answer(tmp_path: Path) -> None:
-    with hosted_box(tmp_path, "gambit7", {}) as (run, url, link):
-        table = run.session.table
-        assert table is not None
-        secret = run.hub.secret_for(table.game_id)
-        with phone("fr") as host, phone("fr") as ana, phone("en") as ben:
-            small_phone(host)
-            host.get(link)
-            seated(ana, url, secret, "Ana")
-            seated(ben, url, secret, "Ben")
-            shown(host, "answers")
-            assert "Carte 1, question 1" in host.find_element(By.ID, "host-round").text
-            phone_answers(ana, "25")
-            wait(host, seen.text_to_be_present_in_element((By.ID, "slates"), "25"))
-            tap(host, '.correct[data-seat="Cléo"]')
-            host_types(host, "28")
-            shoot(host, tmp_path, "host-gambit7-answers", "#slates")
-            tap(host, "#write-slate")
-            phone_answers(ben, "30")
-            tap(host, "#reveal")
-            until(lambda: str(state(run).phase) == "bets")
-            shown(host, "bets")
-            tap(ana, '.case[data-target="28"]')
-            tap(ana, "#place-bet")
-            until(lambda: "Ana" in dict(state(run).bets))
-            tap(host, '#bet-for [data-seat="Cléo"]')
-            tap(host, "#mode-token")
-            tap(host, '#host-game .case[data-target="28"]')
-            shoot(host, tmp_path, "host-gambit7-bet-for", "#bet-for")
-            tap(host, "#place-bet")
-            until(lambda: "Cléo" in dict(state(run).bets))
-            host_types(host, "29")
-            truth = host.find_element(By.ID, "truth")
-            assert "29" in truth.text  # "Clore les mises : la réponse est 29"
-            shoot(host, tmp_path, "host-gambit7-truth", "#entry")
-            tap(host, "#truth")
-            until(lambda: str(state(run).phase) == "scored")
-            shown(host, "scored")
-            shoot(host, tmp_path, "host-gambit7-scored")
-            said = host.find_element(By.ID, "scored").text
-            assert "29" in said
-            scores = dict(zip(SEATS, state(run).scores, strict=True))
-            assert scores == {"Ana": 6, "Ben": 0, "Cléo": 4}  # a chip alone; a slate; x7 on 0
-            tap(host, "#undo")
-            confirm = wait(host, seen.visibility_of_element_located((By.ID, "confirm-words")))
-            assert "29" in confirm.text  # what undo takes back, said first
-            shoot(host, tmp_path, "host-gambit7-undo")
-            tap(host, "#confirm-no")
-        game_id = table.game_id
+    table = at_the_table(tmp_path, "gambit7", {}, ("fr", "fr", "en"))
+    with table as (run, host, ana, ben):
+        shown(host, "answers")
+        assert "Carte 1, question 1" in host.find_element(By.ID, "host-round").text
+        phone_answers(ana, "25")
+        wait(host, seen.text_to_be_present_in_element((By.ID, "slates"), "25"))
+        tap(host, '.correct[data-seat="Cléo"]')
+        host_types(host, "28")
+        shoot(host, tmp_path, "host-gambit7-answers", "#slates")
+        tap(host, "#write-slate")
+        phone_answers(ben, "30")
+        tap(host, "#reveal")
+        until(lambda: str(state(run).phase) == "bets")
+        shown(host, "bets")
+        tap(ana, '.case[data-target="28"]')
+        tap(ana, "#place-bet")
+        until(lambda: "Ana" in dict(state(run).bets))
+        tap(host, '#bet-for [data-seat="Cléo"]')
+        tap(host, "#mode-token")
+        tap(host, '#host-game .case[data-target="28"]')
+        shoot(host, tmp_path, "host-gambit7-bet-for", "#bet-for")
+        tap(host, "#place-bet")
+        until(lambda: "Cléo" in dict(state(run).bets))
+        host_types(host, "29")
+        truth = host.find_element(By.ID, "truth")
+        assert "29" in truth.text  # "Clore les mises : la réponse est 29"
+        shoot(host, tmp_path, "host-gambit7-truth", "#entry")
+        tap(host, "#truth")
+        until(lambda: str(state(run).phase) == "scored")
+        shown(host, "scored")
+        shoot(host, tmp_path, "host-gambit7-scored")
+        said = host.find_element(By.ID, "scored").text
+        assert "29" in said
+        scores = dict(zip(SEATS, state(run).scores, strict=True))
+        assert scores == {"Ana": 6, "Ben": 0, "Cléo": 4}  # a chip alone; a slate; x7 on 0
+        tap(host, "#undo")
+        confirm = wait(host, seen.visibility_of_element_located((By.ID, "confirm-words")))
+        assert "29" in confirm.text  # what undo takes back, said first
+        shoot(host, tmp_path, "host-gambit7-undo")
+        tap(host, "#confirm-no")
+        game_id = game_of(run)
     events = [event.action or "" for event in Journal(tmp_path / "journal.sqlite3").events(game_id)]
     assert events[-2:] == ["close-bets", 'truth "29" fr']
     output = replayed(tmp_path / "journal.sqlite3", game_id)
@@ -257,39 +267,32 @@ def test_the_host_types_a_card_s_true_answer(tmp_path: Path) -> None:
 
 
 def test_a_quitte_ou_double_round_from_the_host_s_phone(tmp_path: Path) -> None:
-    with hosted_box(tmp_path, "quitte-ou-double", {}) as (run, url, link):
-        table = run.session.table
-        assert table is not None
-        secret = run.hub.secret_for(table.game_id)
-        with phone("de") as host, phone("fr") as ana, phone("en") as ben:
-            small_phone(host)
-            host.get(link)
-            seated(ana, url, secret, "Ana")
-            seated(ben, url, secret, "Ben")
-            shown(host, "answers")
-            phone_answers(ana, "12")
-            phone_answers(ben, "30")
-            tap(host, '.correct[data-seat="Cléo"]')
-            host_types(host, "18")
-            shoot(host, tmp_path, "host-qod-answers", "#slates")
-            tap(host, "#write-slate")
-            tap(host, "#reveal")
-            until(lambda: state(run).phase == "bets")
-            shown(host, "bets")
-            tap(ana, '.case[data-low="12"][data-high="18"]')
-            tap(ana, "#place-token")
-            until(lambda: state(run).current.tokens_of("Ana"))
-            tap(host, '#bet-for [data-seat="Cléo"]')
-            tap(host, '#host-game .case[data-low="18"][data-high="30"]')
-            until(lambda: state(run).current.tokens_of("Cléo"))
-            host_types(host, "15")
-            shoot(host, tmp_path, "host-qod-bets", "#tiles")
-            tap(host, "#truth")
-            until(lambda: state(run).phase == "paid")
-            shown(host, "paid")
-            shoot(host, tmp_path, "host-qod-paid")
-            assert state(run).score_map() == {"Ana": 2, "Ben": 0, "Cléo": 1}
-            scores = state(run).score_map()
-        game_id = table.game_id
+    table = at_the_table(tmp_path, "quitte-ou-double", {}, ("de", "fr", "en"))
+    with table as (run, host, ana, ben):
+        shown(host, "answers")
+        phone_answers(ana, "12")
+        phone_answers(ben, "30")
+        tap(host, '.correct[data-seat="Cléo"]')
+        host_types(host, "18")
+        shoot(host, tmp_path, "host-qod-answers", "#slates")
+        tap(host, "#write-slate")
+        tap(host, "#reveal")
+        until(lambda: state(run).phase == "bets")
+        shown(host, "bets")
+        tap(ana, '.case[data-low="12"][data-high="18"]')
+        tap(ana, "#place-token")
+        until(lambda: state(run).current.tokens_of("Ana"))
+        tap(host, '#bet-for [data-seat="Cléo"]')
+        tap(host, '#host-game .case[data-low="18"][data-high="30"]')
+        until(lambda: state(run).current.tokens_of("Cléo"))
+        host_types(host, "15")
+        shoot(host, tmp_path, "host-qod-bets", "#tiles")
+        tap(host, "#truth")
+        until(lambda: state(run).phase == "paid")
+        shown(host, "paid")
+        shoot(host, tmp_path, "host-qod-paid")
+        assert state(run).score_map() == {"Ana": 2, "Ben": 0, "Cléo": 1}
+        scores = state(run).score_map()
+        game_id = game_of(run)
     output = replayed(tmp_path / "journal.sqlite3", game_id)
     assert output["scores"] == scores and output["finished"] is False

@@ -34,28 +34,13 @@ from pi_app.rules.gambit7.actions import (
 from pi_app.rules.gambit7.board import payouts
 from pi_app.rules.gambit7.state import ROUNDS, Gambit7State, Phase, all_answered
 from pi_app.rules.quitte_ou_double.actions import write_number
+from pi_app.web.games import quiz_host as quiz
 from pi_app.web.games import state_as
-from pi_app.web.games.quiz_host import (
-    ASKED,
-    BOX_TRUTH,
-    CLOSED,
-    DOMAIN,
-    NEXT,
-    TEXTS,
-    as_phone,
-    has_typed,
-    is_box_answer,
-    no_truth,
-    phone_view,
-    seat_of,
-    slates,
-    typed_of,
-)
 from pi_app.web.host_play import HostPlay, HostRequest
 from pi_app.web.phone_request import Reply
 from pi_app.web.views import Json
 
-_ = Translator(DOMAIN)
+_ = Translator("host")
 NAME = "gambit7"
 
 KINDS = ("slate", "reveal", "bet", "close", "truth")
@@ -79,12 +64,12 @@ def action(state: object, request: HostRequest) -> Sequence[str] | Reply:
     game = state_as(state, Gambit7State)
     match request.kind:
         case "slate":
-            typed, locale = typed_of(request)
-            return [_notation(Answer(seat_of(request, game.seats), typed, locale))]
+            typed, locale = quiz.typed_of(request)
+            return [_notation(Answer(quiz.seat_of(request, game.seats), typed, locale))]
         case "reveal":
             return [_notation(Reveal())]
         case "bet":
-            return as_phone(NAME, game, request, game.seats)
+            return quiz.as_phone(NAME, game, request, game.seats)
         case "close":
             box = _box_truth(game)
             return [_notation(CloseBets()), *([] if box is None else [_notation(box)])]
@@ -96,13 +81,13 @@ def action(state: object, request: HostRequest) -> Sequence[str] | Reply:
 def _truth(game: Gambit7State, request: HostRequest) -> Sequence[str] | Reply:
     """The true answer, typed or the box's; while the bets are open they close first,
     as the screen's "rien ne va plus" comes before the truth."""
-    if has_typed(request):
-        typed, locale = typed_of(request)
+    if quiz.has_typed(request):
+        typed, locale = quiz.typed_of(request)
         truth: Truth | None = Truth(typed, locale)
     else:
         truth = _box_truth(game)
     if truth is None:
-        return no_truth(request)
+        return quiz.no_truth(request)
     closing = [_notation(CloseBets())] if game.phase is Phase.BETS else []
     return [*closing, _notation(truth)]
 
@@ -121,14 +106,14 @@ def view(state: object, locale: str) -> Json:
     slate before the reveal, whether the box knows the true answer, and once the round
     is scored the true answer and every seat's payout."""
     game = state_as(state, Gambit7State)
-    shown = phone_view(NAME, game, locale)
+    shown = quiz.phone_view(NAME, game, locale)
     written = ((seat, slate.value, slate.typed) for seat, slate in game.answers)
     shown.update(
         rounds=ROUNDS,
         card=game.card,
         card_question=game.question,
         box_knows=game.current.question is not None,
-        slates=slates(game.seats, written, locale),
+        slates=quiz.slates(game.seats, written, locale),
         bets=[_bet_json(game, seat) for seat in game.seats],
         can=_can(game),
         finished=game.finished,
@@ -193,15 +178,15 @@ def describe(state: object, notation: str, locale: str) -> str:
         case PlaceBet(seat=seat):
             return _(BET, locale).format(seat=seat)
         case CloseBets():
-            return _(CLOSED, locale)
-        case Truth(typed=Decimal() as typed) if is_box_answer(game.current.question, typed):
-            return _(BOX_TRUTH, locale).format(round=game.round)
+            return _(quiz.CLOSED, locale)
+        case Truth(typed=Decimal() as typed) if quiz.is_box_answer(game.current.question, typed):
+            return _(quiz.BOX_TRUTH, locale).format(round=game.round)
         case Truth(typed=typed):
             return _(TRUTH, locale).format(answer=_said(typed, locale), round=game.round)
         case NextRound():
-            return _(NEXT, locale).format(round=game.round + 1)
+            return _(quiz.NEXT, locale).format(round=game.round + 1)
         case Ask():
-            return _(ASKED, locale).format(round=game.round)
+            return _(quiz.ASKED, locale).format(round=game.round)
     return notation
 
 
@@ -213,7 +198,7 @@ BET = N_("{seat} placed a bet")
 TRUTH = N_("the true answer is {answer}: round {round} is scored")
 
 _TEXTS = {
-    **TEXTS,
+    **quiz.TEXTS,
     "chips": N_("Chips"),
     "token": N_("Gambit 7 token"),
     "bet_for": N_("Bet for {seat}"),

@@ -37,28 +37,13 @@ from pi_app.rules.quitte_ou_double.actions import (
 )
 from pi_app.rules.quitte_ou_double.scoring import ROUNDS, Place, place_label
 from pi_app.rules.quitte_ou_double.state import ANSWERS, BETS, QodState
+from pi_app.web.games import quiz_host as quiz
 from pi_app.web.games import state_as
-from pi_app.web.games.quiz_host import (
-    ASKED,
-    BOX_TRUTH,
-    CLOSED,
-    DOMAIN,
-    NEXT,
-    TEXTS,
-    as_phone,
-    has_typed,
-    is_box_answer,
-    no_truth,
-    phone_view,
-    seat_of,
-    slates,
-    typed_of,
-)
 from pi_app.web.host_play import HostPlay, HostRequest
 from pi_app.web.phone_request import Reply
 from pi_app.web.views import Json
 
-_ = Translator(DOMAIN)
+_ = Translator("host")
 NAME = "quitte-ou-double"
 
 KINDS = ("slate", "reveal", "bet", "stake", "close", "truth")
@@ -79,21 +64,21 @@ def action(state: object, request: HostRequest) -> Sequence[str] | Reply:
     teams = game.setup.teams
     match request.kind:
         case "slate":
-            typed, locale = typed_of(request)
-            return [format_action(typed_answer(seat_of(request, teams), typed, locale))]
+            typed, locale = quiz.typed_of(request)
+            return [format_action(typed_answer(quiz.seat_of(request, teams), typed, locale))]
         case "reveal":
             return [format_action(Reveal())]
         case "bet" | "stake":
-            return as_phone(NAME, game, request, teams)
+            return quiz.as_phone(NAME, game, request, teams)
         case "close" if game.current.bets_closed and game.current.question is not None:
             return _box_truth(game)  # the sand timer closed them: the box's answer pays
         case "close":
             return [format_action(CloseBets()), *_box_truth(game)]
-        case "truth" if has_typed(request):
-            typed, locale = typed_of(request)
+        case "truth" if quiz.has_typed(request):
+            typed, locale = quiz.typed_of(request)
             return [format_action(typed_truth(typed, locale))]
         case "truth":
-            return _box_truth(game) or no_truth(request)
+            return _box_truth(game) or quiz.no_truth(request)
     raise ValueError(request.kind)
 
 
@@ -112,14 +97,14 @@ def view(state: object, locale: str) -> Json:
     tile before they are turned up, each team's tokens, whether the box knows the true
     answer; once paid, the truth and each team's gain (in the phone's view)."""
     game = state_as(state, QodState)
-    shown = phone_view(NAME, game, locale)
+    shown = quiz.phone_view(NAME, game, locale)
     current = game.current
     written = ((team, value, current.typed_map.get(team)) for team, value in current.answers)
     teams = game.setup.teams
     shown.update(
         rounds=ROUNDS,
         box_knows=current.question is not None,
-        slates=slates(teams, written, game.setup.locale),
+        slates=quiz.slates(teams, written, game.setup.locale),
         owned={team: game.owned(team) for team in teams},
         tokens_left={team: 2 - len(current.tokens_of(team)) for team in teams},
         can=_can(game),
@@ -159,16 +144,16 @@ def _words(game: QodState, played: Action, locale: str) -> str:
             )
             return said.format(seat=team, zone=_zone(place, table), count=count)
         case CloseBets():
-            return _(CLOSED, locale)
-        case Truth(value=value) if is_box_answer(game.current.question, value):
-            return _(BOX_TRUTH, locale).format(round=game.current.number)
+            return _(quiz.CLOSED, locale)
+        case Truth(value=value) if quiz.is_box_answer(game.current.question, value):
+            return _(quiz.BOX_TRUTH, locale).format(round=game.current.number)
         case Truth(value=value, typed=typed):
             answer = shown_answer(value, typed, table)
             return _(TRUTH, locale).format(answer=answer, round=game.current.number)
         case NextRound():
-            return _(NEXT, locale).format(round=game.current.number + 1)
+            return _(quiz.NEXT, locale).format(round=game.current.number + 1)
         case Ask():
-            return _(ASKED, locale).format(round=game.current.number)
+            return _(quiz.ASKED, locale).format(round=game.current.number)
     return format_action(played)
 
 
@@ -184,7 +169,7 @@ BET = N_("{seat} put a bet token on {zone}")
 TRUTH = N_("the true answer is {answer}: round {round} is paid")
 
 _TEXTS = {
-    **TEXTS,
+    **quiz.TEXTS,
     "question_n": N_("question {question} of the card"),
     "slates": N_("Tiles"),
     "no_slate": N_("not laid"),

@@ -26,8 +26,7 @@ from pi_app.web.phone_request import PhoneRequest, Reply
 from pi_app.web.requests import typed_text
 from pi_app.web.views import Json
 
-DOMAIN = "host"
-_ = Translator(DOMAIN)
+_ = Translator("host")
 
 TYPE_THE_TRUTH = N_("Type the true answer read on the card.")
 """The host asked for the box's true answer where the host reads the question from a
