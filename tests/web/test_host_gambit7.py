@@ -4,10 +4,14 @@ after the reveal; each action in the host's words in fr, de and en."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
 
 from pi_app.rules.contract import RuleError
@@ -17,6 +21,8 @@ from pi_app.rules.question import RoundQuestion
 from pi_app.web.games.gambit7 import HOST
 from pi_app.web.host_play import HostRequest, host_play
 from pi_app.web.phone_request import Reply
+from tests.web.browser import PATIENCE
+from tests.web.conftest import serve
 
 SEATS = ("Ana", "Bo", "Cléo")
 ASKED = RoundQuestion("q7", {"fr": "Combien ?", "en": "How many?"}, Decimal(40), "", "atlas")
@@ -202,3 +208,42 @@ def test_each_action_in_the_host_s_words(lang: str) -> None:
 
 def test_the_host_s_words_are_in_every_catalogue() -> None:
     assert {"reveal", "close", "truth_typed", "bet_for"} <= set(HOST.texts)
+
+
+async def _next(socket: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
+    """The next message of `kind` from the box (a busy machine is only slower)."""
+    while True:
+        message: dict[str, Any] = json.loads((await socket.receive(timeout=PATIENCE)).data)
+        if message["type"] == kind:
+            return message
+
+
+def test_a_host_s_request_on_a_stale_view_is_refused_in_the_game_s_words(
+    tmp_path: Path,
+) -> None:
+    """The host bets for Cléo on the view shown before Ana's bet and the closing of the
+    bets: refused, saying what changed meanwhile, in the host's language."""
+    served = serve(tmp_path, "gambit7", SEATS)
+    try:
+        for notation in (*ANSWERED, "reveal"):
+            served.box(notation)
+
+        async def scenario() -> dict[str, Any]:
+            async with aiohttp.ClientSession(served.url) as session:
+                socket = await session.ws_connect("/host/ws")
+                key = served.host_key.current()
+                await socket.send_json({"type": "hello", "key": key, "lang": "fr"})
+                shown = await _next(socket, "host")
+                assert shown["play"]["phase"] == "bets"
+                for notation in ('bet "Ana" [28]', "close-bets"):
+                    await asyncio.to_thread(served.box, notation)
+                request = {"type": "bet", "id": "h1", "lang": "fr", "seat": "Cléo"}
+                request.update(game=shown["game_id"], step=shown["step"], chips=["30"])
+                await socket.send_json(request)
+                return await _next(socket, "reply")
+
+        reply = asyncio.run(scenario())
+    finally:
+        served.stop()
+    assert reply["ok"] is False
+    assert reply["message"] == "Pas fait : entre-temps, Ana a parié; les mises sont closes."
