@@ -48,9 +48,12 @@ def rules_folders() -> dict[str, Path]:
 
 
 def own_files(name: str, folders: dict[str, Path]) -> tuple[Path, ...]:
-    """The files (and folders) where game `name` may be named: its own."""
-    module = name.replace("-", "_") + ".py"
+    """The files (and folders) where game `name` may be named: its own (its play on
+    the host's phone included, `web/games/<module>_host.py`)."""
+    stem = name.replace("-", "_")
+    module = stem + ".py"
     own = [PACKAGE / "display" / "games" / module, PACKAGE / "web" / "games" / module]
+    own.append(PACKAGE / "web" / "games" / f"{stem}_host.py")
     if name in folders:
         own.append(folders[name])
     return tuple(own)
@@ -369,7 +372,8 @@ _READERS = {".js": script_texts, ".html": html_texts, ".css": style_texts}
 
 
 def page_leaks(static: Path = STATIC, names: Iterable[str] | None = None) -> list[str]:
-    """Every place of the phone pages that names a game outside that game's own script."""
+    """Every place of the phone pages that names a game outside that game's own script
+    (its phone's, `games/<name>.js`, or its part of the host's page, `host/<name>.js`)."""
     known = sorted(set(games()) | set(rules_folders()) if names is None else set(names))
     found: list[str] = []
     for path in sorted(static.rglob("*")):
@@ -378,7 +382,7 @@ def page_leaks(static: Path = STATIC, names: Iterable[str] | None = None) -> lis
             continue
         texts = reader(path.read_text(encoding="utf-8"))
         for line, what, name in sorted(set(named_in(texts, known))):
-            if path != own_script(name, static):
+            if path not in (own_script(name, static), static / "host" / f"{name}.js"):
                 shown = path.relative_to(ROOT) if ROOT in path.parents else path
                 found.append(f"{shown}:{line}: {what} names {name!r}")
     return found

@@ -24,6 +24,7 @@ from pi_app.rules.answers import LOCALES, bounded
 from pi_app.rules.contract import RuleError
 from pi_app.table.protocol import GameTable
 from pi_app.web.games import phone_play
+from pi_app.web.host_play import HostRequest
 from pi_app.web.phone_request import PhoneRequest as PhoneRequest
 from pi_app.web.phone_request import Reply as Reply
 
@@ -59,8 +60,9 @@ def number_from(value: object) -> Decimal:
     return bounded(number, value)  # 1e5000 is finite, and would stop whoever wrote it out
 
 
-def typed_text(request: PhoneRequest) -> tuple[str, str]:
-    """What a phone typed and in which locale; ValueError for a malformed message."""
+def typed_text(request: PhoneRequest | HostRequest) -> tuple[str, str]:
+    """What a phone (or the host's, correcting a slate) typed and in which locale;
+    ValueError for a malformed message."""
     typed = request.fields.get("typed")
     locale = request.fields.get("locale", request.lang)
     if not isinstance(typed, str) or not typed.strip() or len(typed) > MAX_TYPED:

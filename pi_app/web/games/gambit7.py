@@ -9,16 +9,15 @@ answer's value as text, or "less" (`target_json`).
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from pi_app.rules.answers import shown_answer
 from pi_app.rules.gambit7.actions import Answer, PlaceBet
 from pi_app.rules.gambit7.board import board, payouts
 from pi_app.rules.gambit7.scoring import CHIPS, LESS, Target
 from pi_app.rules.gambit7.state import Gambit7State
 from pi_app.rules.question import RoundQuestion
-from pi_app.rules.quitte_ou_double.actions import write_number
 from pi_app.web.games import PhonePlay, state_as
+from pi_app.web.games.gambit7_host import HOST as HOST
+from pi_app.web.games.gambit7_host import target_json as target_json
 from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answer_refusal, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
@@ -53,13 +52,6 @@ def action(state: object, request: PhoneRequest) -> object:
 def _target(value: object) -> Target:
     """A target from a phone: "less", or a finite number given as text or a number."""
     return LESS if value == LESS else number_from(value)
-
-
-def target_json(target: object) -> str | None:
-    """A Gambit 7 target as the phone names it: the answer's value as text, or "less"."""
-    if target is None:
-        return None
-    return write_number(target) if isinstance(target, Decimal) else str(target)
 
 
 def view(state: object, seat: str | None, locale: str) -> Json:

@@ -18,6 +18,7 @@ from pi_app.rules.quitte_ou_double.board import board
 from pi_app.rules.quitte_ou_double.scoring import BET_TOKENS, Place
 from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
 from pi_app.web.games import PhonePlay, state_as
+from pi_app.web.games.quitte_ou_double_host import HOST as HOST
 from pi_app.web.question import question_json
 from pi_app.web.requests import PhoneRequest, answer_refusal, not_revealed, number_from, typed_text
 from pi_app.web.views import Json
