@@ -86,7 +86,7 @@ TEXTS: dict[str, str] = {
     "table": N_("Table {n}"),
     "standings": N_("Standings across the tables"),
     "wins": N_("rounds won here: {wins}"),
-    "rounds": N_("Rounds"),
+    "rounds": N_("Rounds played"),
     "over": N_("The game is over."),
 }
 """The words of the host's Cambio script (`static/host/cambio.js`)."""
