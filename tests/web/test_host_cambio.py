@@ -7,9 +7,13 @@ said in words in French, German and English."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import Select
 
 from pi_app.rules.cambio.game import GAME, CambioState
 from pi_app.rules.cambio.tournament.game import GAME as TOURNAMENT
@@ -18,6 +22,8 @@ from pi_app.rules.contract import RuleError
 from pi_app.rules.registry import find_game
 from pi_app.web.games.cambio_host import HOST, TOURNAMENT_HOST
 from pi_app.web.host_play import HostPlay, HostRequest, host_play
+from tests.web.browser import tap, wait
+from tests.web.host_board import hosted, replayed, shot, until
 
 SEATS = ["Ana", "Ben", "Cléo", "Dan"]
 
@@ -240,3 +246,38 @@ def test_a_tournament_plays_the_same_requests_at_a_table() -> None:
 def test_a_tournament_request_names_one_of_its_tables(table: object) -> None:
     with pytest.raises(ValueError):
         TOURNAMENT_HOST.action(tournament(), ask("deal", table=table))
+
+
+def test_a_cambio_round_is_scored_from_the_host_s_phone_on_a_box_without_screen_or_bell(
+    tmp_path: Path,
+) -> None:
+    """Chromium as the host (360x640) deals, opens trading, stops it, names a false ring
+    then the ringer, and scores the hand; the journal replays to the same scores."""
+    options = {"variant": "cambio", "false_ring_fine": 10}
+    shots = tmp_path / "shots"
+    with hosted(tmp_path, "cambio", SEATS, options) as box:
+        driver = box.driver
+        for button in ("#deal", "#open"):
+            tap(driver, button)
+        shot(driver, shots, "host-cambio-trading")
+        tap(driver, "#bell")
+        until(lambda: box.table.state.round.phase == "stopped")
+        tap(driver, '[data-seat="Dan"]')
+        tap(driver, "#false-ring")
+        until(lambda: box.table.state.round.false_rings == ("Dan",))
+        tap(driver, '#cambio[data-phase="trading"] [data-seat="Ben"]')  # rung from trading
+        tap(driver, "#currency-2")
+        tap(driver, '[id="hand-9+plus"]')
+        holder = wait(driver, seen.element_to_be_clickable((By.ID, "holder-minus")))
+        Select(holder).select_by_visible_text("Cléo")
+        shot(driver, shots, "host-cambio-hand")
+        tap(driver, "#show")
+        until(lambda: len(box.table.state.history) == 1)
+        wait(driver, seen.presence_of_element_located((By.ID, "sheet")))
+        shot(driver, shots, "host-cambio-scored")
+        scores = box.table.state.score_map
+        sheet = driver.find_element(By.ID, "sheet").text
+        game_id = box.table.game_id
+    assert scores == {"Ana": 0, "Ben": 160, "Cléo": -20, "Dan": -10}
+    assert "Ben +160" in sheet and "Cléo -20 : CAMBIO-moins" in sheet
+    assert replayed(tmp_path / "journal.sqlite3", game_id, tmp_path)["scores"] == scores

@@ -6,19 +6,24 @@ move said in the game's words in French, German and English."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.rules.contract import RuleError
 from pi_app.rules.gambo.board import SQUARE_NAMES, front_of
-from pi_app.rules.gambo.game import GAME, PASS, GamboState, legal_actions
+from pi_app.rules.gambo.game import GAME, PASS, GamboState, legal_actions, winner_side
 from pi_app.rules.registry import find_game
 from pi_app.web.games import phone_play
 from pi_app.web.games.gambo import PHONE
 from pi_app.web.games.gambo_host import HOST
 from pi_app.web.host_play import HostRequest, host_play
 from pi_app.web.phone_request import PhoneRequest, Reply
+from tests.web.browser import tap, wait
+from tests.web.host_board import Hosted, hosted, replayed, shot, until
 
 SETUP = {
     "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
@@ -176,3 +181,64 @@ def test_a_phone_sees_the_board_and_which_side_is_its_own() -> None:
     assert {key: value for key, value in spectator.items() if key != "side"} == HOST.view(
         state, "en"
     )
+
+
+def _host_moves(box: Hosted, shots: Path) -> None:
+    """Alice's moves from the host's page until the board is empty: each time the page
+    shows her to move in the position the box holds, her first offered move is tapped
+    (a piece, then its square; Pass when no move is legal)."""
+    driver, table = box.driver, box.table
+    pictured = False
+    while not table.state.finished:
+        state = until(lambda: _alice_to_move(driver, table))
+        if state is True:
+            break
+        view = HOST.view(state, "fr")
+        played = len(state.history)
+        if view["must_pass"]:
+            tap(driver, "#pass")
+        else:
+            start, reach = next(iter(view["targets"].items()))
+            tap(driver, f'[data-square="{start}"]')
+            if not pictured:
+                shot(driver, shots, "host-gambo-picked", "#board")
+                pictured = True
+            tap(driver, f'[data-square="{next(iter(reach))}"]')
+        until(lambda played=played: len(table.state.history) > played)
+
+
+def _alice_to_move(driver: Any, table: Any) -> Any:
+    """The state when the page shows Alice to move in it; True once the game is over."""
+    state = table.state
+    if state.finished:
+        return True
+    shown = driver.execute_script(
+        "const g = document.getElementById('gambo');"
+        " return g ? [g.dataset.played, g.dataset.toMove] : null;"
+    )
+    if state.to_move != 0 or shown != [str(len(state.history)), "A"]:
+        return None
+    return state
+
+
+def test_a_gambo_game_against_the_computer_is_played_from_the_host_s_phone(
+    tmp_path: Path,
+) -> None:
+    """Chromium as the host (360x640) plays Alice's side against the computer (easy, side
+    B, which moves first) to the end, on a box without screen or bell; the computer
+    replies through the box; the journal replays to the same scores."""
+    shots = tmp_path / "shots"
+    seats = ["Alice", "Ordinateur (facile)"]
+    extras = {"opponent": {"B": "easy"}}
+    with hosted(tmp_path, "gambo", seats, {"setup": SETUP}, extras) as box:
+        wait(box.driver, seen.presence_of_element_located((By.ID, "board")))
+        shot(box.driver, shots, "host-gambo-start", "#game-part")
+        _host_moves(box, shots)
+        until(lambda: box.driver.find_elements(By.CSS_SELECTOR, '#gambo[data-to-move=""]'))
+        shot(box.driver, shots, "host-gambo-over", "#game-part")
+        hint = box.driver.find_element(By.ID, "hint").text
+        scores, game_id = box.table.state.scores, box.table.game_id
+        winner = box.table.state.seats[winner_side(box.table.state) or 0]
+    assert hint == f"{'Alice' if winner == 'Alice' else 'Ordinateur (facile)'} gagne"
+    result = replayed(tmp_path / "journal.sqlite3", game_id, tmp_path)
+    assert result["finished"] and result["scores"] == {"A": scores[0], "B": scores[1]}

@@ -81,7 +81,6 @@ TEXTS: dict[str, str] = {
     "currency": N_("Currency"),
     "hand": N_("Hand"),
     "in_hand": N_("in the winning hand"),
-    "totals": N_("Totals"),
     "target": N_("Target: {target}"),
     "table": N_("Table {n}"),
     "standings": N_("Standings across the tables"),

@@ -121,6 +121,7 @@ def board_json(state: GamboState, lang: str) -> Json:
         "sides": list(SIDES),
         "scores": list(state.scores),
         "to_move": state.to_move,
+        "played": len(state.history),
         "finished": state.finished,
         "winner": winner_side(state),
         "pieces": {

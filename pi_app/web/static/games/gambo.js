@@ -84,7 +84,7 @@
     if (mine && part.must_pass) hint = t("gambo_no_move");
     else if (mine) hint = t(picked.square ? "gambo_pick_square" : "gambo_pick_piece");
     if (mine && part.must_pass) actions.push(el("button", { class: "primary wide", id: "pass", onclick: () => send({ type: "move", move: "pass" }) }, t("gambo_pass")));
-    return el("div", { id: "gambo", "data-to-move": part.to_move === null ? "" : part.sides[part.to_move] },
+    return el("div", { id: "gambo", "data-played": part.played, "data-to-move": part.to_move === null ? "" : part.sides[part.to_move] },
       header(part), grid(part, mine), hint ? el("p", { id: "hint", class: "status" }, hint) : null,
       ...part.moves.map((line) => styled(el("p", { class: "small" }, line), "margin: 4px 0")));
   }

@@ -1,5 +1,6 @@
 // Cambio on the host's phone: the round's steps (deal, open trading, the bell), who
-// rang, a false ring, the hand shown and its scoring, the totals; for a tournament, a
+// rang, a false ring, the hand shown and its scoring, the target (the page shows the
+// totals), every round in words; for a tournament, a
 // tab per table and the standings across tables and boxes (read only). The box decides
 // everything: this draws `data` (the game's HostPlay.view) and sends the host's taps.
 // host.js comes first: registerHostGame.
@@ -57,7 +58,8 @@ const cambioTables = {};
         return option;
       }));
     select.onchange = () => { f.places[card] = select.value === "" ? null : select.value; };
-    return ctx.el("label", { class: "row" }, ctx.el("span", {}, name), select);
+    look(select, "flex: 1 1 0; min-width: 0");
+    return ctx.el("label", { class: "row" }, look(ctx.el("span", {}, name), "flex: 0 0 auto"), select);
   }
 
   function handForm(ctx, index, table, fields, redraw) {
@@ -67,7 +69,8 @@ const cambioTables = {};
     const parts = [
       ctx.el("h2", {}, ctx.t("currency")),
       look(ctx.el("div", { class: "modes" }, ...table.currencies.map(([name, value], i) =>
-        choice(`${name} ${value}`, i === f.currency, { id: `currency-${i}` }, () => { f.currency = i; }))), "flex-wrap: wrap"),
+        choice(`${name} ${value}`, i === f.currency, { id: `currency-${i}` }, () => { f.currency = i; }))),
+      "display: grid; grid-template-columns: 1fr 1fr"),
     ];
     if (table.variant === "cambio") {
       parts.push(ctx.el("h2", {}, ctx.t("hand")),
@@ -110,12 +113,6 @@ const cambioTables = {};
     return parts;
   }
 
-  function totals(ctx, table, target) {
-    return [ctx.el("h2", {}, ctx.t("totals"), target ? ` — ${ctx.t("target", { target })}` : ""),
-      ctx.el("table", { id: "totals" }, ...table.scores.map(([seat, score]) =>
-        ctx.el("tr", {}, ctx.el("td", {}, seat + (seat === table.dealer ? " •" : "")), ctx.el("td", { class: "n" }, String(score)))))];
-  }
-
   function standings(ctx, data) {
     return [ctx.el("h2", {}, ctx.t("standings")),
       ctx.el("table", { id: "standings" }, ...data.standings.map((row) => ctx.el("tr", {},
@@ -140,7 +137,7 @@ const cambioTables = {};
     (data.moves || []).forEach((line) => parts.push(ctx.el("p", { class: "status" }, line)));
     if (data.over) parts.push(ctx.el("p", { id: "over", class: "status good" }, ctx.t("over")));
     else parts.push(...roundPart(ctx, index, table, fields, redraw));
-    parts.push(...totals(ctx, table, data.target));
+    if (data.target) parts.push(ctx.el("p", { id: "target", class: "small" }, ctx.t("target", { target: data.target })));
     if (tournament) parts.push(...standings(ctx, data));
     if ((data.history || []).length) {
       parts.push(ctx.el("h2", {}, ctx.t("rounds")),

@@ -103,7 +103,7 @@
       parts.push(ctx.el("h2", {}, ctx.t("moves")),
         ctx.el("div", { id: "moves" }, ...g.moves.map((line) => look(ctx.el("p", { class: "small" }, line), "margin: 4px 0"))));
     }
-    container.replaceChildren(ctx.el("div", { id: "gambo", "data-to-move": g.to_move === null ? "" : g.sides[g.to_move] }, ...parts));
+    container.replaceChildren(ctx.el("div", { id: "gambo", "data-played": g.played, "data-to-move": g.to_move === null ? "" : g.sides[g.to_move] }, ...parts));
   }
 
   registerHostGame("gambo", { render: draw });
