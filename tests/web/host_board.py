@@ -44,6 +44,7 @@ class Hosted:
     driver: webdriver.Chrome
     url: str
     journal: Path
+    hub: Hub
 
 
 def until(condition: Callable[[], Any], seconds: float = 3 * PATIENCE) -> Any:
@@ -79,7 +80,7 @@ def hosted(
             driver.set_window_size(*SMALL)
             assert hub.host_key is not None
             driver.get(f"{url}/host#{hub.host_key.current()}")
-            yield Hosted(owner, table, driver, url, path)
+            yield Hosted(owner, table, driver, url, path, hub)
     finally:
         owner.stop()
         server.stop()

@@ -22,8 +22,9 @@ from pi_app.web.games.gambo import PHONE
 from pi_app.web.games.gambo_host import HOST
 from pi_app.web.host_play import HostRequest, host_play
 from pi_app.web.phone_request import PhoneRequest, Reply
+from tests.web.browser import phone as browser_phone
 from tests.web.browser import tap, wait
-from tests.web.host_board import Hosted, hosted, replayed, shot, until
+from tests.web.host_board import SMALL, Hosted, hosted, replayed, shot, until
 
 SETUP = {
     "A": ["E1", "C2", "M3", "E2", "C3", "M1", "E3", "C1", "M2"],
@@ -242,3 +243,34 @@ def test_a_gambo_game_against_the_computer_is_played_from_the_host_s_phone(
     assert hint == f"{'Alice' if winner == 'Alice' else 'Ordinateur (facile)'} gagne"
     result = replayed(tmp_path / "journal.sqlite3", game_id, tmp_path)
     assert result["finished"] and result["scores"] == {"A": scores[0], "B": scores[1]}
+
+
+def test_a_second_phone_plays_its_own_side_against_the_host_s_phone(tmp_path: Path) -> None:
+    """Bruno's phone (side B, which moves first) and the host's page (Alice's side) play
+    a Gambo game between two people: each moves only its own side; Bruno's advance, the
+    host's answer and Bruno's duel reach the journal."""
+    shots = tmp_path / "shots"
+    with hosted(tmp_path, "gambo", ["Alice", "Bruno"], {"setup": SETUP}) as box:
+        with browser_phone("fr") as bruno:
+            bruno.set_window_size(*SMALL)
+            bruno.get(f"{box.url}/j/{box.hub.secret_for(box.table.game_id)}")
+            tap(bruno, '[data-seat="Bruno"]')
+            wait(bruno, seen.presence_of_element_located((By.CSS_SELECTOR, "#board")))
+            for square in ("b4", "c9"):
+                tap(bruno, f'#board [data-square="{square}"]')
+            until(lambda: box.table.state.history == ("adv b4",))
+            wait(box.driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#gambo[data-played="1"]'))
+            tap(bruno, '#board [data-square="c9"]')  # Alice's turn: Bruno's taps do nothing
+            for square in ("a4", "c8"):
+                tap(box.driver, f'#board [data-square="{square}"]')
+            until(lambda: box.table.state.history == ("adv b4", "adv a4"))
+            wait(bruno, lambda d: d.find_elements(By.CSS_SELECTOR, '#gambo[data-played="2"]'))
+            tap(bruno, '#board [data-square="c9"]')
+            shot(bruno, shots, "phone-gambo-duel", "#gambo")
+            tap(bruno, '#board [data-square="c8"]')
+            until(lambda: len(box.table.state.history) == 3)
+            said = wait(bruno, lambda d: d.find_element(By.CSS_SELECTOR, "#gambo p.small").text)
+            shot(bruno, shots, "phone-gambo-after-duel", "#gambo")
+        assert box.table.state.history == ("adv b4", "adv a4", "duel c9 c8")
+        assert box.table.state.scores == (0, 3)
+    assert said == "Bruno : l'éléphant 1 prend le chat 3 en c8 : +3"
