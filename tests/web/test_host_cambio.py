@@ -281,3 +281,28 @@ def test_a_cambio_round_is_scored_from_the_host_s_phone_on_a_box_without_screen_
     assert scores == {"Ana": 0, "Ben": 160, "Cléo": -20, "Dan": -10}
     assert "Ben +160" in sheet and "Cléo -20 : CAMBIO-moins" in sheet
     assert replayed(tmp_path / "journal.sqlite3", game_id, tmp_path)["scores"] == scores
+
+
+def test_a_tournament_s_table_is_dealt_from_its_tab_and_its_standings_are_shown(
+    tmp_path: Path,
+) -> None:
+    """The host's page (German) shows a tab per table and the standings of every
+    player; a deal at the second table is that table's."""
+    players = ["Ana", "Ben", "Cléo", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    shots = tmp_path / "shots"
+    with hosted(tmp_path, "cambio-tournament", players, {"tables": 2}, lang="de") as box:
+        driver = box.driver
+        tap(driver, "#table-1")
+        tap(driver, "#deal")
+        until(lambda: box.table.state.tables[1].round.phase == "study")
+        tap(driver, "#open")
+        tap(driver, '[data-seat="Fay"]')
+        tap(driver, "#currency-0")
+        tap(driver, "#show")
+        until(lambda: box.table.state.score_map["Fay"] == 100)
+        rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#standings tr"))
+        first = rows[0].text
+        shot(driver, shots, "host-cambio-tournament", "#tables")
+        assert box.table.state.tables[0].round.phase == "deal"
+    assert len(rows) == len(players)
+    assert first.split() == ["Fay", "Tisch", "2", "hier", "gewonnene", "Runden:", "1", "100"]

@@ -118,7 +118,7 @@ const cambioTables = {};
       ctx.el("table", { id: "standings" }, ...data.standings.map((row) => ctx.el("tr", {},
         ctx.el("td", {}, row.player),
         ctx.el("td", { class: "small" }, row.table === null ? "" : ctx.t("table", { n: row.table + 1 })),
-        ctx.el("td", { class: "small" }, ctx.t("wins", { wins: row.wins })),
+        ctx.el("td", { class: "small" }, row.wins ? ctx.t("wins", { wins: row.wins }) : ""),
         ctx.el("td", { class: "n" }, String(row.score)))))];
   }
 
