@@ -13,8 +13,7 @@ import base64
 import json
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +28,8 @@ from pi_app.table import Journal, Table
 from pi_app.web.host_key import HostKey
 from pi_app.web.hub import Hub
 from pi_app.web.server import PhoneServer
-from tests.web.browser import PATIENCE, phone
+from tests.web.browser import phone
+from tests.web.test_screenless_box import until as until
 
 SMALL = (360, 640)
 """The smallest phone the host's page is drawn for."""
@@ -45,17 +45,6 @@ class Hosted:
     url: str
     journal: Path
     hub: Hub
-
-
-def until(condition: Callable[[], Any], seconds: float = 3 * PATIENCE) -> Any:
-    """Wait for `condition()` to hold (polled), or fail: a busy machine is only slower."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s")
 
 
 @contextmanager
