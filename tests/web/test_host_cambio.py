@@ -6,10 +6,12 @@ said in words in French, German and English."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
@@ -23,7 +25,9 @@ from pi_app.rules.registry import find_game
 from pi_app.web.games.cambio_host import HOST, TOURNAMENT_HOST
 from pi_app.web.host_play import HostPlay, HostRequest, host_play
 from tests.web.browser import tap, wait
+from tests.web.conftest import serve
 from tests.web.host_board import hosted, replayed, shot, until
+from tests.web.test_server import act, receive
 
 SEATS = ["Ana", "Ben", "Cléo", "Dan"]
 
@@ -306,3 +310,44 @@ def test_a_tournament_s_table_is_dealt_from_its_tab_and_its_standings_are_shown(
         assert box.table.state.tables[0].round.phase == "deal"
     assert len(rows) == len(players)
     assert first.split() == ["Fay", "Tisch", "2", "hier", "gewonnene", "Runden:", "1", "100"]
+
+
+def test_two_hosts_racing_the_second_hears_what_the_first_did_in_cambio_s_words(
+    tmp_path: Path,
+) -> None:
+    """Two host pages see the same round; the first's ring is played, the second's
+    bell, made on the view before it, is refused with the ring said in its language."""
+    served = serve(tmp_path, "cambio", tuple(SEATS))
+
+    async def host(session: aiohttp.ClientSession, lang: str) -> Any:
+        socket = await session.ws_connect("/host/ws")
+        await socket.send_json({"type": "hello", "key": served.host_key.current(), "lang": lang})
+        return socket
+
+    async def shown(socket: Any, phase: str) -> dict[str, Any]:
+        while True:
+            message = await receive(socket, "host")
+            if message["play"]["tables"][0]["phase"] == phase:
+                return message
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession(served.url) as session:
+            first, second = await host(session, "fr"), await host(session, "de")
+            for kind, phase in (("deal", "deal"), ("open", "study")):
+                now = await shown(second, phase)  # the steps are the table's, for both
+                fields = {"type": kind, "id": kind, "game": now["game_id"], "step": now["step"]}
+                assert (await act(first, **fields))["ok"]
+            trading = await shown(second, "trading")
+            made = {"game": trading["game_id"], "step": trading["step"], "lang": "de"}
+            ring = {"type": "ring", "id": "r", "seat": "Ben", **made, "lang": "fr"}
+            replies = [await act(first, **ring)]
+            replies.append(await act(second, type="bell", id="b", **made))
+            return replies
+
+    try:
+        rang, late = asyncio.run(scenario())
+        assert served.owner.table.state.round.rung_by == "Ben"
+    finally:
+        served.stop()
+    assert rang["ok"] and not late["ok"]
+    assert late["message"] == "Nicht ausgeführt: inzwischen Ben hat geklingelt."
