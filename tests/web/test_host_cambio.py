@@ -351,3 +351,12 @@ def test_two_hosts_racing_the_second_hears_what_the_first_did_in_cambio_s_words(
         served.stop()
     assert rang["ok"] and not late["ok"]
     assert late["message"] == "Nicht ausgeführt: inzwischen Ben hat geklingelt."
+
+
+def test_a_box_of_a_tournament_across_boxes_waits_for_its_settings() -> None:
+    """Until the tournament's settings arrive its table's state is None: the host sees
+    nothing of it, and a request is refused with the screen's words."""
+    assert TOURNAMENT_HOST.view(None, "fr") == {}
+    with pytest.raises(RuleError) as caught:
+        TOURNAMENT_HOST.action(None, ask("deal", table=0))
+    assert caught.value.message("en") == "The tournament's settings have not arrived yet."

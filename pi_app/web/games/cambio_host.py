@@ -144,9 +144,17 @@ def _table_index(value: object, tables: int) -> int:
     return value
 
 
+def _arrived(state: object) -> TournamentState:
+    """A tournament's state; a box of a tournament across boxes has none until the
+    tournament's settings arrive, and its host waits as its screen does."""
+    if state is None:
+        raise RuleError("The tournament's settings have not arrived yet.", domain="cambio")
+    return state_as(state, TournamentState)
+
+
 def tournament_action(state: object, request: HostRequest) -> Sequence[str]:
     """The one notation of a host's request at a tournament's table (`table`)."""
-    tournament = state_as(state, TournamentState)
+    tournament = _arrived(state)
     table = _table_index(request.fields.get("table"), len(tournament.tables))
     return [TOURNAMENT.format_action(TableAction(table, round_action(request)))]
 
@@ -320,7 +328,10 @@ def standings(tournament: TournamentState) -> list[Json]:
 
 
 def tournament_view(state: object, lang: str) -> Json:
-    """Every table's round, the last seat moves, and the standings (read only)."""
+    """Every table's round, the last seat moves, and the standings (read only); nothing
+    before a tournament across boxes has its settings."""
+    if state is None:
+        return {}
     tournament = state_as(state, TournamentState)
     moves = [
         _("{player}: go to table {table}, seat {seat}", lang).format(
@@ -383,7 +394,7 @@ def describe(state: object, notation: str, lang: str) -> str:
 
 def tournament_describe(state: object, notation: str, lang: str) -> str:
     """A tournament's action in words: its table, then the round's action there."""
-    tournament = state_as(state, TournamentState)
+    tournament = _arrived(state)
     played = TOURNAMENT.parse_action(notation)
     if not isinstance(played, TableAction) or not 0 <= played.table < len(tournament.tables):
         return words(Stop(), RoundPhase(), 0, lang)

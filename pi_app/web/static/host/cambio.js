@@ -123,6 +123,7 @@ const cambioTables = {};
   }
 
   function draw(container, data, ctx) {
+    if (!data.tables) return;  // a tournament across boxes before its settings arrive
     const redraw = () => draw(container, data, ctx);
     const tournament = data.standings !== undefined;
     const index = tournament ? shownTable(data) : 0;
