@@ -144,10 +144,8 @@ def test_the_view_holds_the_round_the_ringer_s_choices_and_the_scores() -> None:
     assert seen["false_rings"] == ["Fehlalarm: Dan (-10 bei der Wertung)"]
     state = played(state, HOST, ask("ring", seat="Ben"))
     seen = HOST.view(state, "en")["tables"][0]
-    assert seen["rung_by"] == "Ben" and seen["cards"] == [
-        ["plus", "CAMBIO-plus"],
-        ["minus", "CAMBIO-minus"],
-    ]
+    assert seen["rung_by"] == "Ben" and seen["rang"] == "STOP: Ben rang"
+    assert seen["cards"] == [["plus", "CAMBIO-plus"], ["minus", "CAMBIO-minus"]]
     hands = {hand: places for hand, _label, places in seen["hands"]}
     assert hands["9+plus"] == {"plus": [None], "minus": ["Ana", "Cléo", "Dan"]}
     assert hands["9+odd"]["minus"] == [None, "Ana", "Cléo", "Dan"]

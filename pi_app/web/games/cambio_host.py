@@ -256,6 +256,9 @@ def table_json(table: TableSeen, lang: str) -> Json:
         "seats": list(table.seats),
         "scores": [[seat, table.scores.get(seat, 0)] for seat in table.seats],
         "rung_by": table.round.rung_by,
+        "rang": None
+        if table.round.rung_by is None
+        else _("STOP: {seat} rang", lang).format(seat=table.round.rung_by),
         "false_rings": _false_rings(table, lang),
         "currencies": [list(pair) for pair in currencies_in_play(len(table.seats))],
         "variant": table.settings.variant,

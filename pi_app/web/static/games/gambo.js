@@ -71,7 +71,8 @@
     return el("div", { class: "row", id: "sides" }, ...[0, 1].map((side) => styled(el("div", { "data-side": part.sides[side] },
       styled(el("div", {}, `${shownSeat(part.seats[side])} (${part.sides[side]})`), `color: ${INK[side]}; font-weight: 600`),
       el("strong", { class: "score" }, String(part.scores[side])), " ",
-      ...part.taken[side].map(([own, lost]) => el("span", { class: "pair" }, shape(own, side, small), shape(lost, 1 - side, small)))),
+      ...part.taken[side].map(([own, lost]) => styled(el("span", { class: "pair" }, shape(own, side, small), shape(lost, 1 - side, small)),
+        "display: inline-block; margin-right: 8px; white-space: nowrap"))),
     "flex: 1 1 0; padding: 6px 8px; border-radius: 10px; background: #1f2530;"
       + ` border: 2px solid ${side === part.to_move ? "#f2c14e" : "transparent"}`)));
   }

@@ -108,7 +108,7 @@ const cambioTables = {};
     } else if (table.phase === "stopped") {
       parts.push(ctx.el("h2", {}, ctx.t("who_rang")), seatButtons(ctx, table, fields));
     } else if (table.phase === "rung") {
-      parts.push(...handForm(ctx, index, table, fields, redraw));
+      parts.push(ctx.el("p", { id: "rang", class: "status bad" }, table.rang), ...handForm(ctx, index, table, fields, redraw));
     }
     return parts;
   }

@@ -11,6 +11,7 @@
   const COLOURS = ["#e69f00", "#56b4e9"];
   const SHAPES = { E: '<circle cx="14" cy="15" r="12"/>', C: '<polygon points="14,2 27,28 1,28"/>',
     M: '<polygon points="14,1 28,15 14,29 0,15"/>' };
+  const PAIR = "display: inline-block; margin-right: 8px; white-space: nowrap";  // a duel's take
   let chosen = { key: null, square: null };  // the piece picked, in this position only
 
   function look(node, css) {
@@ -68,8 +69,8 @@
     return ctx.el("div", { class: "row", id: "sides" }, ...[0, 1].map((side) => look(ctx.el("div", { "data-side": g.sides[side] },
       look(ctx.el("div", {}, `${names[side]} (${g.sides[side]})`), `color: ${COLOURS[side]}; font-weight: 600`),
       ctx.el("div", {}, ctx.el("strong", { class: "score" }, String(g.scores[side])), " ",
-        ...g.taken[side].map(([own, lost]) => ctx.el("span", { class: "pair" },
-          pieceNode(ctx, own, side, small), pieceNode(ctx, lost, 1 - side, small))))),
+        ...g.taken[side].map(([own, lost]) => look(ctx.el("span", { class: "pair" },
+          pieceNode(ctx, own, side, small), pieceNode(ctx, lost, 1 - side, small)), PAIR)))),
     "flex: 1 1 0; padding: 6px 8px; border-radius: 10px; background: #1f2530;"
       + ` border: 2px solid ${side === g.to_move ? "#f2c14e" : "transparent"}`)));
   }
