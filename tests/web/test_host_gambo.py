@@ -13,15 +13,18 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
+from pi_app.box.acts import Play
 from pi_app.rules.contract import RuleError
 from pi_app.rules.gambo.board import SQUARE_NAMES, front_of
 from pi_app.rules.gambo.game import GAME, PASS, GamboState, legal_actions, winner_side
 from pi_app.rules.registry import find_game
+from pi_app.table import Journal, Table
 from pi_app.web.games import phone_play
 from pi_app.web.games.gambo import PHONE
 from pi_app.web.games.gambo_host import HOST
 from pi_app.web.host_play import HostRequest, host_play
 from pi_app.web.phone_request import PhoneRequest, Reply
+from pi_app.web.requests import act_of
 from tests.web.browser import phone as browser_phone
 from tests.web.browser import tap, wait
 from tests.web.host_board import SMALL, Hosted, hosted, replayed, shot, until
@@ -274,3 +277,25 @@ def test_a_second_phone_plays_its_own_side_against_the_host_s_phone(tmp_path: Pa
         assert box.table.state.history == ("adv b4", "adv a4", "duel c9 c8")
         assert box.table.state.scores == (0, 3)
     assert said == "Bruno : l'éléphant 1 prend le chat 3 en c8 : +3"
+
+
+def test_a_phone_holding_the_computer_s_seat_only_watches(tmp_path: Path) -> None:
+    """The computer's seat may be held by a phone, to follow the game: its moves are
+    the computer's, and a move sent from that phone is refused in its language."""
+    journal = Journal(tmp_path / "journal.sqlite3")
+    try:
+        seats = ["Alice", "Ordinateur (facile)"]
+        table = Table.new(
+            journal, "gambo", seats, {"setup": SETUP}, extras={"opponent": {"B": "easy"}}
+        )
+        move = {"move": "adv b4"}  # B's move, B to move: the rules would take it
+        refused = act_of(table, PhoneRequest("Ordinateur (facile)", "move", move, "de"))
+        assert isinstance(refused, Reply) and not refused.ok
+        assert (
+            refused.message
+            == "Der Computer spielt diesen Platz: dieses Telefon verfolgt seine Züge."
+        )
+        people = Table.new(journal, "gambo", ["Alice", "Bruno"], {"setup": SETUP})
+        assert isinstance(act_of(people, PhoneRequest("Bruno", "move", move, "de")), Play)
+    finally:
+        journal.close()
