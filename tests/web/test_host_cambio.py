@@ -267,6 +267,9 @@ def test_a_cambio_round_is_scored_from_the_host_s_phone_on_a_box_without_screen_
         tap(driver, '[data-seat="Dan"]')
         tap(driver, "#false-ring")
         until(lambda: box.table.state.round.false_rings == ("Dan",))
+        tap(driver, "#undo")  # the page says first what Undo takes back, in Cambio's words
+        asked = wait(driver, lambda d: d.find_element(By.ID, "confirm-words").text)
+        tap(driver, "#confirm-no")
         tap(driver, '#cambio[data-phase="trading"] [data-seat="Ben"]')  # rung from trading
         tap(driver, "#currency-2")
         tap(driver, '[id="hand-9+plus"]')
@@ -281,6 +284,7 @@ def test_a_cambio_round_is_scored_from_the_host_s_phone_on_a_box_without_screen_
         sheet = driver.find_element(By.ID, "sheet").text
         game_id = box.table.game_id
     assert scores == {"Ana": 0, "Ben": 160, "Cléo": -20, "Dan": -10}
+    assert asked == "Annuler : la fausse sonnerie de Dan ?"
     assert "Ben +160" in sheet and "Cléo -20 : CAMBIO-moins" in sheet
     assert replayed(tmp_path / "journal.sqlite3", game_id, tmp_path)["scores"] == scores
 
