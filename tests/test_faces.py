@@ -15,6 +15,7 @@ from pi_app.display.games import SCREENS
 from pi_app.faces import Face, FaceError, face
 from pi_app.rules.registry import games
 from pi_app.web.games import PHONE, PhonePlay
+from pi_app.web.host_play import HOST, HostPlay
 
 REAL = ("cambio", "cambio-tournament", "gambit7", "gambo", "quitte-ou-double")
 
@@ -33,8 +34,15 @@ def test_every_game_s_faces_are_found_and_typed() -> None:
     assert [n for n, faces in found.items() if faces[0] is not None] == ["gambo"]
     assert [n for n, faces in found.items() if faces[1] is not None] == [
         "gambit7",
+        "gambo",
         "quitte-ou-double",
     ]
+
+
+def test_the_boards_games_have_their_host_play() -> None:
+    """Cambio, its tournament and Gambo are played from the host's phone."""
+    for name in ("cambio", "cambio-tournament", "gambo"):
+        assert isinstance(face(name, HOST), HostPlay), name
 
 
 def test_a_default_hook_answers_for_a_game_that_declares_none() -> None:

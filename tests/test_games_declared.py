@@ -172,8 +172,14 @@ def test_the_tiny_game_lives_in_its_own_file_alone() -> None:
 
 
 def own_script(name: str, static: Path = STATIC) -> Path:
-    """The phone page's script of game `name`, the one file of `static/` that may name it."""
+    """The phone page's script of game `name`, a file of `static/` that may name it."""
     return static / "games" / f"{name}.js"
+
+
+def own_scripts(name: str, static: Path = STATIC) -> tuple[Path, Path]:
+    """The files of `static/` that may name game `name`: its phone page's script and its
+    host page's (`static/host/<name>.js`, which registers it with `registerHostGame`)."""
+    return own_script(name, static), static / "host" / f"{name}.js"
 
 
 _NAME_START = re.compile(r"[A-Za-z_$]")
@@ -382,7 +388,7 @@ def page_leaks(static: Path = STATIC, names: Iterable[str] | None = None) -> lis
             continue
         texts = reader(path.read_text(encoding="utf-8"))
         for line, what, name in sorted(set(named_in(texts, known))):
-            if path not in (own_script(name, static), static / "host" / f"{name}.js"):
+            if path not in own_scripts(name, static):
                 shown = path.relative_to(ROOT) if ROOT in path.parents else path
                 found.append(f"{shown}:{line}: {what} names {name!r}")
     return found
@@ -450,11 +456,16 @@ def test_a_game_s_own_script_alone_may_name_it(tmp_path: Path) -> None:
     games_folder.mkdir()
     (games_folder / "gambit7.js").write_text('registerGame("gambit7", {});\n', encoding="utf-8")
     (games_folder / "gambo.js").write_text('if (view.game === "gambit7") go();\n', encoding="utf-8")
+    (tmp_path / "host").mkdir()
+    own_host = 'registerHostGame("gambit7", {});\n'
+    (tmp_path / "host" / "gambit7.js").write_text(own_host, encoding="utf-8")
+    (tmp_path / "host" / "gambo.js").write_text('const g = "gambit7";\n', encoding="utf-8")
     (tmp_path / "play.js").write_text("const shown = view.gambit7;\n", encoding="utf-8")
     (tmp_path / "play.html").write_text('<div id="gambit7"></div>\n', encoding="utf-8")
     shown = [line.split(": ", 1)[1] for line in page_leaks(tmp_path, ["gambit7"])]
     assert shown == [
         "a string names 'gambit7'",
+        "a string names 'gambit7'",  # another game's host script
         "<div id> names 'gambit7'",
         "a name names 'gambit7'",
     ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from decimal import Decimal, InvalidOperation
 
+from pi_app.ai import seat_names
 from pi_app.box import acts
 from pi_app.box.actors import phone
 from pi_app.box.acts import Act, Done
@@ -79,6 +80,8 @@ def answered(request: PhoneRequest, number: int) -> Reply:
     )
 
 
+COMPUTERS_SEAT = N_("The computer plays this seat: this phone follows its moves.")
+"""A phone holding the seat the computer plays (Gambo's) only watches: the computer moves."""
 TOO_LATE = N_("The answers are turned up: your answer can no longer be changed.")
 
 
@@ -123,6 +126,8 @@ def act_of(table: GameTable, request: PhoneRequest) -> Act | Reply:
         return refusal(
             N_("This game is played on the box; the phone shows the scores."), request.lang
         )
+    if request.seat in seat_names(table.game.name, table.seats, table.extras):
+        return refusal(COMPUTERS_SEAT, request.lang)
     try:
         action = play.action(table.state, request)
     except RuleError as error:  # an answer the parser refuses, as on the box

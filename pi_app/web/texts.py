@@ -80,6 +80,12 @@ TEXTS = {
     "new_answer": N_("Your new answer"),
     "your_chips": N_("Your chips on the mat: {placed} of {chips}"),
     "chips_here": N_("your chips: {count}"),
+    # Gambo's board: a seat's phone plays its own side (`web.games.gambo`).
+    "gambo_pick_piece": N_("Your move: tap one of your pieces"),
+    "gambo_pick_square": N_("Tap a highlighted square"),
+    "gambo_wait": N_("{player} to move"),
+    "gambo_no_move": N_("No move is possible: pass"),
+    "gambo_pass": N_("Pass"),
 }
 
 

@@ -46,7 +46,7 @@ def test_a_game_s_own_part_of_the_view_travels_under_one_key_beside_its_name(nam
 
 def test_the_other_games_are_followed_with_their_scores_alone() -> None:
     played = {name for name in games() if phone_play(name) is not None}
-    assert played == {"gambit7", "quitte-ou-double"}
+    assert played == {"gambit7", "quitte-ou-double", "gambo"}
     game = find_game("tiny-race")
     state = game.new_game(["Ann", "Bob"], {}, random.Random(0))
     view = phone_view(game, state, "Ann", 3)
