@@ -70,7 +70,7 @@ def check(session: Session) -> bool:
     if health.running:
         return False
     health.running = True
-    config, looking = _config(session), machine()
+    config = _config(session)
 
     def done(verdicts: list[doctor.Verdict]) -> None:
         health.verdicts, health.at, health.running, health.failed = (
@@ -83,7 +83,7 @@ def check(session: Session) -> bool:
     def failed(error: BaseException) -> None:
         health.at, health.running, health.failed = time.time(), False, str(error)
 
-    session.jobs.run(lambda: doctor.examine(looking, config), done, failed, owner=health)
+    session.jobs.run(lambda: doctor.examine(machine(), config), done, failed, owner=health)
     return True
 
 
