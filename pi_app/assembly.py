@@ -26,6 +26,7 @@ from pi_app.effects.ring import RecordingRing, RingPort
 from pi_app.effects.ring_follows import RingFollows
 from pi_app.effects.ring_show import RingShow
 from pi_app.table import Journal
+from pi_app.web.host_tables import HostTables
 from pi_app.web.hub import Hub
 from pi_app.web.tables import PhoneTables
 
@@ -44,17 +45,21 @@ class Box:
     clock: Callable[[], float]
     phones: PhoneTables | None = None
     hub: Hub | None = None
+    host: HostTables | None = None
+    """The host's phones' part (with the phones': none without them)."""
 
     @property
     def jobs(self) -> Jobs:
         return self.session.jobs
 
     def step(self) -> bool:
-        """Between two frames: the phones' requests, the finished jobs and what the
+        """Between two frames: the phones' and the host's requests, the finished jobs and what the
         tournament brought, the journal's health, the watchdog. True when a finished
         job found something to draw."""
         if self.phones is not None:
             self.phones.serve()
+        if self.host is not None:
+            self.host.serve()
         shown = self.session.poll()
         self.health.poll()
         self.watchdog.poll()
@@ -64,6 +69,8 @@ class Box:
         """Hand the phones the table at the table now, with the sand timer."""
         if self.phones is not None:
             self.phones.publish(self.session.table, self.show.timer, self.clock())
+        if self.host is not None:
+            self.host.publish(self.show.timer, self.clock())
 
     def next_deadline(self, now: float) -> float | None:
         """When the box must step again at the latest (None: on a wake only)."""
@@ -104,6 +111,7 @@ def build_box(
         clock=clock,
         phones=None if hub is None else PhoneTables(session, hub),
         hub=hub,
+        host=None if hub is None else HostTables(session, hub),
     )
     if hub is not None:
         hub.on_request(wake)

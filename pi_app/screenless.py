@@ -73,8 +73,10 @@ def own_hub(config: Any) -> Hub:
     """A hub for a box whose phones' server could not start: the owner still needs one,
     and the seats stay in their book for when the phones come back."""
     from pi_app.box.seats import SeatBook
+    from pi_app.web.host_key import HostKey
 
-    return Hub(SeatBook(config.journal_path.with_name("phones.json")))
+    seats = SeatBook(config.journal_path.with_name("phones.json"))
+    return Hub(seats, HostKey.beside(config.journal_path))
 
 
 def display_opens(environ: Mapping[str, str] = os.environ, timeout: float = PROBE_SECONDS) -> bool:

@@ -79,13 +79,7 @@ class Playing:
 
     @staticmethod
     def _take_back(table: GameTable) -> int:
-        """How many actions one Undo takes back at `table`: the game's computer says
-        (its replies with the player's move, 0 for none of the player's), else one."""
-        opponent = opponent_for(table.game.name)
-        if not table.can_undo or opponent is None:
-            return 1
-        steps = opponent.take_back(table.state, table.extras)
-        return 1 if steps is None else steps
+        return take_back(table)
 
     def _undo_steps(self, table: GameTable, steps: int) -> int | None:
         """How many actions an Undo of `steps` takes back: one more when those would
@@ -98,3 +92,14 @@ class Playing:
         if steps >= len(states) or not awaits(table.game, states[-1 - steps]):
             return steps
         return steps + 1 if steps + 1 < len(states) else None
+
+
+def take_back(table: GameTable) -> int:
+    """How many actions one Undo takes back at `table`: the game's computer says
+    (its replies with the player's move, 0 for none of the player's), else one (the
+    host's page says first what that is)."""
+    opponent = opponent_for(table.game.name)
+    if not table.can_undo or opponent is None:
+        return 1
+    steps = opponent.take_back(table.state, table.extras)
+    return 1 if steps is None else steps

@@ -131,10 +131,12 @@ def prepare_phones(config: Any) -> Phones:
     if not config["phones.enabled"]:
         return started
     from pi_app.box.seats import SeatBook
+    from pi_app.web.host_key import HostKey
     from pi_app.web.hub import Hub
     from pi_app.web.reach import JoinLinks, Reach
 
-    started.hub = Hub(SeatBook(config.journal_path.with_name("phones.json")))
+    seats = SeatBook(config.journal_path.with_name("phones.json"))
+    started.hub = Hub(seats, HostKey.beside(config.journal_path))
     started.panel = PhonesPanel(started.hub, JoinLinks(Reach(), int(config["phones.port"])))
     return started
 

@@ -121,24 +121,26 @@ class Answers:
         try:
             reply = await asyncio.wait_for(asyncio.wrap_future(future), limit)
             if reply.ok and reply.ticket:
-                await self._on_disk(reply.ticket)
+                await on_disk(self.hub, reply.ticket)
         except TimeoutError:
             reply = refusal(LATE, phone.lang)
         return reply
 
-    async def _on_disk(self, ticket: int) -> None:
-        """Wait (a while at most) until the journal holds the phone's event: only then
-        is it acknowledged, so a pulled plug never loses what a phone was told is done."""
-        loop = asyncio.get_running_loop()
-        written: asyncio.Future[None] = loop.create_future()
 
-        def finish() -> None:
-            if not written.done():
-                written.set_result(None)
+async def on_disk(hub: Hub, ticket: int) -> None:
+    """Wait (a while at most) until the journal holds the event of `ticket`: only then
+    is it acknowledged (to a phone, or the host), so a pulled plug never loses what
+    someone was told is done."""
+    loop = asyncio.get_running_loop()
+    written: asyncio.Future[None] = loop.create_future()
 
-        def done() -> None:
-            loop.call_soon_threadsafe(finish)
+    def finish() -> None:
+        if not written.done():
+            written.set_result(None)
 
-        self.hub.when_durable(ticket, done)
-        with contextlib.suppress(TimeoutError):  # a failing card: the box says so itself
-            await asyncio.wait_for(written, REPLY_SECONDS)
+    def done() -> None:
+        loop.call_soon_threadsafe(finish)
+
+    hub.when_durable(ticket, done)
+    with contextlib.suppress(TimeoutError):  # a failing card: the box says so itself
+        await asyncio.wait_for(written, REPLY_SECONDS)

@@ -38,7 +38,7 @@ class Broadcast:
     def view(self, phone: Phone, published: Published | None) -> dict[str, Any]:
         """The state message of `phone`: what its seat (or a spectator) may see."""
         if published is None:
-            return {"type": "state", "view": None, "screen": self.hub.screen}
+            return {"type": "state", "view": None, **self._who_moves_on()}
         base = self._summary(published)
         view = phone_view(
             published.game,
@@ -58,8 +58,13 @@ class Broadcast:
             "type": "state",
             "version": published.version,
             "view": view,
-            "screen": self.hub.screen,
+            **self._who_moves_on(),
         }
+
+    def _who_moves_on(self) -> dict[str, bool]:
+        """Whether the box has its screen, and whether a host's phone is connected: a box
+        without a screen is moved on by the bell, or by the host's phone when there is one."""
+        return {"screen": self.hub.screen, "host": self.hub.desk.connected}
 
     def _summary(self, published: Published) -> dict[str, Any]:
         """The scores and rounds of a published state, re-scored once for every phone."""

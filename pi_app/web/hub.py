@@ -20,6 +20,8 @@ from typing import Any, Protocol
 from pi_app.box.seats import SeatBook
 from pi_app.i18n import N_, Translator
 from pi_app.table.protocol import GameTable
+from pi_app.web.host_desk import HostDesk
+from pi_app.web.host_key import HostKey
 from pi_app.web.requests import PhoneRequest, Reply, refusal
 
 _ = Translator("web")
@@ -56,9 +58,13 @@ class Published:
 class Hub:
     """Requests in, published states out; thread-safe."""
 
-    def __init__(self, seats: SeatBook) -> None:
+    def __init__(self, seats: SeatBook, host_key: HostKey | None = None) -> None:
         self.seats = seats
+        self.host_key = host_key
+        """The host's key (None: this box has no host's page)."""
         self._wake: Callable[[], None] = lambda: None  # the owner's: wake its loop
+        self.desk = HostDesk(lambda: self._wake())
+        """The host's phones' requests and messages, beside the phones'."""
         self._lock = threading.Lock()
         self._inbox: deque[tuple[PhoneRequest, Future[Reply]]] = deque()
         self._published: Published | None = None

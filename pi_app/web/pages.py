@@ -38,26 +38,36 @@ def asset(name: str) -> bytes:
     return resources.files("pi_app.web").joinpath("static", *name.split("/")).read_bytes()
 
 
-def game_scripts() -> tuple[str, ...]:
-    """Each game's own play on the phone's page, `games/<record name>.js`, as the package
-    holds them: a new game's script is served and loaded without a line elsewhere."""
-    folder = resources.files("pi_app.web").joinpath("static", GAMES_FOLDER)
+def scripts_in(folder_name: str) -> tuple[str, ...]:
+    """The scripts `static/<folder_name>/*.js` as the package holds them, sorted: a new
+    part's script is served and loaded without a line elsewhere."""
+    folder = resources.files("pi_app.web").joinpath("static", folder_name)
     if not folder.is_dir():
         return ()
     names = (entry.name for entry in folder.iterdir() if entry.is_file())
-    return tuple(sorted(f"{GAMES_FOLDER}/{name}" for name in names if name.endswith(".js")))
+    return tuple(sorted(f"{folder_name}/{name}" for name in names if name.endswith(".js")))
+
+
+def game_scripts() -> tuple[str, ...]:
+    """Each game's own play on the phone's page, `games/<record name>.js`."""
+    return scripts_in(GAMES_FOLDER)
 
 
 GAME_SCRIPTS = game_scripts()
 
 
+def composed(first: str, names: tuple[str, ...]) -> bytes:
+    """`first`, then each script of `names`, in one file (one request of the page)."""
+    parts = [asset(first)]
+    for name in names:
+        parts.append(f"\n// ---- static/{name} ----\n".encode() + asset(name))
+    return b"".join(parts)
+
+
 def play_script() -> bytes:
     """play.js, then each game's own play (`GAME_SCRIPTS`), which registers itself in
     play.js's registry: the phone's one script, as /static/play.js."""
-    parts = [asset("play.js")]
-    for name in GAME_SCRIPTS:
-        parts.append(f"\n// ---- static/{name} ----\n".encode() + asset(name))
-    return b"".join(parts)
+    return composed("play.js", GAME_SCRIPTS)
 
 
 def page_headers(host: str) -> dict[str, str]:

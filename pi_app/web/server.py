@@ -15,7 +15,9 @@ box's own Wi-Fi's answers) and the composition of its parts, one job each:
 - `admission.Admission`: which websockets count as phones (hello, cap, closing);
 - `answers.Answers`: a phone's request carried out once, by the table's owner, and
   answered once its event is on disk;
-- `broadcast.Broadcast`: each published state pushed to every phone as its view.
+- `broadcast.Broadcast`: each published state pushed to every phone as its view;
+- `host_routes.HostRoutes` and `host_sockets.HostSockets`: the host's page (`/host`,
+  opened with the host's key) and its websocket (`/host/ws`).
 
 Every request is small and checked: an unknown secret or token is refused, bodies
 (`MAX_BODY`) and messages have a size limit, and a phone that floods gets refused, then
@@ -37,6 +39,8 @@ from pi_app.web.answers import Answers
 from pi_app.web.broadcast import Broadcast
 from pi_app.web.claims import SeatRoutes
 from pi_app.web.gate import Gate, GuardedSite
+from pi_app.web.host_routes import HostRoutes
+from pi_app.web.host_sockets import HostSockets
 from pi_app.web.hub import Hub
 from pi_app.web.pages import Pages
 from pi_app.web.phone import Phone
@@ -65,6 +69,8 @@ class PhoneServer:
         self.pages = Pages(hub)
         self.claims = SeatRoutes(hub, lambda: self.portal)
         self.sockets = Sockets(self.admission, self.answers, self.broadcast)
+        self.host_routes = HostRoutes()
+        self.hosts = HostSockets(hub, self.broadcast)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._portal_runner: web.AppRunner | None = None
@@ -141,6 +147,7 @@ class PhoneServer:
 
     async def _shutdown(self) -> None:
         self.answers.cancel()  # requests still waiting for the table's owner
+        await self.hosts.close_all()
         await self.admission.close_all()
         if self._portal_runner is not None:
             await self._portal_runner.cleanup()
@@ -149,7 +156,7 @@ class PhoneServer:
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
-        self._loop = self.broadcast.loop = loop
+        self._loop = self.broadcast.loop = self.hosts.loop = loop
         asyncio.set_event_loop(loop)
         try:
             loop.run_until_complete(self._listen())
@@ -164,6 +171,7 @@ class PhoneServer:
     async def _listen(self) -> None:
         asyncio.get_running_loop().set_exception_handler(self._loop_fault)
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self.gate.middleware])
+        app.add_routes([*self.host_routes.routes(), *self.hosts.routes()])  # before /static/…
         app.add_routes([*self.pages.routes(), *self.claims.routes(), *self.sockets.routes()])
         self._runner = self._runner_of(app)
         await self._runner.setup()

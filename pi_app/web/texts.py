@@ -20,6 +20,10 @@ TEXTS = {
         "The box's screen is not working: the phones, the ring and the bell play on. "
         "Press the bell to move the round on."
     ),
+    "no_screen_host": N_(
+        "The box's screen is not working: the phones, the ring and the bell play on. "
+        "The host's phone moves the round on."
+    ),
     "pick_seat": N_("Pick your seat"),
     "held": N_("taken"),
     "watch": N_("Only watch the scores"),

@@ -14,6 +14,7 @@ from pi_app.box.seats import SeatBook
 from pi_app.loop import TableOwner
 from pi_app.rules.contract import RuleError
 from pi_app.table import Journal, Table
+from pi_app.web.host_key import HostKey
 from pi_app.web.hub import Hub
 from pi_app.web.reach import addresses
 from pi_app.web.server import PhoneServer
@@ -27,6 +28,12 @@ class Served:
     hub: Hub
     owner: TableOwner
     server: PhoneServer
+
+    @property
+    def host_key(self) -> HostKey:
+        """The box's host key (its file beside the journal, made on first use)."""
+        assert self.hub.host_key is not None
+        return self.hub.host_key
 
     @property
     def secret(self) -> str:
@@ -52,7 +59,7 @@ def serve(
     on 127.0.0.1, or `everywhere` (every address of this machine, as the box listens;
     its url then names this machine's first address a phone could use)."""
     table = Table.new(Journal(folder / f"{game}.sqlite3"), game, seats, {}, seed=1)
-    hub = Hub(SeatBook(folder / "phones.json"))
+    hub = Hub(SeatBook(folder / "phones.json"), HostKey(folder / "host-key"))
     owner = TableOwner(table, hub).start()
     server = PhoneServer(hub, host="0.0.0.0" if everywhere else "127.0.0.1", port=0)
     port = server.start()

@@ -19,6 +19,7 @@ const secret = localStorage.getItem("joinSecret");
 let socket = null;
 let view = null;
 let screenless = false;  // the box runs with no screen: a banner says so (pi_app/screenless.py)
+let hosted = false;  // a host's phone is connected: the banner says it moves the round on
 let draft = "";
 let nextId = 1;
 const sent = new Map();  // request id -> { request, play }: the box's reply is worded by it
@@ -94,6 +95,7 @@ function receive(message) {
     paused = null;
     view = message.view;
     screenless = message.screen === false;
+    hosted = message.host === true;
     timerEnds = view && view.timer ? Date.now() + 1000 * view.timer.left : null;
     const play = played();
     const phase = play ? `${view.game_id}/${pageOf(play, view.play)}` : null;
@@ -237,7 +239,7 @@ function render() {
 
 // What the game section shows, its actions pushed onto `actions` (the bar's).
 function page(actions) {
-  const banner = screenless ? [el("p", { id: "no-screen", class: "status bad" }, t("no_screen"))] : [];
+  const banner = screenless ? [el("p", { id: "no-screen", class: "status bad" }, t(hosted ? "no_screen_host" : "no_screen"))] : [];
   return [...banner, ...game(actions)];
 }
 
