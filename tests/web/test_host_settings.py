@@ -59,7 +59,7 @@ def test_the_boxs_language_is_switched_through_the_door(session: Session) -> Non
     assert ask(session, "language", language="de").ok
     assert current_language() == "de" and session.settings["language"] == "de"
     refused = ask(session, "language", lang="fr", language="it")
-    assert not refused.ok and refused.message == "La boîte parle français, allemand ou anglais."
+    assert not refused.ok and refused.message == "Le boîtier parle français, allemand ou anglais."
     assert current_language() == "de"
 
 
