@@ -49,8 +49,8 @@ class GameOffer(Protocol):
     def new_game(
         self, session: Session, fields: Mapping[str, Any], lang: str
     ) -> list[acts.Act] | str:
-        """The acts that start the game `fields` choose (`game`, `seats`: the names
-        typed, `picks`: each option's index), as the home would; or why not, in `lang`.
+        """The acts that start the game `fields` choose (`name`: its record name,
+        `seats`: the names typed, `picks`: each option's index), as the home would; or why not, in `lang`.
         ValueError for fields that are not of the page's making."""
         ...
 

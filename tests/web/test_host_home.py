@@ -58,7 +58,7 @@ def test_the_view_lists_every_game_with_its_options_as_the_home_offers_them(
 
 def test_a_game_starts_with_the_names_typed_and_its_options(session: Session) -> None:
     changes = heard(session)
-    reply = ask(session, "new_game", game="tiny-race", seats=["Ana", " Ben "], picks={"target": 2})
+    reply = ask(session, "new_game", name="tiny-race", seats=["Ana", " Ben "], picks={"target": 2})
     assert reply.ok, reply.message
     table = session.table
     assert table is not None and table.game.name == "tiny-race"
@@ -76,7 +76,7 @@ def test_a_game_starts_with_the_names_typed_and_its_options(session: Session) ->
 def test_gambo_against_the_computer_seats_it_as_the_screen_does(session: Session) -> None:
     options = game(panel("home").view(session, "en"), "gambo")["options"]
     easy = options[0]["names"].index("engine, easy")
-    reply = ask(session, "new_game", game="gambo", seats=["Ana", "Ben"], picks={"opponent": easy})
+    reply = ask(session, "new_game", name="gambo", seats=["Ana", "Ben"], picks={"opponent": easy})
     assert reply.ok, reply.message
     table = session.table
     assert table is not None and table.seats[0] == "Ana"
@@ -88,19 +88,19 @@ def test_gambo_against_the_computer_seats_it_as_the_screen_does(session: Session
 @pytest.mark.parametrize(
     ("fields", "said"),
     [
-        ({"game": "tiny-race", "seats": ["Ana", "B" * 41]}, "A name has at most 40 characters."),
-        ({"game": "tiny-race", "seats": ["Ana", "ana"]}, "Every seat needs its own name."),
-        ({"game": "tiny-race", "seats": ["Ana", ""]}, "Every seat needs its own name."),
-        ({"game": "tiny-race", "seats": list("ABCDE")}, "Tiny Race needs 2 to 4 seats."),
+        ({"name": "tiny-race", "seats": ["Ana", "B" * 41]}, "A name has at most 40 characters."),
+        ({"name": "tiny-race", "seats": ["Ana", "ana"]}, "Every seat needs its own name."),
+        ({"name": "tiny-race", "seats": ["Ana", ""]}, "Every seat needs its own name."),
+        ({"name": "tiny-race", "seats": list("ABCDE")}, "Tiny Race needs 2 to 4 seats."),
         (
-            {"game": "tiny-race", "seats": ["A", "B"], "picks": {"target": 7}},
+            {"name": "tiny-race", "seats": ["A", "B"], "picks": {"target": 7}},
             "This option's value is not offered.",
         ),
         (
-            {"game": "tiny-race", "seats": ["A", "B"], "picks": {"speed": 0}},
+            {"name": "tiny-race", "seats": ["A", "B"], "picks": {"speed": 0}},
             "This option's value is not offered.",
         ),
-        ({"game": "chess", "seats": ["A", "B"]}, "This game is not installed on the box."),
+        ({"name": "chess", "seats": ["A", "B"]}, "This game is not installed on the box."),
     ],
 )
 def test_a_refused_game_says_why_and_starts_nothing(
@@ -115,10 +115,10 @@ def test_a_refused_game_says_why_and_starts_nothing(
 @pytest.mark.parametrize(
     "fields",
     [
-        {"game": 3, "seats": ["A", "B"]},
-        {"game": "tiny-race", "seats": "AB"},
-        {"game": "tiny-race", "seats": [1, 2]},
-        {"game": "tiny-race", "seats": ["A", "B"], "picks": []},
+        {"name": 3, "seats": ["A", "B"]},
+        {"name": "tiny-race", "seats": "AB"},
+        {"name": "tiny-race", "seats": [1, 2]},
+        {"name": "tiny-race", "seats": ["A", "B"], "picks": []},
     ],
 )
 def test_a_request_no_page_makes_is_unreadable(session: Session, fields: dict[str, Any]) -> None:
@@ -127,9 +127,9 @@ def test_a_request_no_page_makes_is_unreadable(session: Session, fields: dict[st
 
 
 def test_pause_resume_and_abandon_each_by_its_id(session: Session) -> None:
-    assert ask(session, "new_game", game="tiny-race", seats=["Ana", "Ben"]).ok
+    assert ask(session, "new_game", name="tiny-race", seats=["Ana", "Ben"]).ok
     first = session.table
-    assert ask(session, "new_game", game="tiny-race", seats=["Cléo", "Dan"]).ok
+    assert ask(session, "new_game", name="tiny-race", seats=["Cléo", "Dan"]).ok
     second = session.table
     assert first is not None and second is not None
     changes = heard(session)
@@ -151,7 +151,7 @@ def test_pause_resume_and_abandon_each_by_its_id(session: Session) -> None:
 
 
 def test_abandon_needs_the_games_id(session: Session) -> None:
-    assert ask(session, "new_game", game="tiny-race", seats=["Ana", "Ben"]).ok
+    assert ask(session, "new_game", name="tiny-race", seats=["Ana", "Ben"]).ok
     for fields in ({}, {"game_id": "1"}, {"game_id": True}):
         with pytest.raises(ValueError):
             panel("home").act(session, HostRequest("abandon", fields, "en"))
@@ -167,7 +167,7 @@ def test_without_the_homes_offer_no_game_is_offered(session: Session) -> None:
     host_home._offers.clear()
     try:
         assert panel("home").view(session, "en")["games"] == []
-        reply = ask(session, "new_game", game="tiny-race", seats=["Ana", "Ben"])
+        reply = ask(session, "new_game", name="tiny-race", seats=["Ana", "Ben"])
         assert not reply.ok and reply.message == "This box offers no game to start from the phone."
     finally:
         host_home.offer_games(HomeOffer())

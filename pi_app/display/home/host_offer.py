@@ -1,8 +1,9 @@
 """The home's offer on the host's phone: the games, their seats and options, and the
 start, made by the same `HomeChoices` the screen's home pages use.
 
-The phone sends what the pages would have set (the game, the names typed, the index
-of each option's value); the home's own checks and the game's own setup
+The phone sends what the pages would have set (the game's record name as `name`: a
+request's `game` is the game id it was made on; the names typed; the index of each
+option's value); the home's own checks and the game's own setup
 (`GameDeclaration.start`: Gambo's computer takes its seat) make the acts, so a game
 started from the phone is the one the screen would have started. Handed to the host's
 page by the box's start (`web.host_home.offer_games`).
@@ -87,7 +88,7 @@ class HomeOffer:
         self, session: Session, fields: Mapping[str, Any], lang: str
     ) -> list[acts.Act] | str:
         home = _home(session)
-        game, seats, picks = fields.get("game"), fields.get("seats"), fields.get("picks", {})
+        game, seats, picks = fields.get("name"), fields.get("seats"), fields.get("picks", {})
         if not isinstance(game, str) or not isinstance(seats, list) or not isinstance(picks, dict):
             raise ValueError("new_game")
         if not all(isinstance(seat, str) for seat in seats) or len(seats) > MOST_SEATS:

@@ -8,32 +8,6 @@
   const draft = { game: null, names: [], picks: {}, selected: 0 };
   let abandoning = null;  // the unfinished game whose abandon waits for the host's yes
 
-  function styled() {
-    if (document.getElementById("host-panels-style")) return;
-    const style = document.createElement("style");
-    style.id = "host-panels-style";
-    style.textContent = `
-      .panel h2 { margin: 4px 0 10px; }
-      .panel h3 { margin: 14px 0 6px; font-size: 16px; color: var(--dim); }
-      .choices { display: flex; flex-wrap: wrap; gap: 8px; }
-      .choices button { flex: 1 1 40%; }
-      .choices button.on { outline: 3px solid var(--accent); }
-      .seat { display: flex; gap: 8px; margin: 6px 0; }
-      .seat input { flex: 1; font-size: 18px; padding: 8px 10px; border-radius: 10px; }
-      .seat input.on { outline: 3px solid var(--accent); }
-      .option { display: flex; flex-direction: column; margin: 8px 0; }
-      .option select { font-size: 18px; }
-      .listed { padding: 8px 0; border-top: 1px solid #ffffff22; }
-      .listed p { margin: 2px 0 6px; }
-      .check { padding: 6px 0; border-top: 1px solid #ffffff22; }
-      .check .mark { display: inline-block; min-width: 28px; font-weight: 700; }
-      .check.ok .mark { color: #6fcf7f; } .check.warn .mark { color: #f2c14e; }
-      .check.fail .mark { color: #ff6b6b; } .check.skip .mark { color: var(--dim); }
-      .check p { margin: 2px 0 2px 28px; white-space: pre-wrap; }
-      .panel input[type=file] { font-size: 16px; min-height: 48px; width: 100%; }`;
-    document.head.append(style);
-  }
-
   function when(seconds) {
     if (typeof seconds !== "number") return "";
     return new Date(seconds * 1000).toLocaleString(undefined, { weekday: "short", hour: "2-digit", minute: "2-digit" });
@@ -105,7 +79,7 @@
     part.append(el("button", { id: "home-start", class: "primary wide", onclick: () => {
       const picks = {};
       for (const option of game.options) if (offered(option, game)) picks[option.key] = draft.picks[option.key];
-      ctx.send("new_game", { game: game.name, seats: draft.names.slice(), picks }).then((reply) => {
+      ctx.send("new_game", { name: game.name, seats: draft.names.slice(), picks }).then((reply) => {
         if (reply.ok) draft.game = null;
         redraw();
       });
@@ -150,8 +124,6 @@
 
   let again = null;  // draws the panel again in its place, from the last view
   function redraw() { if (again) again(); }
-
-  styled();  // the panels' look (settings.js and health.js use it too)
 
   registerHostPanel("home", {
     render(container, data, ctx) {

@@ -62,7 +62,7 @@
     render(container, data, ctx) {
       const { el, t } = ctx;
       const draw = (into) => {
-        const langs = el("div", { class: "choices" }, ...data.languages.map((lang) =>
+        const langs = el("div", { class: "choices langs" }, ...data.languages.map((lang) =>
           el("button", { id: `settings-lang-${lang}`, class: lang === data.language ? "on" : "",
             onclick: () => ctx.send("language", { language: lang }) }, lang.toUpperCase())));
         const timers = el("table", {}, ...data.timers.map((timer) =>
