@@ -40,18 +40,20 @@ NEW, PAUSE, RESUME, ABANDON = "new_game", "pause", "resume", "abandon"
 class GameOffer(Protocol):
     """What the box's home offers to start, as the display's home knows it."""
 
-    def games(self, session: Session, lang: str) -> list[Json]:
+    def games(self, session: Session, lang: str) -> list[Json] | None:
         """Every game the home offers, with its seats and options, in `lang`: each
         `{"name", "title", "low", "high", "seated_by", "seats": [names],
-        "options": [{"key", "label", "names", "pick", "only_with"}]}`."""
+        "options": [{"key", "label", "names", "pick", "only_with"}]}`; None while the
+        games are being read (a job of the session's)."""
         ...
 
     def new_game(
         self, session: Session, fields: Mapping[str, Any], lang: str
     ) -> list[acts.Act] | str:
         """The acts that start the game `fields` choose (`name`: its record name,
-        `seats`: the names typed, `picks`: each option's index), as the home would; or why not, in `lang`.
-        ValueError for fields that are not of the page's making."""
+        `seats`: the names typed, `picks`: each option's index), as the home would;
+        or why not, in `lang`. ValueError for fields that are not of the page's
+        making."""
         ...
 
 
@@ -90,7 +92,7 @@ def _last_played(session: Session, ids: tuple[int, ...]) -> dict[int, float]:
 def view(session: Session, lang: str) -> Json:
     """The games to start, the remembered players, the game at the table and the
     unfinished games (the latest played first, each with when it was last played: a
-    Unix time the page writes in its own clock)."""
+    Unix time the page writes in its own clock). `games` is None while they are read."""
     listed = session.unfinished.listed()
     times = _last_played(session, tuple(game.game_id for game in listed))
     table = session.table
@@ -166,6 +168,7 @@ TEXTS: dict[str, str] = {
     "unfinished": N_("Unfinished games"),
     "no_unfinished": N_("No unfinished game."),
     "no_games": NO_GAMES,
+    "reading": N_("Reading the games…"),
     "cancel": N_("Cancel"),
     "done": N_("Done."),
 }

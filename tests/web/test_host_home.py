@@ -19,11 +19,16 @@ from pi_app.web import host_home
 from pi_app.web.host_play import HostRequest
 from tests.web.host_owner import ask, opened, panel
 
+DEADLINE = 60.0
+
 
 @pytest.fixture
 def session(tmp_path: Path) -> Iterator[Session]:
     host_home.offer_games(HomeOffer())
-    yield from opened(tmp_path)
+    for made in opened(tmp_path):
+        assert panel("home").view(made, "en")["games"] is None  # read as a job first
+        assert made.jobs.wait_idle(DEADLINE)
+        yield made
 
 
 def heard(session: Session) -> list[Any]:

@@ -75,13 +75,18 @@ def test_the_host_runs_the_evening_from_a_small_phone(served: Served, tmp_path: 
         while len(driver.find_elements(By.CSS_SELECTOR, ".seat input")) > 2:  # the home offers 4
             count = len(driver.find_elements(By.CSS_SELECTOR, ".seat input"))
             tap(driver, "#home-remove")
-            wait(driver, lambda d, n=count: len(d.find_elements(By.CSS_SELECTOR, ".seat input")) < n)
+            wait(
+                driver, lambda d, n=count: len(d.find_elements(By.CSS_SELECTOR, ".seat input")) < n
+            )
         typed(driver, "#home-seat-0", "Zoé")
         typed(driver, "#home-seat-1", "Yann")
         Select(driver.find_element(By.ID, "home-option-target")).select_by_visible_text("20")
         shot(driver, "host-home-new-game", "home-new")
         tap(driver, "#home-start")
-        import time; time.sleep(3); print("STATUS", on_box(served, lambda s: (s.table.seats, s.table.game_id, first))) 
+        import time
+
+        time.sleep(3)
+        print("STATUS", on_box(served, lambda s: (s.table.seats, s.table.game_id, first)))
         until(served, lambda s: s.table is not None and s.table.seats == ("Zoé", "Yann"))
         second = on_box(served, lambda s: s.table.game_id if s.table else None)
         assert second != first and on_box(served, lambda s: s.table.state.target) == 20  # type: ignore[union-attr]

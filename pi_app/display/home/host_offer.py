@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING, Any
 from pi_app.box import acts
 from pi_app.box.actors import HOST
 from pi_app.display.choice import Choice
+from pi_app.display.games import declaration_of
+from pi_app.display.games.menu import menu
 from pi_app.display.home.choices import NAME_LIMIT, HomeChoices
 from pi_app.display.scene import Notice
 from pi_app.i18n import N_, Translator, translate
+from pi_app.rules import registry
 
 if TYPE_CHECKING:
     from pi_app.box.session import Session
@@ -60,10 +63,35 @@ def _option(choice: Choice, every: tuple[Choice, ...], pick: int, lang: str) -> 
     }
 
 
-class HomeOffer:
-    """`web.host_home.GameOffer`, from the screen's home."""
+def _declared() -> None:
+    """Every game's declaration (its screens' module) and rules, imported."""
+    for entry in menu():
+        declaration_of(entry.name)
+    registry.games()
 
-    def games(self, session: Session, lang: str) -> list[dict[str, Any]]:
+
+class HomeOffer:
+    """`web.host_home.GameOffer`, from the screen's home.
+
+    The games' declarations live in their screens' modules, the largest imports of
+    the box: the first host to connect has them imported as a job (`_declared`), not
+    on the owner's thread, which the table's bell and screen wait on; until then the
+    page hears that the games are being read (None)."""
+
+    def __init__(self) -> None:
+        self.ready = False
+
+    def _warm(self, session: Session) -> None:
+        if not session.jobs.busy(self):
+            session.jobs.run(_declared, self._warmed, self._warmed, owner=self)
+
+    def _warmed(self, _result: object) -> None:
+        self.ready = True  # a failed import is met again, and said, on the owner's thread
+
+    def games(self, session: Session, lang: str) -> list[dict[str, Any]] | None:
+        if not self.ready:
+            self._warm(session)
+            return None
         home = _home(session)
         found = []
         for name, title in home.available():

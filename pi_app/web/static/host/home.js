@@ -30,6 +30,7 @@
   function newGame(data, ctx) {
     const { el, t } = ctx;
     const part = el("div", { id: "home-new" }, el("h3", {}, t("new")));
+    if (data.games === null) return part.append(el("p", { class: "small" }, t("reading"))), part;
     if (!data.games.length) return part.append(el("p", { class: "small" }, t("no_games"))), part;
     const choices = el("div", { class: "choices" });
     for (const game of data.games) {
@@ -136,7 +137,7 @@
         const field = focused && document.getElementById(focused);
         if (field && field.tagName === "INPUT") field.focus({ preventScroll: true });
       };
-      if (!data.games.some((game) => game.name === draft.game)) draft.game = null;
+      if (!(data.games || []).some((game) => game.name === draft.game)) draft.game = null;
       draw(container);
     },
   });
