@@ -20,7 +20,7 @@ from pathlib import PurePath
 
 from aiohttp import web
 
-from pi_app.i18n import LANGUAGES, N_, Translator
+from pi_app.i18n import LANGUAGES, N_, Translator, speaking
 from pi_app.questions.packs import (
     MAX_BYTES,
     MAX_NAME,
@@ -83,7 +83,7 @@ async def _upload(
     data = await _body(request)
     loop = asyncio.get_running_loop()
     try:
-        found: PackReading = await loop.run_in_executor(None, read_pack_data, data, path, name)
+        found: PackReading = await loop.run_in_executor(None, _read, data, path, name, lang)
     except PackError as error:
         said = _core("Nothing was imported: {error}", lang).format(error=error)
         return _answer(False, said, 400)
@@ -102,6 +102,12 @@ async def _upload(
     if not reply.ok:
         return _answer(False, _(NOT_KEPT, lang).format(error=reply.message), 503)
     return _answer(True, _kept(name, len(found.questions), len(found.refused), lang), 200, refused)
+
+
+def _read(data: bytes, path: PurePath, name: str, lang: str) -> PackReading:
+    """The pack read as the import command reads a file, its words in the host's language."""
+    with speaking(lang):
+        return read_pack_data(data, path, name)
 
 
 async def _body(request: web.Request) -> bytes:

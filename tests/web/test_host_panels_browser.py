@@ -113,3 +113,6 @@ def test_the_host_runs_the_evening_from_a_small_phone(served: Served, tmp_path: 
 
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#health-journal.ok"))
         shot(driver, "host-health", "panel-health")
+        driver.set_window_size(800, 1280)  # a tablet
+        shot(driver, "host-tablet-home", "panel-home")
+        shot(driver, "host-tablet-settings", "panel-settings")

@@ -87,7 +87,11 @@ class Owner:
 
 
 def upload(
-    session: Session, body: bytes, query: str = "file=quiz.csv", key: str | None = KEY
+    session: Session,
+    body: bytes,
+    query: str = "file=quiz.csv",
+    key: str | None = KEY,
+    lang: str = "en",
 ) -> tuple[int, dict[str, Any]]:
     """POST `body` to the upload route, as the page sends it; the status and reply."""
     owner = Owner(session)
@@ -100,7 +104,7 @@ def upload(
         app.add_routes(upload_routes(authorised, owner.submit))
         async with TestClient(TestServer(app)) as client:
             headers = {} if key is None else {"Authorization": f"Bearer {key}"}
-            response = await client.post(f"{ROUTE}?{query}&lang=en", data=body, headers=headers)
+            response = await client.post(f"{ROUTE}?{query}&lang={lang}", data=body, headers=headers)
             return response.status, json.loads(await response.text())
 
     try:
@@ -177,6 +181,20 @@ def test_without_the_hosts_key_nothing_is_read(session: Session, key: str | None
     assert status == 403 and not reply["ok"]
     assert reply["message"] == "This link is not the host's: open the host's link again."
     unchanged(session)
+
+
+def test_a_files_faults_are_said_in_the_hosts_language(session: Session) -> None:
+    status, reply = upload(
+        session, GOOD.replace("324", "haut").encode(), "file=quiz.csv", lang="de"
+    )
+    assert status == 200 and session.journal.questions.pack_names() == ["quiz"]
+    assert reply["lines"] == [
+        "Zeile 2: die Antwort „haut“ ist keine Zahl (12.5 oder -3 schreiben: ein Punkt, keine "
+        "Leerzeichen)",
+        "Zeile 4: die Antwort „lourd“ ist keine Zahl (12.5 oder -3 schreiben: ein Punkt, keine "
+        "Leerzeichen)",
+    ]
+    assert current_language() == "en"  # the box's own stays
 
 
 def test_a_pack_name_that_cannot_be_one_is_refused(session: Session) -> None:
