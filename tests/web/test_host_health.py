@@ -13,6 +13,7 @@ import pytest
 
 from pi_app import doctor
 from pi_app.box.session import Session
+from pi_app.config import Config
 from pi_app.web import host_health
 from tests.test_doctor import Pi
 from tests.web.host_owner import ask, opened, panel
@@ -101,3 +102,21 @@ def test_checks_that_cannot_run_say_why(session: Session, monkeypatch: pytest.Mo
     finished(session)
     view = panel("health").view(session, "en")
     assert not view["running"] and view["failed"] == "no machine" and view["at"] is not None
+
+
+class PicoInTheBox(host_health.RunningBox):
+    """The running box on a Pi with its Pico plugged in: its port is the box's."""
+
+    def is_pi(self) -> bool:
+        return True
+
+    def serial_ports(self) -> list[tuple[str, int | None, int | None]]:
+        return [("/dev/ttyACM0", 0x2E8A, 0x0005)]
+
+    def ask_pico(self, port: str) -> tuple[tuple[int, ...] | None, bool]:
+        raise AssertionError("the box's own Pico link was opened under it")
+
+
+def test_the_running_box_never_opens_its_own_picos_port() -> None:
+    verdict = doctor.check_pico(PicoInTheBox(), Config())
+    assert verdict.status == doctor.OK and "/dev/ttyACM0" in verdict.said
