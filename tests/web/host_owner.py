@@ -1,8 +1,7 @@
-"""The owner's side of a host's panel request, as the host page's contract says it:
-the panel's acts carried out in order through the door, the first refusal the reply.
-
-The tests of the panels drive a real `Session` with it, on the test's thread (the
-owner's, there)."""
+"""A host's panel request carried out by the host page's owner side
+(`host_tables.HostTables`): the panel's acts in order through the door, the first
+refusal the reply. The tests of the panels drive a real `Session` with it, on the
+test's thread (the owner's, there)."""
 
 from __future__ import annotations
 
@@ -10,14 +9,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pi_app.box.jobs import Jobs
+from pi_app.box.seats import SeatBook
 from pi_app.box.session import Session
 from pi_app.i18n import set_language
 from pi_app.table import Journal
 from pi_app.web.host_panels import PANELS
 from pi_app.web.host_play import HostPanel, HostRequest
+from pi_app.web.host_tables import HostTables
+from pi_app.web.hub import Hub
 from pi_app.web.phone_request import Reply
 
 
@@ -26,16 +26,14 @@ def panel(name: str) -> HostPanel:
 
 
 def carry_out(session: Session, request: HostRequest) -> Reply:
-    """A panel's request carried out on `session`, as the host's owner does."""
-    found = next(p for p in PANELS if request.kind in p.kinds)
-    made = found.act(session, request)
-    if isinstance(made, Reply):
-        return made
-    for act in made:
-        done = session.act(act)
-        if not done.ok:
-            return Reply(False, done.message)
-    return Reply(True)
+    """A panel's request carried out on `session` as the host's owner carries it out
+    (`host_tables.HostTables`, on this thread: the owner's here)."""
+    hub = Hub(SeatBook(None))
+    owner = HostTables(session, hub)
+    future = hub.desk.submit(request)
+    assert future is not None
+    owner.serve()
+    return future.result(0)
 
 
 def ask(session: Session, kind: str, lang: str = "en", **fields: Any) -> Reply:
@@ -53,8 +51,3 @@ def opened(folder: Path) -> Iterator[Session]:
     session.close()
     journal.close()
     set_language("fr")
-
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    yield from opened(tmp_path)
