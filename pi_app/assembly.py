@@ -61,6 +61,8 @@ class Box:
         if self.host is not None:
             self.host.serve()
         shown = self.session.poll()
+        if shown and self.host is not None:
+            self.host.refresh()  # a job found what a panel shows (the box's health)
         self.health.poll()
         self.watchdog.poll()
         return shown > 0

@@ -22,6 +22,7 @@ import gettext
 import io
 import re
 import struct
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -224,11 +225,33 @@ def _marked(text: str) -> str:
     return opening + re.sub(r"(\{[^{}]*\})", closing + r"\1" + opening, text) + closing
 
 
+_speaking = threading.local()
+"""A language this thread speaks for a while (`speaking`), over the box's."""
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Translate in `lang` on this thread alone, for the block: a worker that reads a
+    host's file says what is wrong with it in the host's language, while the box and
+    every other thread go on in theirs."""
+    was = getattr(_speaking, "lang", None)
+    _speaking.lang = lang
+    try:
+        yield
+    finally:
+        _speaking.lang = was
+
+
+def _spoken() -> str:
+    """The language of a translation given none: this thread's (`speaking`), else the box's."""
+    return getattr(_speaking, "lang", None) or _current
+
+
 def translate(message: str, domain: str = "core", lang: str | None = None) -> str:
     """Translate an English message into `lang` (default: the current language)."""
     if _lookups is not None:
         _lookups.add((domain, message))
-    return _marked(_catalogue(lang or _current, domain).gettext(message))
+    return _marked(_catalogue(lang or _spoken(), domain).gettext(message))
 
 
 def translate_plural(
@@ -241,7 +264,7 @@ def translate_plural(
     """
     if _lookups is not None:
         _lookups.add((domain, singular + PLURAL_SEPARATOR + plural))
-    return _marked(_catalogue(lang or _current, domain).ngettext(singular, plural, n))
+    return _marked(_catalogue(lang or _spoken(), domain).ngettext(singular, plural, n))
 
 
 def verbatim(text: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_app.box.actors import BOX, BUTTON, Actor
+from pi_app.questions.question import Question
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,16 @@ class Remember:
     by: Actor = BOX
 
 
+@dataclass(frozen=True)
+class KeepPack:
+    """Keep a host's pack of questions (read and checked before, as `tabletop questions
+    import` reads a file) in place of the pack of the same name."""
+
+    name: str
+    questions: tuple[Question, ...]
+    by: Actor = BOX
+
+
 Act = (
     Play
     | Undo
@@ -178,6 +189,7 @@ Act = (
     | FreeSeat
     | SetLanguage
     | Remember
+    | KeepPack
 )
 """Everything that enters the core: the door handles each kind (`door.Door`)."""
 

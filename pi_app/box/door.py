@@ -19,6 +19,7 @@ from pi_app.box import acts
 from pi_app.box.acts import DONE, Act, Done
 from pi_app.box.changes import Changes, Refused, Said
 from pi_app.box.choices import Choices
+from pi_app.box.packs import Packs
 from pi_app.box.playing import Playing
 from pi_app.box.quizmaster import Quizmaster
 from pi_app.box.seating import Seating
@@ -51,9 +52,11 @@ class Door:
         seating: Seating,
         quizmaster: Quizmaster,
         tournament: TournamentPlay,
+        packs: Packs,
     ) -> None:
         self.changes, self.shelf, self.playing, self.choices = changes, shelf, playing, choices
         self.seating, self.quizmaster, self.tournament = seating, quizmaster, tournament
+        self.packs = packs
 
     def act(self, act: Act) -> Done:
         """Carry out `act`: done, or refused with why (said once to every part)."""
@@ -104,6 +107,8 @@ class Door:
                 self.choices.set_language(lang)
             case acts.Remember(key=key, value=value):
                 self.choices.remember(key, value)
+            case acts.KeepPack(name=name, questions=questions):
+                return Done(True, ticket=self.packs.keep(name, questions))
             case _:
                 assert_never(act)
         return DONE

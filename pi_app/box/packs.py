@@ -9,11 +9,13 @@ questions it had read, so a pack imported again under its name is asked anew.
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 
 from pi_app.box.changes import Changes, PacksChanged
 from pi_app.box.jobs import Jobs
 from pi_app.box.quizmaster import Quizmaster, journal_or
+from pi_app.questions.kept import replace_pack
+from pi_app.questions.question import Question
 from pi_app.table.journal import Journal
 
 PACKS_SETTING = "questions.packs"
@@ -49,10 +51,18 @@ class Packs:
         read = self.journal.questions.pack_names
         self.jobs.run(read, self._answered, self._failed, shown=False, owner=self)
 
-    def _answered(self, names: list[str]) -> None:
+    def keep(self, name: str, questions: Sequence[Question]) -> int:
+        """Put the pack `name` in the journal in place of the one of that name (the
+        host's phone uploaded it, read as `tabletop questions import` reads a file);
+        the home offers it at once. Returns the journal's ticket of the write."""
+        ticket = replace_pack(self.journal.questions, name, questions)
+        self._answered(sorted({*self.names, name}), force=True)
+        return ticket
+
+    def _answered(self, names: list[str], force: bool = False) -> None:
         self._next = self.clock() + LOOK_EVERY
         found = tuple(names)
-        if found == self.names:
+        if found == self.names and not force:
             return
         self.names = found
         self.config[PACKS_SETTING] = list(found)

@@ -76,6 +76,7 @@ class Session:
             self.shelf.seat,
             self.say,
         )
+        self.packs = Packs(journal, self.jobs, self.changes, self.config, self.quizmaster, clock)
         self.door = Door(
             self.changes,
             self.shelf,
@@ -84,10 +85,10 @@ class Session:
             self.seating,
             self.quizmaster,
             self.tournament,
+            self.packs,
         )
         asking = Asking(self.quizmaster, lambda: self.shelf.table, self.act, self.say)
         self.changes.subscribe(asking.changed)
-        self.packs = Packs(journal, self.jobs, self.changes, self.config, self.quizmaster, clock)
         self.computer = Computer(self)
 
     # ---- what every part reads -----------------------------------------------------

@@ -202,6 +202,7 @@ def _start(config: Any, stop: Stop, opening: JournalOpening | None) -> int:
     if nothing_to_show(config, os.environ, pi):
         print(headless_message(), file=sys.stderr)
         return 1
+    offer_home()
     driver = choose_video_driver(os.environ, pi)
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
@@ -316,3 +317,12 @@ def run_screenless(config: Any, journal: Journal, phones: Phones, stop: Stop) ->
 def _close(closers: list[Callable[[], None]]) -> None:
     for close in closers:
         close()
+
+
+def offer_home() -> None:
+    """The host's page offers the games as the screen's home does, with a screen or
+    without one (its home panel cannot import the display: it is handed the offer)."""
+    from pi_app.display.home.host_offer import HomeOffer
+    from pi_app.web.host_home import offer_games
+
+    offer_games(HomeOffer())

@@ -18,10 +18,10 @@ from pi_app.table.question_rows import QuestionRows
 log = logging.getLogger(__name__)
 
 
-def replace_pack(rows: QuestionRows, name: str, questions: Sequence[Question]) -> None:
+def replace_pack(rows: QuestionRows, name: str, questions: Sequence[Question]) -> int:
     """Put a host's pack in place of the pack of the same name (none: remove it), as
-    `QuestionRows.replace_pack` queues it."""
-    rows.replace_pack(name, [question.to_json() for question in questions])
+    `QuestionRows.replace_pack` queues it; the journal's ticket of the write."""
+    return rows.replace_pack(name, [question.to_json() for question in questions])
 
 
 def pack_questions(rows: QuestionRows, pack: str | None = None) -> list[Question]:

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TypeVar
 
 from pi_app.config import Config
@@ -110,22 +110,27 @@ def read_pack(path: Path, name: str | None = None) -> PackReading:
 
     PackError when the file as a whole cannot be read; then nothing is kept.
     """
-    name = name or path.stem
-    text = _text(path)
-    if _is_json(path, text):
-        return _keep(_json_rows(path, text), _json_row, name)
-    rows, header = _csv_rows(path, text)
-    return _keep(rows, lambda values: _csv_row(header, values), name)
-
-
-def _text(path: Path) -> str:
-    """The file's text, refused when too big, not UTF-8 or empty."""
     try:
         with path.open("rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except OSError as error:
         said = _("Cannot read {file}: {error}").format(file=path, error=describe(error))
         raise PackError(said) from None
+    return read_pack_data(data, path, name or path.stem)
+
+
+def read_pack_data(data: bytes, path: PurePath, name: str) -> PackReading:
+    """`read_pack` of a file's bytes already read (at most `MAX_BYTES` + 1 of them: the
+    host's phone uploads one), `path` its name as the messages quote it."""
+    text = _text(data, path)
+    if _is_json(path, text):
+        return _keep(_json_rows(path, text), _json_row, name)
+    rows, header = _csv_rows(path, text)
+    return _keep(rows, lambda values: _csv_row(header, values), name)
+
+
+def _text(data: bytes, path: PurePath) -> str:
+    """The file's text, refused when too big, not UTF-8 or empty."""
     if len(data) > MAX_BYTES:
         raise PackError(
             _("{file} is larger than {most} MB: split it into several packs.").format(
@@ -143,7 +148,7 @@ def _text(path: Path) -> str:
     return text
 
 
-def _is_json(path: Path, text: str) -> bool:
+def _is_json(path: PurePath, text: str) -> bool:
     """JSON by the file's suffix, else by its first character (a list opens with `[`)."""
     suffix = path.suffix.lower()
     if suffix in (".json", ".csv"):
@@ -151,7 +156,7 @@ def _is_json(path: Path, text: str) -> bool:
     return text.lstrip()[:1] in ("[", "{")
 
 
-def _json_rows(path: Path, text: str) -> list[tuple[int, object]]:
+def _json_rows(path: PurePath, text: str) -> list[tuple[int, object]]:
     """The objects of a JSON pack, numbered from 1."""
     try:
         data = json.loads(
@@ -171,7 +176,7 @@ def _json_rows(path: Path, text: str) -> list[tuple[int, object]]:
     return list(enumerate(data, 1))
 
 
-def _check_count(path: Path, count: int) -> None:
+def _check_count(path: PurePath, count: int) -> None:
     """Refuse a file with no question or with too many."""
     if count == 0:
         raise PackError(_("{file} holds no question.").format(file=path))
@@ -183,7 +188,7 @@ def _check_count(path: Path, count: int) -> None:
         )
 
 
-def _csv_rows(path: Path, text: str) -> tuple[list[tuple[int, list[str]]], list[str]]:
+def _csv_rows(path: PurePath, text: str) -> tuple[list[tuple[int, list[str]]], list[str]]:
     """The lines of a CSV pack after its header, each with its line in the file."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     header: list[str] | None = None
@@ -217,7 +222,7 @@ def _delimiter(text: str) -> str:
     return ";" if first.count(";") > first.count(",") else ","
 
 
-def _header(path: Path, values: list[str]) -> list[str]:
+def _header(path: PurePath, values: list[str]) -> list[str]:
     """The header's column names; PackError for one unknown, repeated or missing."""
     names = [value.strip().lower() for value in values]
     known = (*REQUIRED_COLUMNS, *OPTIONAL_FIELDS)
@@ -455,7 +460,7 @@ def _id(row: Row, name: str, texts: Mapping[str, str]) -> str:
 def run_import(args: argparse.Namespace, config: Config) -> int:
     """`tabletop questions import FILE [--name NAME]`: 0 when a question was kept."""
     path: Path = args.file
-    name = _pack_name(args.name or path.stem)
+    name = pack_name(args.name or path.stem)
     if name is None:
         print(
             _("A pack's name has 1 to {most} characters, none of them a control.").format(
@@ -479,7 +484,7 @@ def run_import(args: argparse.Namespace, config: Config) -> int:
     return _store(name, reading.questions, config)
 
 
-def _pack_name(name: str) -> str | None:
+def pack_name(name: str) -> str | None:
     """The name without its outer spaces, or None when it cannot be a pack's name."""
     name = name.strip()
     if not 0 < len(name) <= MAX_NAME:

@@ -28,17 +28,18 @@ class QuestionRows:
         self._writer = writer
         self._clock = clock
 
-    def replace_pack(self, name: str, questions: Sequence[dict[str, Any]]) -> None:
+    def replace_pack(self, name: str, questions: Sequence[dict[str, Any]]) -> int:
         """Put a host's pack, each question as its JSON object, in place of the pack of
         the same name (none: remove it).
 
         Two queued statements, not one a question: a 20,000-question pack is two
         writes. The old questions go first, so a pulled plug between the two commits
         can leave the pack empty (import it again), never half old and half new.
+        Returns the ticket of the second write (on disk: the whole pack is).
         """
         rows = json.dumps(list(questions))
         self._writer.submit("DELETE FROM pack_questions WHERE pack=?", (name,))
-        self._writer.submit(
+        return self._writer.submit(
             "INSERT INTO pack_questions (pack, id, question) "
             "SELECT ?, json_extract(value, '$.id'), value FROM json_each(?) WHERE true "
             "ON CONFLICT (pack, id) DO UPDATE SET question=excluded.question",

@@ -7,7 +7,10 @@ panel is one module and one line here.
 
 from __future__ import annotations
 
+from pi_app.web.host_health import HEALTH
+from pi_app.web.host_home import HOME
 from pi_app.web.host_play import HostPanel
+from pi_app.web.host_settings import SETTINGS
 
-PANELS: tuple[HostPanel, ...] = ()
+PANELS: tuple[HostPanel, ...] = (HOME, SETTINGS, HEALTH)
 """Every panel of the host's page, in the page's order."""

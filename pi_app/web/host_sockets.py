@@ -15,6 +15,7 @@ once its event is on disk.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from functools import cache
 from typing import Any
 
@@ -28,6 +29,7 @@ from pi_app.web.host_guard import HostGuard
 from pi_app.web.host_panels import PANELS
 from pi_app.web.host_play import HostRequest, host_play
 from pi_app.web.host_tables import SHARED
+from pi_app.web.host_upload import upload_routes
 from pi_app.web.hub import Hub
 from pi_app.web.messages import ident, language, read
 from pi_app.web.phone import STRIKES, Phone
@@ -91,7 +93,36 @@ class HostSockets:
         self.desk.presence.append(self._presence)
 
     def routes(self) -> list[web.RouteDef]:
-        return [web.get("/host/ws", self._socket)]
+        """The websocket, and the pack upload (`host_upload`) with the same key."""
+        return [web.get("/host/ws", self._socket), *upload_routes(self.authorised, self.submit)]
+
+    def authorised(self, request: web.Request) -> bool:
+        """An HTTP request with the host's key (`Authorization: Bearer KEY`); wrong
+        keys are counted per address, as the websocket's hello counts them."""
+        address = request.remote or "?"
+        if self.guard.blocked(address):
+            return False
+        scheme, _space, key = request.headers.get("Authorization", "").partition(" ")
+        if scheme != "Bearer" or not self.key_matches(key):
+            self.guard.wrong(address)
+            return False
+        self.guard.right(address)
+        return True
+
+    def submit(self, request: HostRequest) -> concurrent.futures.Future[Reply]:
+        """A request of an HTTP route to the owner; its reply once its event is on disk."""
+        asked, loop = self.desk.submit(request), self.loop
+        if asked is None or loop is None:
+            busy: concurrent.futures.Future[Reply] = concurrent.futures.Future()
+            busy.set_result(Reply(False, translate(BUSY, "host", request.lang)))
+            return busy
+        return asyncio.run_coroutine_threadsafe(self._durable(asked), loop)
+
+    async def _durable(self, asked: concurrent.futures.Future[Reply]) -> Reply:
+        reply = await asyncio.wrap_future(asked)
+        if reply.ok and reply.ticket:
+            await on_disk(self.hub, reply.ticket)
+        return reply
 
     def key_matches(self, key: object) -> bool:
         host_key = self.hub.host_key

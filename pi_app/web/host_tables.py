@@ -64,6 +64,11 @@ class HostTables:
     def _changed(self, _change: object) -> None:
         self._dirty = True
 
+    def refresh(self) -> None:
+        """Something a host's panel shows changed without a change of the session's
+        (a job's result: the box's health checked): the hosts see it."""
+        self._dirty = True
+
     def serve(self) -> None:
         """Carry out the hosts' requests, oldest first."""
         for request, future in self.desk.take():
