@@ -176,10 +176,11 @@ def own_script(name: str, static: Path = STATIC) -> Path:
     return static / "games" / f"{name}.js"
 
 
-def own_scripts(name: str, static: Path = STATIC) -> tuple[Path, Path]:
-    """The files of `static/` that may name game `name`: its phone page's script and its
-    host page's (`static/host/<name>.js`, which registers it with `registerHostGame`)."""
-    return own_script(name, static), static / "host" / f"{name}.js"
+def own_scripts(name: str, static: Path = STATIC) -> tuple[Path, Path, Path]:
+    """The files of `static/` that may name game `name`: its phone page's script, its
+    host page's (`static/host/<name>.js`, which registers it with `registerHostGame`)
+    and its big screen's (`static/tv/<name>.js`)."""
+    return own_script(name, static), static / "host" / f"{name}.js", static / "tv" / f"{name}.js"
 
 
 _NAME_START = re.compile(r"[A-Za-z_$]")

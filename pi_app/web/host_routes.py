@@ -11,14 +11,14 @@ from aiohttp import web
 
 from pi_app.i18n import LANGUAGES
 from pi_app.web.host_texts import host_texts
-from pi_app.web.pages import asset, composed, page_headers, scripts_in
+from pi_app.web.pages import asset, composed_script, page_headers, scripts_in
 
 FOLDER = "host"  # static/host/<name>.js: a game's or a panel's part of the host's page
 
 
 def host_script() -> bytes:
     """host.js, then each part (`static/host/*.js`): the host page's one script."""
-    return composed("host.js", scripts_in(FOLDER))
+    return composed_script("host.js", scripts_in(FOLDER))
 
 
 class HostRoutes:

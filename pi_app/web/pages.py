@@ -11,6 +11,7 @@ connection but the box's own (`page_headers`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from importlib import resources
 
 from aiohttp import web
@@ -38,9 +39,9 @@ def asset(name: str) -> bytes:
     return resources.files("pi_app.web").joinpath("static", *name.split("/")).read_bytes()
 
 
-def scripts_in(folder_name: str) -> tuple[str, ...]:
-    """The scripts `static/<folder_name>/*.js` as the package holds them, sorted: a new
-    part's script is served and loaded without a line elsewhere."""
+def scripts_in(folder_name: str = GAMES_FOLDER) -> tuple[str, ...]:
+    """The scripts `static/<folder_name>/*.js` as the package holds them, sorted (each
+    game's or part's own): a new one is served and loaded without a line elsewhere."""
     folder = resources.files("pi_app.web").joinpath("static", folder_name)
     if not folder.is_dir():
         return ()
@@ -48,33 +49,34 @@ def scripts_in(folder_name: str) -> tuple[str, ...]:
     return tuple(sorted(f"{folder_name}/{name}" for name in names if name.endswith(".js")))
 
 
-def game_scripts() -> tuple[str, ...]:
-    """Each game's own play on the phone's page, `games/<record name>.js`."""
-    return scripts_in(GAMES_FOLDER)
+GAME_SCRIPTS = scripts_in(GAMES_FOLDER)
 
 
-GAME_SCRIPTS = game_scripts()
-
-
-def composed(first: str, names: tuple[str, ...]) -> bytes:
-    """`first`, then each script of `names`, in one file (one request of the page)."""
+def composed_script(first: str, scripts: tuple[str, ...]) -> bytes:
+    """`first`, then each script of `scripts`, which registers itself in `first`'s
+    registry: one script, one request of the page."""
     parts = [asset(first)]
-    for name in names:
+    for name in scripts:
         parts.append(f"\n// ---- static/{name} ----\n".encode() + asset(name))
     return b"".join(parts)
 
 
 def play_script() -> bytes:
-    """play.js, then each game's own play (`GAME_SCRIPTS`), which registers itself in
-    play.js's registry: the phone's one script, as /static/play.js."""
-    return composed("play.js", GAME_SCRIPTS)
+    """play.js, then each game's own play (`GAME_SCRIPTS`): the phone's one script, as
+    /static/play.js."""
+    return composed_script("play.js", GAME_SCRIPTS)
+
+
+def named_host(host: str) -> bool:
+    """Whether `host` (a request's Host) is a plain name or address, with its port."""
+    return _HOST.fullmatch(host) is not None
 
 
 def page_headers(host: str) -> dict[str, str]:
     """A page's headers: scripts, styles, images and connections from the box alone
     (its websocket named outright for browsers whose 'self' leaves ws: out), no inline
     script or style, no frame, form or base, and no referrer (a link holds the secret)."""
-    sockets = f" ws://{host} wss://{host}" if _HOST.fullmatch(host) else ""
+    sockets = f" ws://{host} wss://{host}" if named_host(host) else ""
     policy = (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
         f"connect-src 'self'{sockets}; base-uri 'none'; form-action 'none'; "
@@ -85,6 +87,30 @@ def page_headers(host: str) -> dict[str, str]:
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
     }
+
+
+def html_page(request: web.Request, body: bytes) -> web.Response:
+    """A page of the box, with its headers (`page_headers`)."""
+    headers = page_headers(request.host)
+    return web.Response(body=body, content_type="text/html", headers=headers)
+
+
+def static_file(name: str, kinds: Mapping[str, str], composed: Mapping[str, bytes]) -> web.Response:
+    """One of the files `kinds` names (its content type), as the package holds it or as
+    `composed` (a script followed by the games' own); any other name is not found."""
+    if name not in kinds:
+        raise web.HTTPNotFound()
+    body = composed[name] if name in composed else asset(name)
+    headers = {"X-Content-Type-Options": "nosniff"}
+    return web.Response(body=body, content_type=kinds[name], headers=headers)
+
+
+def page_language(request: web.Request) -> str:
+    """The language a `/…/{lang}.json` asks for; not found when the box has no such one."""
+    lang = request.match_info["lang"]
+    if lang not in LANGUAGES:
+        raise web.HTTPNotFound()
+    return lang
 
 
 class Pages:
@@ -120,19 +146,10 @@ class Pages:
         return self._page(request, asset("play.html"))
 
     def _page(self, request: web.Request, body: bytes) -> web.Response:
-        headers = page_headers(request.host)
-        return web.Response(body=body, content_type="text/html", headers=headers)
+        return html_page(request, body)
 
     async def _static(self, request: web.Request) -> web.Response:
-        name = request.match_info["name"]
-        if name not in STATIC:
-            raise web.HTTPNotFound()
-        body = self._play_js if name == "play.js" else asset(name)
-        headers = {"X-Content-Type-Options": "nosniff"}
-        return web.Response(body=body, content_type=STATIC[name], headers=headers)
+        return static_file(request.match_info["name"], STATIC, {"play.js": self._play_js})
 
     async def _texts(self, request: web.Request) -> web.Response:
-        lang = request.match_info["lang"]
-        if lang not in LANGUAGES:
-            raise web.HTTPNotFound()
-        return web.json_response(page_texts(lang))
+        return web.json_response(page_texts(page_language(request)))

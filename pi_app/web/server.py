@@ -18,6 +18,7 @@ box's own Wi-Fi's answers) and the composition of its parts, one job each:
 - `broadcast.Broadcast`: each published state pushed to every phone as its view;
 - `host_routes.HostRoutes` and `host_sockets.HostSockets`: the host's page (`/host`,
   opened with the host's key) and its websocket (`/host/ws`).
+- `tv_screens.TvScreens`: `/tv`, the big screen, and its websocket `/tv/ws`.
 
 Every request is small and checked: an unknown secret or token is refused, bodies
 (`MAX_BODY`) and messages have a size limit, and a phone that floods gets refused, then
@@ -45,6 +46,7 @@ from pi_app.web.hub import Hub
 from pi_app.web.pages import Pages
 from pi_app.web.phone import Phone
 from pi_app.web.sockets import Sockets
+from pi_app.web.tv_screens import TvScreens
 from pi_app.wifi.portal import Portal
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ class PhoneServer:
         self.sockets = Sockets(self.admission, self.answers, self.broadcast)
         self.host_routes = HostRoutes()
         self.hosts = HostSockets(hub, self.broadcast)
+        self.tv = TvScreens(hub)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._portal_runner: web.AppRunner | None = None
@@ -149,6 +152,7 @@ class PhoneServer:
         self.answers.cancel()  # requests still waiting for the table's owner
         await self.hosts.close_all()
         await self.admission.close_all()
+        await self.tv.close_all()
         if self._portal_runner is not None:
             await self._portal_runner.cleanup()
         if self._runner is not None:
@@ -156,7 +160,7 @@ class PhoneServer:
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
-        self._loop = self.broadcast.loop = self.hosts.loop = loop
+        self._loop = self.broadcast.loop = self.hosts.loop = self.tv.loop = loop
         asyncio.set_event_loop(loop)
         try:
             loop.run_until_complete(self._listen())
@@ -172,7 +176,14 @@ class PhoneServer:
         asyncio.get_running_loop().set_exception_handler(self._loop_fault)
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self.gate.middleware])
         app.add_routes([*self.host_routes.routes(), *self.hosts.routes()])  # before /static/…
-        app.add_routes([*self.pages.routes(), *self.claims.routes(), *self.sockets.routes()])
+        app.add_routes(
+            [
+                *self.pages.routes(),
+                *self.claims.routes(),
+                *self.sockets.routes(),
+                *self.tv.routes(),
+            ]
+        )
         self._runner = self._runner_of(app)
         await self._runner.setup()
         site = GuardedSite(self._runner, self.host, self.port, self.gate)

@@ -65,6 +65,11 @@ def join_links(hub: Hub, lang: str) -> list[Link]:
     return [Link(text, f"/j/{quote(secret, safe='')}")]
 
 
+def tv_links(hub: Hub, lang: str) -> list[Link]:
+    """The big screen (`/tv`), in the phone's language: always there, game or not."""
+    return [Link(translate(N_("Open the big screen"), "web", lang), f"/tv?lang={lang}")]
+
+
 ENTRIES: tuple[Entry, ...] = (
     Entry(
         "join",
@@ -72,6 +77,13 @@ ENTRIES: tuple[Entry, ...] = (
         N_("Pick the game at the table, then your seat; or scan the code on the box."),
         join_links,
         N_("No game is open to join now: the host starts one on the box."),
+    ),
+    Entry(
+        "tv",
+        N_("The big screen"),
+        N_("Open it on a TV, a projector or a laptop: the whole room follows the game."),
+        tv_links,
+        N_("The big screen is not open."),
     ),
 )
 """What the welcome offers, in its order: add an entry here to add it to the page."""

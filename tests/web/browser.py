@@ -38,8 +38,8 @@ def need_chromium() -> None:
 
 
 @contextmanager
-def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
-    """A headless Chromium the size of a phone, speaking `lang`."""
+def phone(lang: str = "fr", size: tuple[int, int] = PHONE) -> Iterator[webdriver.Chrome]:
+    """A headless Chromium the size of a phone (or `size`: a TV's), speaking `lang`."""
     need_chromium()
     profile = tempfile.mkdtemp(prefix="phone-")
     options = webdriver.ChromeOptions()
@@ -56,13 +56,13 @@ def phone(lang: str = "fr") -> Iterator[webdriver.Chrome]:
         "--disable-component-update",
         "--disable-sync",
         f"--user-data-dir={profile}",
-        f"--window-size={PHONE[0]},{PHONE[1]}",
+        f"--window-size={size[0]},{size[1]}",
         f"--lang={lang}",
     ):
         options.add_argument(flag)
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     driver = webdriver.Chrome(options=options, service=Service(DRIVER))
-    driver.set_window_size(*PHONE)
+    driver.set_window_size(*size)
     try:
         yield driver
     finally:

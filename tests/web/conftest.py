@@ -53,12 +53,19 @@ class Served:
 
 
 def serve(
-    folder: Path, game: str = "gambit7", seats: tuple[str, ...] = SEATS, everywhere: bool = False
+    folder: Path,
+    game: str = "gambit7",
+    seats: tuple[str, ...] = SEATS,
+    everywhere: bool = False,
+    extras: dict[str, object] | None = None,
+    options: dict[str, object] | None = None,
 ) -> Served:
     """A new game of `game` at a table owned by a thread, and its phones' server on a free port:
     on 127.0.0.1, or `everywhere` (every address of this machine, as the box listens;
     its url then names this machine's first address a phone could use)."""
-    table = Table.new(Journal(folder / f"{game}.sqlite3"), game, seats, {}, seed=1)
+    table = Table.new(
+        Journal(folder / f"{game}.sqlite3"), game, seats, options or {}, seed=1, extras=extras
+    )
     hub = Hub(SeatBook(folder / "phones.json"), HostKey(folder / "host-key"))
     owner = TableOwner(table, hub).start()
     server = PhoneServer(hub, host="0.0.0.0" if everywhere else "127.0.0.1", port=0)
