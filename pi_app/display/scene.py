@@ -363,7 +363,7 @@ def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: s
     """A seat's colour patch with its name (and `extra`, such as a score) beside it."""
     t = canvas.theme
     patch = pygame.Rect(box.x, box.y, max(10, box.height // 3), box.height)
-    canvas.swatch(patch.inflate(0, -box.height // 4), canvas.seat_colour(index))
+    canvas.seat_swatch(patch.inflate(0, -box.height // 4), index)
     rest = pygame.Rect(patch.right + t.gap, box.y, box.width - patch.width - t.gap, box.height)
     if extra:
         # the extra (a score) takes only the room it needs, so long names stay whole

@@ -2,9 +2,9 @@
 
 Both the official 7-inch display (800x480) and a 3.5-inch one (480x320) are read at
 arm's length, so no text is ever drawn smaller than `Theme.min_px` pixels of line
-height (18 px on the small screen). Seat colours come from the Okabe-Ito palette,
-chosen to stay distinguishable for the common kinds of colour blindness; a colour is
-never shown without its seat's name beside it.
+height (18 px on the small screen). Seat colours and shapes come from the
+palette (`pi_app.palette`), chosen to stay distinguishable for the common kinds of
+colour blindness; a colour is never shown without its seat's name beside it.
 """
 
 from __future__ import annotations
@@ -18,15 +18,16 @@ from pi_app.palette import (
     CENTRE,
     GOOD,
     MUTED,
-    OKABE_ITO,
     PANEL,
     PANEL_HI,
     RGB,
+    SEAT_COLOURS,
     STOP_RED,
     TEXT,
     WARN,
     ink_for,
     seat_colour,
+    seat_cue,
 )
 
 SIZES: tuple[str, ...] = ("800x480", "480x320")
@@ -104,10 +105,10 @@ __all__ = [  # the box's colours are named through the theme too
     "CENTRE",
     "GOOD",
     "MUTED",
-    "OKABE_ITO",
     "PANEL",
     "PANEL_HI",
     "RGB",
+    "SEAT_COLOURS",
     "SIZES",
     "STOP_RED",
     "TEXT",
@@ -116,5 +117,6 @@ __all__ = [  # the box's colours are named through the theme too
     "Theme",
     "ink_for",
     "seat_colour",
+    "seat_cue",
     "theme_for",
 ]

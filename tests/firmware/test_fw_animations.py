@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mpy_harness import run_mpy
 
-from pi_app.devices.shared import animations
+from pi_app.devices.shared import animations, protocol
 
 # Runs unchanged in both interpreters. Per frame: time, sand left in the top bulb,
 # sand in the pile (left half of the bottom bulb, where no grain falls), the largest
@@ -149,7 +149,7 @@ done = [d for d in done if d[1] != "H"]  # the boot hello, resent until the Pi a
 print(json.dumps([[[r[1], r[2]] for r in replies], before, [[d[1], d[2]] for d in done]]))
 """
     replies, before, done = run_mpy(script)
-    assert replies == [["H", [1, 1, 0, 24, 0]], ["A", [3]]]
+    assert replies == [["H", [1, *protocol.FIRMWARE, 24, 0]], ["A", [3]]]
     assert "D" not in before
     assert done == [["D", [42]]]
 

@@ -530,7 +530,7 @@ def _answer_text(
         if x + 6 > writers.right:
             break
         patch = pygame.Rect(x, writers.centery - high // 2, 6, high)
-        canvas.swatch(patch, canvas.seat_colour(seats.index(seat)))
+        canvas.seat_swatch(patch, seats.index(seat))
         x += 6 + 4
 
 
