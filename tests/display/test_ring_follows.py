@@ -93,3 +93,44 @@ def test_the_ring_answers_a_button_and_flashes_at_the_stop() -> None:
     flashes = [call[1] for call in ring.calls if call[0] == "flash"]
     assert flashes == [NOTHING_FLASH, STOP_RED]
     assert not [call for call in ring.calls if call[0] == "colour"]  # no screen: it breathes
+
+
+def test_a_refused_press_blinks_twice_and_stop_flashes_once() -> None:
+    """Two reds told apart by their pattern: STOP one flash, a refused press two blinks,
+    a false ring three (firmware/README.md)."""
+    from pi_app.box.changes import Changes, Refused
+
+    clock = FakeClock()
+    ring = RecordingRing(clock)
+    changes = Changes()
+    RingFollows(RingShow(ring, clock), changes, turns=False)
+    changes.publish(Refused("nothing to move on", BUTTON))
+    table: Any = type("Table", (), {"game": None, "state": None, "extras": {}})()
+    for moment in ("stop", "false-ring"):
+        changes.publish(
+            Played(
+                table=table,
+                by=COMPUTER,
+                before=0,
+                after=1,
+                moments=frozenset({moment}),
+                notation="bell",
+            )
+        )
+    assert ring.patterns == [("flash", 2), ("flash", 1), ("flash", 3)]
+
+
+def test_whose_turn_lights_the_seats_own_arcs(tmp_path: Path) -> None:
+    """The ring cuts whose turn into the seat's arcs (its palette place + 1): Ben, the
+    second seat, two arcs; with the players' own colours, the colour's."""
+    clock = FakeClock()
+    ring = RecordingRing(clock)
+    app: Any = make_app("800x480", tmp_path / "journal.sqlite3", clock, {}, ring=ring)
+    try:
+        app.execute(NewGame("gambo", ("Ana", "Ben"), {"setup": SETUP}, {"colours": [4, 6]}))
+        app.step([])
+        assert app.table.state.to_move == 1
+        assert ring.calls[-1][:2] == ("colour", seat_colour(1, (4, 6)))
+        assert ring.patterns[-1] == ("colour", 7)  # the seventh colour: seven arcs
+    finally:
+        app.journal.close()
