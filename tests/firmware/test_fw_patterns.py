@@ -5,6 +5,7 @@ them). Checked in MicroPython and CPython alike, and under the Pico's heap lock.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 from mpy_harness import run_mpy
@@ -27,7 +28,8 @@ def looks(animations, setups):
         for t in range(0, 3000, 50):
             anim.render(t)
             lin = anim.lin
-            frames.append([(max(lin[j], lin[j + 1], lin[j + 2]) + 63) // 64 for j in range(0, 72, 3)])
+            levels = [max(lin[j], lin[j + 1], lin[j + 2]) for j in range(0, 72, 3)]
+            frames.append([(level + 63) // 64 for level in levels])
         out.append(frames)
     return out
 
@@ -55,7 +57,7 @@ def _cpython() -> list[Any]:
 def rises(frames: list[list[int]]) -> int:
     """How many times the ring goes from dark to lit."""
     lit = [any(frame) for frame in frames]
-    return sum(1 for a, b in zip(lit, lit[1:], strict=False) if b and not a) + lit[0]
+    return sum(1 for a, b in pairwise(lit) if b and not a) + lit[0]
 
 
 def test_every_state_looks_unlike_every_other_in_white() -> None:
