@@ -21,6 +21,7 @@ from pi_app.display.scene import (
     Command,
     GoHome,
     InstallFirmware,
+    LargeText,
     Notice,
     OpenPage,
     QuitApp,
@@ -76,6 +77,9 @@ def carry_out(app: Stage, command: Command) -> None:
             _wifi(app, command)
         case InstallFirmware():
             app.pico.install(lambda outcome: _installed(app, outcome))
+        case LargeText(on=on):
+            app.session.act(acts.Remember(th.LARGE_TEXT, on))
+            app.set_large_text(on)
         case _:
             _act(app, command)
 

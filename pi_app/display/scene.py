@@ -114,6 +114,14 @@ class InstallFirmware:
 
 
 @dataclass(frozen=True)
+class LargeText:
+    """Large text on the box's screen, or not: the host's choice, kept by the core
+    (`theme.LARGE_TEXT`) and shown from the next frame on."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class OpenPage:
     """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
     `make` builds its scene from the app's parts, so a new page needs no new command."""
@@ -146,6 +154,7 @@ Command = (
     | QuitApp
     | WifiChanged
     | InstallFirmware
+    | LargeText
 )
 """What a scene asks of the app: an act for the core's one door, or one of the screen's
 own commands. The union is closed: `display.commands.carry_out` handles every kind,

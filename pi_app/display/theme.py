@@ -9,7 +9,8 @@ colour blindness; a colour is never shown without its seat's name beside it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from pi_app.palette import (
     ACCENT,
@@ -31,6 +32,9 @@ from pi_app.palette import (
 )
 
 SIZES: tuple[str, ...] = ("800x480", "480x320")
+LARGE_TEXT = "display.large_text"
+"""The host's choice of large text on the box's screen: kept with the host's choices
+(the journal), or set in the config file; the choice made on the box wins."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,8 @@ class Theme:
     huge: int
     min_font: int
     min_px: int
+    large: bool = False
+    """Whether this is the large-text theme (the host's choice, `LARGE_TEXT`)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -88,14 +94,29 @@ THEMES: dict[str, Theme] = {
 }
 
 
-def theme_for(size: str) -> Theme:
-    """The theme of a display size such as `"800x480"`."""
+LARGER: dict[str, dict[str, int]] = {
+    "800x480": {"small": 36, "body": 40, "title": 50, "min_font": 34, "min_px": 22},
+    "480x320": {"small": 32, "body": 34, "title": 40, "min_font": 32, "min_px": 20},
+}
+"""The text sizes of the large-text theme: every text a size or more larger, its
+smallest too, for eyes that read the table from across it."""
+
+
+def theme_for(size: str, large: bool = False) -> Theme:
+    """The theme of a display size such as `"800x480"`, with large text if `large`."""
     try:
-        return THEMES[size]
+        theme = THEMES[size]
     except KeyError:
         raise ValueError(
             f"unsupported display size {size!r}; use one of {', '.join(SIZES)}"
         ) from None
+    return replace(theme, large=True, **LARGER[size]) if large else theme
+
+
+def wants_large_text(config: Mapping[str, object], settings: Mapping[str, object]) -> bool:
+    """Whether the screen shows large text: the host's choice on the box, else the
+    config's."""
+    return bool(settings.get(LARGE_TEXT, config.get(LARGE_TEXT, False)))
 
 
 __all__ = [  # the box's colours are named through the theme too
@@ -104,6 +125,8 @@ __all__ = [  # the box's colours are named through the theme too
     "BAD",
     "CENTRE",
     "GOOD",
+    "LARGER",
+    "LARGE_TEXT",
     "MUTED",
     "PANEL",
     "PANEL_HI",
@@ -119,4 +142,5 @@ __all__ = [  # the box's colours are named through the theme too
     "seat_colour",
     "seat_cue",
     "theme_for",
+    "wants_large_text",
 ]
