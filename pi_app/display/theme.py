@@ -95,11 +95,13 @@ THEMES: dict[str, Theme] = {
 
 
 LARGER: dict[str, dict[str, int]] = {
-    "800x480": {"small": 36, "body": 40, "title": 50, "min_font": 34, "min_px": 22},
-    "480x320": {"small": 32, "body": 34, "title": 40, "min_font": 32, "min_px": 20},
+    "800x480": {"small": 36, "body": 40, "title": 50},
+    "480x320": {"small": 30, "body": 34, "title": 40},
 }
-"""The text sizes of the large-text theme: every text a size or more larger, its
-smallest too, for eyes that read the table from across it."""
+"""The text sizes of the large-text theme: every text drawn a size or more larger for
+eyes that read the table from across it. The smallest size a text may shrink to
+(`min_font`) stays, so that what must fit whole where room is scarce (seven long
+names beside the mat) still fits."""
 
 
 def theme_for(size: str, large: bool = False) -> Theme:

@@ -14,7 +14,7 @@ from pi_app.display.intents import Press
 from tests.display import layout_checks as checks
 
 SIZES = ("800x480", "480x320")
-TEXT_SIZES = ("small", "body", "title", "min_font", "min_px")
+TEXT_SIZES = ("small", "body", "title")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -23,6 +23,7 @@ def test_every_text_size_grows(size: str) -> None:
     assert large.large and not normal.large and large.size == normal.size
     for name in TEXT_SIZES:
         assert getattr(large, name) > getattr(normal, name), name
+    assert (large.min_font, large.min_px) == (normal.min_font, normal.min_px)
 
 
 def shown(app: Any) -> list[str]:
