@@ -166,6 +166,8 @@ modes = [
     lambda: anim.breathe(0, 0x2040A0, 4000),
     lambda: anim.flash(0, 0xFFFFFF, 20000),
     lambda: anim.off(0),
+    lambda: anim.turn(0, 0x00FF00, 5),  # whose turn in a seat's arcs
+    lambda: anim.flash(0, 0xFF0000, 750, 3),  # a flash of three blinks
 ]
 results = []
 for setup in modes:
@@ -183,8 +185,8 @@ for setup in modes:
 print(json.dumps([results, list(strip.strip.buf[0:3]), strip.strip.writes]))
 """
     results, first_pixel, writes = run_mpy(script)
-    assert results == [1, 1, 1, 1, 1, 1]
-    assert writes == 6 * 1600
+    assert results == [1, 1, 1, 1, 1, 1, 1, 1]
+    assert writes == 8 * 1600
     assert len(first_pixel) == 3
 
 

@@ -1,6 +1,7 @@
 """The ring's states differ by their pattern, not only by their colour: each drawn in
 plain white, every state still looks unlike every other (firmware/README.md lists
-them). Checked in MicroPython and CPython alike, and under the Pico's heap lock."""
+them). Checked in MicroPython and CPython alike (the heap lock's test runs the new
+patterns too: test_fw_animations)."""
 
 from __future__ import annotations
 
@@ -84,27 +85,6 @@ def test_flashes_blink_their_own_number_of_times() -> None:
 def test_the_pico_shows_the_same_patterns() -> None:
     script = COMMON + "import json, animations\nprint(json.dumps(looks(animations, SETUPS)))\n"
     assert run_mpy(script) == json.loads(json.dumps(_cpython()))
-
-
-def test_the_new_patterns_allocate_nothing_on_the_pico() -> None:
-    script = """
-import json, micropython, animations
-anim = animations.Animator(24, 96)
-results = []
-for setup in (lambda: anim.turn(0, 0x00FF00, 5), lambda: anim.flash(0, 0xFF0000, 750, 3)):
-    setup()
-    ok = 1
-    micropython.heap_lock()
-    try:
-        for t in range(0, 2000, 20):
-            anim.render(t)
-    except MemoryError:
-        ok = 0
-    micropython.heap_unlock()
-    results.append(ok)
-print(json.dumps(results))
-"""
-    assert run_mpy(script) == [1, 1]
 
 
 def test_the_pi_asks_for_the_patterns_the_readme_lists() -> None:
