@@ -48,7 +48,7 @@ SHAPES: tuple[tuple[str, str], ...] = (
     ("circle", "\u25cf"),  # ●
     ("square", "\u25a0"),  # ■
     ("triangle", "\u25b2"),  # ▲
-    ("diamond", "\u25c6"),  # ◆
+    ("hexagon", "\u2b22"),  # ⬢ (not a diamond: the screen draws Gambit 7's token so)
     ("star", "\u2605"),  # ★
     ("down", "\u25bc"),  # ▼
     ("cross", "\u271a"),  # ✚

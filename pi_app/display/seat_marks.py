@@ -51,13 +51,30 @@ def shape_points(shape: str, centre: Point, radius: float) -> list[Point]:
             return _polygon((centre[0], centre[1] + radius * 0.15), radius * 1.15, 3, UP)
         case "down":
             return _polygon((centre[0], centre[1] - radius * 0.15), radius * 1.15, 3, -UP)
-        case "diamond":
-            return _polygon(centre, radius * 1.1, 4, UP)
+        case "hexagon":
+            return _polygon(centre, radius * 1.1, 6, UP)
         case "star":
             return _polygon(centre, radius * 1.15, 5, UP, 0.45)
         case "cross":
             return _cross(centre, radius)
     return _polygon(centre, radius, 24, 0.0)  # a circle, or a ring
+
+
+def draw_chip(
+    surface: pygame.Surface,
+    shape: str,
+    centre: tuple[int, int],
+    radius: int,
+    colour: RGB,
+    edge: RGB,
+) -> None:
+    """A seat's chip: its shape filled in its colour, edged in `edge` (a chip on the
+    mat tells its seat by its shape as well as its colour)."""
+    points = shape_points("circle" if shape == "ring" else shape, centre, radius)
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, edge, points, 1)
+    if shape == "ring":  # a ring: the disc with its middle out
+        pygame.draw.circle(surface, edge, centre, max(1, radius * 2 // 5))
 
 
 def draw_mark(surface: pygame.Surface, shape: str, box: pygame.Rect, ink: RGB) -> None:
