@@ -22,6 +22,7 @@ from pi_app.box.changes import (
     TableChange,
     TournamentNews,
 )
+from pi_app.effects.ring import FLASH
 from pi_app.effects.ring_show import RingShow
 from pi_app.palette import BAD, RGB, STOP_RED, WARN, SeatCue, seat_cue, table_colours
 from pi_app.rules.moments import FALSE_RING, STOP, turn_of
@@ -33,9 +34,14 @@ NOTHING_FLASH: RGB = (255, 32, 0)
 """The ring's answer to a press with nothing to move on (the players' turn)."""
 NOTHING_BLINKS = 2
 """... blinked twice: told from STOP's single flash by its pattern, not its red alone."""
-FLASHES: dict[str, tuple[RGB, int]] = {STOP: (STOP_RED, 1), FALSE_RING: (BAD, 3)}
-"""The moments the ring flashes at, in their colours and blinks (STOP one flash, a
-false ring three blinks: each its own pattern, see firmware/README.md)."""
+STOP_SECONDS = 1.2
+"""STOP's flash fades three times as slowly as any other: its pattern, not its red."""
+FLASHES: dict[str, tuple[RGB, int, float]] = {
+    STOP: (STOP_RED, 1, STOP_SECONDS),
+    FALSE_RING: (BAD, 3, FLASH),
+}
+"""The moments the ring flashes at, in their colours, blinks and seconds (STOP one long
+flash, a false ring three blinks: each its own pattern, see firmware/README.md)."""
 
 
 def turn_cue(table: GameTable | None) -> SeatCue | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from pi_app.effects.ring import RingPort
+from pi_app.effects.ring import FLASH, RingPort
 from pi_app.palette import RGB
 
 log = logging.getLogger(__name__)
@@ -90,11 +90,11 @@ class RingShow:
         """Forget the sand timer of a game that is gone (the ring's runs out by itself)."""
         self.timer = None
 
-    def flash(self, colour: RGB, blinks: int = 1) -> None:
-        """Flash the ring once (the bell's answer), or `blinks` times; a drawn ring
-        animates it."""
-        self.ring.flash(colour, blinks)
-        self._flash_until = self.clock() + FLASH_SECONDS * blinks
+    def flash(self, colour: RGB, blinks: int = 1, seconds: float = FLASH) -> None:
+        """Flash the ring once, fading in `seconds` (the bell's answer), or `blinks`
+        times; a drawn ring animates it."""
+        self.ring.flash(colour, blinks, seconds)
+        self._flash_until = self.clock() + max(FLASH_SECONDS, seconds) * blinks
 
     def steady(self, colour: RGB | None, arcs: int = 0) -> None:
         """Whose turn it is (the seat's colour, its ring cut into its `arcs`), shown now

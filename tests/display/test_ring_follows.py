@@ -98,13 +98,13 @@ def test_the_ring_answers_a_button_and_flashes_at_the_stop() -> None:
 
 
 def test_a_refused_press_blinks_twice_and_stop_flashes_once() -> None:
-    """Two reds told apart by their pattern: STOP one flash, a refused press two blinks,
-    a false ring three (firmware/README.md)."""
+    """Two reds told apart by their pattern: STOP one long flash, a refused press two
+    blinks, a false ring three (firmware/README.md)."""
     ring, changes = screenless_ring()
     changes.publish(Refused("nothing to move on", BUTTON))
     for moment in ("stop", "false-ring"):
         changes.publish(rang(moment))
-    assert ring.patterns == [("flash", 2), ("flash", 1), ("flash", 3)]
+    assert ring.patterns == [("flash", 2, 0.4), ("flash", 1, 1.2), ("flash", 3, 0.4)]
 
 
 def test_whose_turn_lights_the_seats_own_arcs(tmp_path: Path) -> None:

@@ -37,14 +37,15 @@ def looks(animations, setups):
 W = 0xFFFFFF
 SETUPS = [
     lambda a: a.timer(0, 30000, 27500, W, W, 1),  # the sand timer's last seconds and end
-    lambda a: a.flash(0, W, 400),  # STOP (or Next): one flash fading out
+    lambda a: a.flash(0, W, 1200),  # STOP: one long flash fading out
+    lambda a: a.flash(0, W, 400),  # Next: one short flash
     lambda a: a.flash(0, W, 500, 2),  # a refused press: two blinks
     lambda a: a.flash(0, W, 750, 3),  # a false ring: three blinks
     lambda a: a.breathe(0, W, 1200),  # no screen: fast breathing
     lambda a: a.breathe(0, W, 4000),  # an idle box: slow breathing
 ] + [(lambda k: lambda a: a.turn(0, W, k))(k) for k in range(1, 9)]  # whose turn, seats 1..8
 """
-NAMES = ["sand", "stop", "refused", "false ring", "no screen", "idle"]
+NAMES = ["sand", "stop", "next", "refused", "false ring", "no screen", "idle"]
 NAMES += [f"turn {k}" for k in range(1, 9)]
 
 
@@ -79,7 +80,8 @@ def test_whose_turn_cuts_the_ring_into_the_seats_own_arcs() -> None:
 
 def test_flashes_blink_their_own_number_of_times() -> None:
     looks = _cpython()
-    assert [rises(looks[NAMES.index(n)]) for n in ("stop", "refused", "false ring")] == [1, 2, 3]
+    flashes = ("stop", "next", "refused", "false ring")
+    assert [rises(looks[NAMES.index(n)]) for n in flashes] == [1, 1, 2, 3]
 
 
 def test_the_pico_shows_the_same_patterns() -> None:
@@ -88,9 +90,9 @@ def test_the_pico_shows_the_same_patterns() -> None:
 
 
 def test_the_pi_asks_for_the_patterns_the_readme_lists() -> None:
-    """STOP one flash, a false ring three blinks, a refused press two; and the ring the
+    """STOP one long flash, a false ring three blinks, a refused press two; and the ring the
     Pi draws on screen (the firmware's maths) shows the seat's arcs."""
-    assert FLASHES[STOP][1] == 1 and FLASHES[FALSE_RING][1] == 3 and NOTHING_BLINKS == 2
+    assert FLASHES[STOP][1:] == (1, 1.2) and FLASHES[FALSE_RING][1] == 3 and NOTHING_BLINKS == 2
     assert NO_SCREEN_PERIOD < 4.0 / 2  # no screen breathes at least twice as fast as idle
     now = [10.0]
     ring = LedRing(MockRing(), clock=lambda: now[0])
