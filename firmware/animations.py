@@ -46,6 +46,7 @@ BREATHE_FLOOR = 12  # breathing never goes fully dark, so the box looks alive
 GRAIN_MS = 900  # a grain falls from the top bulb to the pile in this time
 GRAIN_LEVEL = 90  # brightness of the falling grain (linear, of 255)
 SCALE_LIMIT = 0x3FFFF  # durations are halved until below this, to keep products small
+BLINK_MS = 250  # a flash of several blinks: each blink on, then dark, in this time
 
 
 def gamma_table(cap: int = 255, gamma: float = 2.2) -> bytearray:
@@ -89,6 +90,8 @@ class Animator:
         self.flash_start = 0
         self.flash_ms = 0
         self.flash_rgb = 0
+        self.flash_blinks = 1
+        self.arcs = 0  # whose turn: the ring cut into this many arcs (0: whole)
 
     # -- commands -------------------------------------------------------------------
 
@@ -105,10 +108,13 @@ class Animator:
         self.warn = warn
         self.timer_id = ident
 
-    def turn(self, now: int, rgb: int) -> None:
+    def turn(self, now: int, rgb: int, arcs: int = 0) -> None:
+        """Whose turn: the ring in the seat's colour, cut by dark LEDs into `arcs` arcs
+        (the seat's own count, so a seat is told by its pattern, not its colour alone)."""
         self.mode = TURN
         self.start = now
         self.rgb = rgb
+        self.arcs = min(arcs, self.n // 2)
 
     def progress(self, now: int, permille: int, rgb: int) -> None:
         self.mode = PROGRESS
@@ -122,11 +128,14 @@ class Animator:
         self.rgb = rgb
         self.value = max(100, period)
 
-    def flash(self, now: int, rgb: int, ms: int) -> None:
-        """A flash over whatever is showing, fading out in `ms` (the bell's answer)."""
+    def flash(self, now: int, rgb: int, ms: int, blinks: int = 1) -> None:
+        """A flash over whatever is showing, fading out in `ms` (the bell's answer); with
+        `blinks` > 1, that many hard blinks instead (on, then dark), so that two flashes
+        of near colours (STOP, a refused press) differ by their pattern too."""
         self.flash_start = now
         self.flash_ms = max(1, ms)
         self.flash_rgb = rgb
+        self.flash_blinks = max(1, blinks)
 
     # -- queries --------------------------------------------------------------------
 
@@ -147,6 +156,7 @@ class Animator:
         elif mode == TURN:
             level = 255 if elapsed >= TURN_FADE_MS else max(0, elapsed) * 255 // TURN_FADE_MS
             self._fill(self.rgb, level, self.n)
+            self._gaps(self.arcs)
         elif mode == PROGRESS:
             self._progress()
         elif mode == BREATHE:
@@ -173,6 +183,13 @@ class Animator:
     def _fill(self, rgb: int, level: int, count: int) -> None:
         for i in range(self.n):
             self._set(i, rgb, level if i < count else 0)
+
+    def _gaps(self, arcs: int) -> None:
+        """Dark LEDs cutting the ring into `arcs` equal arcs, the first gap at the top."""
+        n = self.n
+        for i in range(n):
+            if arcs and (i * arcs) % n < arcs:
+                self._set(i, 0, 0)
 
     def _sand(self, elapsed: int) -> None:
         total = self.total
@@ -261,9 +278,13 @@ class Animator:
         if elapsed >= self.flash_ms or elapsed < 0:
             self.flash_ms = 0
             return
-        strength = 255 - elapsed * 255 // self.flash_ms
         lin = self.lin
         rgb = self.flash_rgb
+        if self.flash_blinks > 1:  # hard blinks: the colour, then dark, each half a blink
+            on = elapsed < self.flash_blinks * BLINK_MS and elapsed % BLINK_MS < BLINK_MS // 2
+            self._fill(rgb, 255 if on else 0, self.n)
+            return
+        strength = 255 - elapsed * 255 // self.flash_ms
         for i in range(self.n):
             j = i * 3
             for shift in (16, 8, 0):

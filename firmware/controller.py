@@ -118,12 +118,12 @@ class Controller:
             self.timer_reported = False
             return True
         if kind == protocol.FLASH:
-            anim.flash(now, args[0], args[1])
+            anim.flash(now, args[0], args[1], args[2] if len(args) > 2 else 1)
             return True
         if kind == protocol.PING:
             return True
         if kind == protocol.TURN:
-            anim.turn(now, args[0])
+            anim.turn(now, args[0], args[1] if len(args) > 1 else 0)
         elif kind == protocol.PROGRESS:
             anim.progress(now, args[0], args[1])
         elif kind == protocol.BREATHE:

@@ -30,7 +30,7 @@ VERSION = 1  # bumped when a frame or a message changes meaning
 # This firmware's release (major, minor), sent in the Pico's hello. The Pi loads this
 # very file from its installed package, so it knows which release it was shipped with
 # and refuses a Pico running another one (`tabletop firmware install` updates it).
-FIRMWARE = (1, 0)
+FIRMWARE = (1, 1)
 
 START = 0x7E  # ~
 STAR = 0x2A  # *
@@ -42,8 +42,8 @@ MAX_ARGS = 6
 # Pi -> Pico
 HELLO = "H"  # Pi: [version, session]; Pico: [version, firmware major, minor, leds, reason]
 TIMER = "T"  # [total ms, elapsed ms, sand rgb, warning rgb, timer id]
-TURN = "W"  # [rgb]
-FLASH = "F"  # [rgb, ms]
+TURN = "W"  # [rgb] or [rgb, arcs] (the seat's pattern: the ring cut in arcs)
+FLASH = "F"  # [rgb, ms] or [rgb, ms, blinks] (blinks > 1: hard blinks, not a fade)
 PROGRESS = "P"  # [permille, rgb]
 BREATHE = "B"  # [rgb, period ms]
 OFF = "O"  # []
@@ -58,8 +58,8 @@ BUTTON = "K"  # [button index]
 ARITY = {
     HELLO: (2, 5),
     TIMER: (5,),
-    TURN: (1,),
-    FLASH: (2,),
+    TURN: (1, 2),
+    FLASH: (2, 3),
     PROGRESS: (2,),
     BREATHE: (2,),
     OFF: (0,),

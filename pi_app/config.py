@@ -87,6 +87,7 @@ DEFAULTS: dict[str, tuple[Any, Check]] = {
     "pinout": ("", _path_or('"" (the bundled hardware/pinout.toml)')),
     "display.fullscreen": (False, _boolean),
     "display.size": ("800x480", _one_of("800x480", "480x320")),
+    "display.large_text": (False, _boolean),
     "gambit7.mat": ("default", _path_or('"default"')),
     "timers.answers": (30, _number(5, 600)),
     "timers.bets": (30, _number(5, 600)),

@@ -143,7 +143,8 @@ def test_a_healthy_pi_passes_every_check(
     assert verdicts["wifi"].said == "wlan0: on the known network Club"
     assert "kmsdrm on /dev/dri/card1" in verdicts["display"].said
     assert "bell GPIO17" in verdicts["pins"].said and "lgpio" in verdicts["pins"].said
-    assert "firmware 1.0" in verdicts["Pico"].said and pi.asked == ["/dev/ttyACM0"]
+    assert f"firmware {EXPECTED[1]}.{EXPECTED[2]}" in verdicts["Pico"].said
+    assert pi.asked == ["/dev/ttyACM0"]
     code, out = _run(pi, config, capsys)
     assert code == 0 and "All is well." in out and "fix:" not in out
 

@@ -114,9 +114,9 @@ class SimRing:
             if command.kind == TIMER:
                 anim.timer(now, a[0], a[1], a[2], a[3], a[4])
             elif command.kind == TURN:
-                anim.turn(now, a[0])
+                anim.turn(now, *a[:2])
             elif command.kind == FLASH:
-                anim.flash(now, a[0], a[1])
+                anim.flash(now, *a[:3])
             elif command.kind == PROGRESS:
                 anim.progress(now, a[0], a[1])
             elif command.kind == BREATHE:
@@ -292,9 +292,11 @@ class LedRing:
             self._fallback.start()
             return self._timer_id
 
-    def whose_turn(self, colour: Colour) -> None:
-        """The whole ring in one player's colour."""
-        self._set_mode(RingCommand(TURN, (colour_int(colour),)))
+    def whose_turn(self, colour: Colour, arcs: int = 0) -> None:
+        """The whole ring in one player's colour, cut into `arcs` arcs (the seat's own
+        pattern, `palette.SeatCue.arcs`; 0: the whole ring)."""
+        args = (colour_int(colour), arcs) if arcs else (colour_int(colour),)
+        self._set_mode(RingCommand(TURN, args))
 
     def progress(self, fraction: float, colour: Colour) -> None:
         """Fill the ring clockwise from the top to `fraction` (0..1)."""
@@ -308,9 +310,15 @@ class LedRing:
     def off(self) -> None:
         self._set_mode(RingCommand(OFF))
 
-    def flash(self, colour: Colour = WHITE, seconds: float = 0.4) -> None:
-        """A flash fading out over whatever shows (the answer to the bell)."""
-        command = RingCommand(FLASH, (colour_int(colour), max(1, _ms(seconds))))
+    def flash(self, colour: Colour = WHITE, seconds: float = 0.4, blinks: int = 1) -> None:
+        """A flash fading out over whatever shows (the answer to the bell); with `blinks`
+        > 1, that many hard blinks (a refused press), told from a flash by their pattern."""
+        if blinks > 1:
+            seconds = blinks * animations.BLINK_MS / 1000
+            args: tuple[int, ...] = (colour_int(colour), _ms(seconds), blinks)
+        else:
+            args = (colour_int(colour), max(1, _ms(seconds)))
+        command = RingCommand(FLASH, args)
         self.sim.show(command, _ms(self.clock()))
         self.backend.show(command)
 

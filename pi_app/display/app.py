@@ -33,7 +33,7 @@ from pi_app.display.questions_view import question_probe
 from pi_app.display.scene import Command, Ctx, Scene
 from pi_app.display.screens import Mode, Screens
 from pi_app.display.targets import Button
-from pi_app.display.theme import Theme, theme_for
+from pi_app.display.theme import Theme, theme_for, wants_large_text
 from pi_app.effects.cues import Player
 from pi_app.effects.ring import RingPort
 from pi_app.effects.ring_show import Tick
@@ -155,6 +155,12 @@ class App:
         for command in commands:
             self.execute(command)
 
+    def set_large_text(self, on: bool) -> None:
+        """The screen's text sizes, large or not, from the next frame on."""
+        self.theme = theme_for(f"{self.theme.width}x{self.theme.height}", on)
+        self.drawing.set_theme(self.theme)
+        self.dirty = True
+
     def flash_message(self, text: str, error: bool = False) -> None:
         self.bar.say(text, error)
         self.dirty = True
@@ -259,7 +265,8 @@ def build_app(
     """The app over a box built on `journal` (`assembly.build_box`), its loop woken
     by the display's own events: how the box starts, and how the demo and the
     tests make one."""
-    theme = theme_for(size or str(config.get("display.size", "800x480")))
+    size = size or str(config.get("display.size", "800x480"))
+    theme = theme_for(size)
     box = build_box(
         config,
         journal,
@@ -271,6 +278,7 @@ def build_app(
         probe=question_probe(theme),
         notify=notify,
     )
+    theme = theme_for(size, wants_large_text(config, box.session.settings))
     return App(box, theme, on_listen=on_listen, phones=phones)
 
 

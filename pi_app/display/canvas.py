@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from pi_app.display import theme as th
+from pi_app.display.seat_marks import draw_mark
 from pi_app.display.theme import RGB, Theme
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
@@ -356,10 +357,17 @@ class Canvas:
             self.hits.append(Hit(box, target))
 
     def swatch(self, rect: RectLike, colour: RGB) -> None:
-        """A seat's colour patch (always drawn beside the seat's name)."""
+        """A colour patch (always drawn beside what it stands for)."""
         box = pygame.Rect(rect)
         pygame.draw.rect(self.surface, colour, box, border_radius=4)
         pygame.draw.rect(self.surface, th.TEXT, box, 1, border_radius=4)
+
+    def seat_swatch(self, rect: RectLike, index: int) -> None:
+        """Seat `index`'s patch: its colour with its shape on it (`palette.SeatCue`), so
+        that eyes that tell the colours poorly tell the seats apart all the same."""
+        cue = th.seat_cue(index, self.colours)
+        self.swatch(rect, cue.colour)
+        draw_mark(self.surface, cue.shape, pygame.Rect(rect), th.ink_for(cue.colour))
 
     def star(self, centre: tuple[int, int], radius: int, colour: RGB) -> None:
         """A five-pointed star: the mark of a slate bonus (the font has no star glyph)."""

@@ -21,6 +21,7 @@ from pi_app.display.scene import (
     Command,
     GoHome,
     InstallFirmware,
+    LargeText,
     Notice,
     OpenPage,
     QuitApp,
@@ -79,6 +80,9 @@ def carry_out(app: Stage, command: Command) -> None:
             app.pico.install(lambda outcome: _installed(app, outcome))
         case RenewHostKey():
             _renew_host_key(app)
+        case LargeText(on=on):
+            app.session.act(acts.Remember(th.LARGE_TEXT, on))
+            app.set_large_text(on)
         case _:
             _act(app, command)
 

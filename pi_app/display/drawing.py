@@ -39,6 +39,12 @@ class Drawing:
         self._listening: bool | None = None
         """Whether the bell was last said to be listened to (None: not said yet)."""
 
+    def set_theme(self, theme: Theme) -> None:
+        """Draw from the next frame on with `theme` (large text switched on or off)."""
+        self.theme = self.painter.theme = theme
+        if self.painter.canvas is not None:
+            self.painter.canvas.theme = theme
+
     def open_window(self, fullscreen: bool) -> None:
         """Open the display (pygame must be initialised) at the theme's size."""
         flags = pygame.FULLSCREEN if fullscreen else 0

@@ -199,7 +199,7 @@ def draw_answered(
         mark = pygame.Rect(inner.right - mark_w, inner.y, mark_w, inner.height)
         patch_w = 6 if named else max(6, min(16, mark.x - inner.x - 4))
         patch = pygame.Rect(inner.x, inner.y + inner.height // 6, patch_w, inner.height * 2 // 3)
-        canvas.swatch(patch, canvas.seat_colour(index))
+        canvas.seat_swatch(patch, index)
         if named:
             name = pygame.Rect(patch.right + 4, inner.y, mark.x - patch.right - 6, inner.height)
             canvas.text(seat, name, t.small, th.TEXT if done else th.MUTED, align="left")

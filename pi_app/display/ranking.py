@@ -142,7 +142,7 @@ def draw_ranking(
         canvas.text(place, place_box, t.small, colour, align="right")
         text_h = font.get_height()
         patch = pygame.Rect(rest.x, rest.centery - text_h // 2, SWATCH_W, text_h)
-        canvas.swatch(patch, canvas.seat_colour(index_of(seat)))
+        canvas.seat_swatch(patch, index_of(seat))
         rest = pygame.Rect(
             patch.right + t.gap, rest.y, rest.right - patch.right - t.gap, rest.height
         )

@@ -121,6 +121,14 @@ class RenewHostKey:
 
 
 @dataclass(frozen=True)
+class LargeText:
+    """Large text on the box's screen, or not: the host's choice, kept by the core
+    (`theme.LARGE_TEXT`) and shown from the next frame on."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class OpenPage:
     """Open a page over the home (the history, a tournament to join, the Wi-Fi...):
     `make` builds its scene from the app's parts, so a new page needs no new command."""
@@ -155,6 +163,7 @@ Command = (
     | WifiChanged
     | InstallFirmware
     | RenewHostKey
+    | LargeText
 )
 """What a scene asks of the app: an act for the core's one door, or one of the screen's
 own commands. The union is closed: `display.commands.carry_out` handles every kind,
@@ -372,7 +381,7 @@ def seat_label(canvas: Canvas, box: pygame.Rect, name: str, index: int, extra: s
     """A seat's colour patch with its name (and `extra`, such as a score) beside it."""
     t = canvas.theme
     patch = pygame.Rect(box.x, box.y, max(10, box.height // 3), box.height)
-    canvas.swatch(patch.inflate(0, -box.height // 4), canvas.seat_colour(index))
+    canvas.seat_swatch(patch.inflate(0, -box.height // 4), index)
     rest = pygame.Rect(patch.right + t.gap, box.y, box.width - patch.width - t.gap, box.height)
     if extra:
         # the extra (a score) takes only the room it needs, so long names stay whole

@@ -2,14 +2,15 @@
 
 Both the official 7-inch display (800x480) and a 3.5-inch one (480x320) are read at
 arm's length, so no text is ever drawn smaller than `Theme.min_px` pixels of line
-height (18 px on the small screen). Seat colours come from the Okabe-Ito palette,
-chosen to stay distinguishable for the common kinds of colour blindness; a colour is
-never shown without its seat's name beside it.
+height (18 px on the small screen). Seat colours and shapes come from the
+palette (`pi_app.palette`), chosen to stay distinguishable for the common kinds of
+colour blindness; a colour is never shown without its seat's name beside it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from pi_app.palette import (
     ACCENT,
@@ -18,18 +19,22 @@ from pi_app.palette import (
     CENTRE,
     GOOD,
     MUTED,
-    OKABE_ITO,
     PANEL,
     PANEL_HI,
     RGB,
+    SEAT_COLOURS,
     STOP_RED,
     TEXT,
     WARN,
     ink_for,
     seat_colour,
+    seat_cue,
 )
 
 SIZES: tuple[str, ...] = ("800x480", "480x320")
+LARGE_TEXT = "display.large_text"
+"""The host's choice of large text on the box's screen: kept with the host's choices
+(the journal), or set in the config file; the choice made on the box wins."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,8 @@ class Theme:
     huge: int
     min_font: int
     min_px: int
+    large: bool = False
+    """Whether this is the large-text theme (the host's choice, `LARGE_TEXT`)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -87,14 +94,31 @@ THEMES: dict[str, Theme] = {
 }
 
 
-def theme_for(size: str) -> Theme:
-    """The theme of a display size such as `"800x480"`."""
+LARGER: dict[str, dict[str, int]] = {
+    "800x480": {"small": 36, "body": 40, "title": 50},
+    "480x320": {"small": 30, "body": 34, "title": 40},
+}
+"""The text sizes of the large-text theme: every text drawn a size or more larger for
+eyes that read the table from across it. The smallest size a text may shrink to
+(`min_font`) stays, so that what must fit whole where room is scarce (seven long
+names beside the mat) still fits."""
+
+
+def theme_for(size: str, large: bool = False) -> Theme:
+    """The theme of a display size such as `"800x480"`, with large text if `large`."""
     try:
-        return THEMES[size]
+        theme = THEMES[size]
     except KeyError:
         raise ValueError(
             f"unsupported display size {size!r}; use one of {', '.join(SIZES)}"
         ) from None
+    return replace(theme, large=True, **LARGER[size]) if large else theme
+
+
+def wants_large_text(config: Mapping[str, object], settings: Mapping[str, object]) -> bool:
+    """Whether the screen shows large text: the host's choice on the box, else the
+    config's."""
+    return bool(settings.get(LARGE_TEXT, config.get(LARGE_TEXT, False)))
 
 
 __all__ = [  # the box's colours are named through the theme too
@@ -103,11 +127,13 @@ __all__ = [  # the box's colours are named through the theme too
     "BAD",
     "CENTRE",
     "GOOD",
+    "LARGER",
+    "LARGE_TEXT",
     "MUTED",
-    "OKABE_ITO",
     "PANEL",
     "PANEL_HI",
     "RGB",
+    "SEAT_COLOURS",
     "SIZES",
     "STOP_RED",
     "TEXT",
@@ -116,5 +142,7 @@ __all__ = [  # the box's colours are named through the theme too
     "Theme",
     "ink_for",
     "seat_colour",
+    "seat_cue",
     "theme_for",
+    "wants_large_text",
 ]

@@ -21,16 +21,22 @@ if TYPE_CHECKING:  # the devices package is opened only on a box that has them
 
 log = logging.getLogger(__name__)
 
+FLASH = 0.4
+"""How long a flash takes to fade out, in seconds (STOP's is longer: `ring_follows`)."""
+
 
 class RingPort(Protocol):
     def timer(self, seconds: float) -> None:
         """Run the sand timer animation for `seconds` (the ring drains by itself)."""
 
-    def flash(self, colour: RGB) -> None:
-        """Flash the whole ring once, at once (the bell's answer)."""
+    def flash(self, colour: RGB, blinks: int = 1, seconds: float = FLASH) -> None:
+        """Flash the whole ring once, at once, fading out in `seconds` (the bell's
+        answer); `blinks` > 1: that many hard blinks instead (a refused press), a
+        pattern told without colour."""
 
-    def colour(self, colour: RGB | None) -> None:
-        """A steady colour (whose turn), or off."""
+    def colour(self, colour: RGB | None, arcs: int = 0) -> None:
+        """A steady colour (whose turn) cut into `arcs` arcs (the seat's pattern; 0:
+        whole), or off."""
 
     def progress(self, fraction: float, colour: RGB) -> None:
         """Light `fraction` of the ring (0 to 1) clockwise from the top."""
@@ -49,15 +55,19 @@ class RecordingRing:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.calls: list[tuple[str, Any, float]] = []
+        self.patterns: list[tuple[Any, ...]] = []
+        """Each flash's blinks and seconds and each steady colour's arcs, in order."""
 
     def timer(self, seconds: float) -> None:
         self.calls.append(("timer", seconds, self.clock()))
 
-    def flash(self, colour: RGB) -> None:
+    def flash(self, colour: RGB, blinks: int = 1, seconds: float = FLASH) -> None:
         self.calls.append(("flash", colour, self.clock()))
+        self.patterns.append(("flash", blinks, seconds))
 
-    def colour(self, colour: RGB | None) -> None:
+    def colour(self, colour: RGB | None, arcs: int = 0) -> None:
         self.calls.append(("colour", colour, self.clock()))
+        self.patterns.append(("colour", arcs))
 
     def progress(self, fraction: float, colour: RGB) -> None:
         self.calls.append(("progress", (fraction, colour), self.clock()))
@@ -85,14 +95,14 @@ class DeviceRing:
     def timer(self, seconds: float) -> None:
         _guarded(lambda: self.ring.sand_timer(seconds), "sand_timer")
 
-    def flash(self, colour: RGB) -> None:
-        _guarded(lambda: self.ring.flash(colour), "flash")
+    def flash(self, colour: RGB, blinks: int = 1, seconds: float = FLASH) -> None:
+        _guarded(lambda: self.ring.flash(colour, seconds, blinks), "flash")
 
-    def colour(self, colour: RGB | None) -> None:
+    def colour(self, colour: RGB | None, arcs: int = 0) -> None:
         if colour is None:
             _guarded(self.ring.off, "off")
         else:
-            _guarded(lambda: self.ring.whose_turn(colour), "whose_turn")
+            _guarded(lambda: self.ring.whose_turn(colour, arcs), "whose_turn")
 
     def progress(self, fraction: float, colour: RGB) -> None:
         _guarded(lambda: self.ring.progress(fraction, colour), "progress")

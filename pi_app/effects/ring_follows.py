@@ -2,10 +2,11 @@
 
 A listener of the core's changes, as an LED follows a button in gpiozero: whatever
 moved the table (a tap, a phone, the computer, a redo, a game resumed, a box with no
-screen), the ring shows the seat to move in its colour the moment the change is told,
-before any frame is drawn, and flashes at the moments the room must notice
-(`rules.moments`). On a box playing without its screen, the ring's steady light says
-so (`screenless.NO_SCREEN`), so whose turn it is is not shown there; the flashes are.
+screen), the ring shows the seat to move in its colour and its pattern (the arcs of
+`palette.SeatCue`) the moment the change is told, before any frame is drawn, and
+flashes at the moments the room must notice (`rules.moments`), each in its own
+pattern. On a box playing without its screen, the ring's steady light says so
+(`screenless.NO_SCREEN`), so whose turn it is is not shown there; the flashes are.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from pi_app.box.changes import (
     TableChange,
     TournamentNews,
 )
+from pi_app.effects.ring import FLASH
 from pi_app.effects.ring_show import RingShow
-from pi_app.palette import BAD, RGB, STOP_RED, WARN, seat_colour, table_colours
+from pi_app.palette import BAD, RGB, STOP_RED, WARN, SeatCue, seat_cue, table_colours
 from pi_app.rules.moments import FALSE_RING, STOP, turn_of
 from pi_app.table.protocol import GameTable
 
@@ -30,16 +32,24 @@ NEXT_FLASH: RGB = (255, 255, 255)
 """The ring's answer to a button press that moved the round on."""
 NOTHING_FLASH: RGB = (255, 32, 0)
 """The ring's answer to a press with nothing to move on (the players' turn)."""
-FLASHES: dict[str, RGB] = {STOP: STOP_RED, FALSE_RING: BAD}
-"""The moments the ring flashes at, in their colours."""
+NOTHING_BLINKS = 2
+"""... blinked twice: told from STOP's single flash by its pattern, not its red alone."""
+STOP_SECONDS = 1.2
+"""STOP's flash fades three times as slowly as any other: its pattern, not its red."""
+FLASHES: dict[str, tuple[RGB, int, float]] = {
+    STOP: (STOP_RED, 1, STOP_SECONDS),
+    FALSE_RING: (BAD, 3, FLASH),
+}
+"""The moments the ring flashes at, in their colours, blinks and seconds (STOP one long
+flash, a false ring three blinks: each its own pattern, see firmware/README.md)."""
 
 
-def turn_colour(table: GameTable | None) -> RGB | None:
-    """The colour of the seat to move at `table` (None: nobody's turn, or no table)."""
+def turn_cue(table: GameTable | None) -> SeatCue | None:
+    """The cue of the seat to move at `table` (None: nobody's turn, or no table)."""
     if table is None:
         return None
     seat = turn_of(table.game, table.state)
-    return None if seat is None else seat_colour(seat, table_colours(table.extras))
+    return None if seat is None else seat_cue(seat, table_colours(table.extras))
 
 
 class RingFollows:
@@ -59,13 +69,13 @@ class RingFollows:
             case Paused() | Left():
                 self._turn(None)
             case Refused(by=by) if by == BUTTON:
-                self.show.flash(NOTHING_FLASH)
+                self.show.flash(NOTHING_FLASH, NOTHING_BLINKS)
 
     def _moments(self, change: TableChange) -> None:
         for moment in sorted(change.moments):
-            colour = FLASHES.get(moment)
-            if colour is not None:
-                self.show.flash(colour)
+            flash = FLASHES.get(moment)
+            if flash is not None:
+                self.show.flash(*flash)
         if change.by == BUTTON:
             self.show.flash(NEXT_FLASH)
         if isinstance(change, TournamentNews) and change.moved and self.turns:
@@ -73,4 +83,8 @@ class RingFollows:
 
     def _turn(self, table: GameTable | None) -> None:
         if self.turns:
-            self.show.steady(turn_colour(table))
+            cue = turn_cue(table)
+            if cue is None:
+                self.show.steady(None)
+            else:
+                self.show.steady(cue.colour, cue.arcs)

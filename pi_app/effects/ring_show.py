@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from pi_app.effects.ring import RingPort
+from pi_app.effects.ring import FLASH, RingPort
 from pi_app.palette import RGB
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,8 @@ SWEEP_STEPS = 12  # a seat move's sweep round the ring, in steps
 SWEEP_SECONDS = 1.2
 FLASH_SECONDS = 0.5  # how long a drawn ring's flash is animated
 WARNING_SECONDS = 5  # the last seconds of a timer tick
+Steady = tuple[RGB | None, int]
+"""A steady light: a colour (None: off) and the arcs it is cut into."""
 
 
 @dataclass(frozen=True)
@@ -63,9 +65,9 @@ class RingShow:
         self._flash_until = 0.0
         self._script: list[tuple[float, Callable[[], None]]] = []
         """Steps the show plays by itself (a celebration, a sweep): (when, step)."""
-        self._steady: RGB | None = None
-        """The colour the ring shows steadily now."""
-        self._wanted: RGB | None = None
+        self._steady: Steady = (None, 0)
+        """The colour (and arcs) the ring shows steadily now."""
+        self._wanted: Steady = (None, 0)
         """Whose turn it is, as the table's listener last said (`steady`): shown again
         once a sand timer or a sweep has the ring no more."""
         self._problem: str | None = None
@@ -88,20 +90,22 @@ class RingShow:
         """Forget the sand timer of a game that is gone (the ring's runs out by itself)."""
         self.timer = None
 
-    def flash(self, colour: RGB) -> None:
-        """Flash the ring once (the bell's answer); a drawn ring animates it."""
-        self.ring.flash(colour)
-        self._flash_until = self.clock() + FLASH_SECONDS
+    def flash(self, colour: RGB, blinks: int = 1, seconds: float = FLASH) -> None:
+        """Flash the ring once, fading in `seconds` (the bell's answer), or `blinks`
+        times; a drawn ring animates it."""
+        self.ring.flash(colour, blinks, seconds)
+        self._flash_until = self.clock() + max(FLASH_SECONDS, seconds) * blinks
 
-    def steady(self, colour: RGB | None) -> None:
-        """Whose turn it is, shown now unless the sand timer runs on the ring."""
-        self._wanted = colour
-        if colour != self._steady and self.timer is None:
-            self._show(colour)
+    def steady(self, colour: RGB | None, arcs: int = 0) -> None:
+        """Whose turn it is (the seat's colour, its ring cut into its `arcs`), shown now
+        unless the sand timer runs on the ring."""
+        self._wanted = (colour, arcs)
+        if (colour, arcs) != self._steady and self.timer is None:
+            self._show(self._wanted)
 
-    def _show(self, colour: RGB | None) -> None:
-        self._steady = colour
-        self.ring.colour(colour)
+    def _show(self, wanted: Steady) -> None:
+        self._steady = wanted
+        self.ring.colour(*wanted)
 
     def celebrate(self, colours: Sequence[RGB]) -> None:
         """The end of a game: flashes in the winners' colours, one after another."""

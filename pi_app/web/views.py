@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pi_app.ai import seat_names
+from pi_app.palette import seat_cues
 from pi_app.rules.contract import Game
 from pi_app.web.games import phone_play
 from pi_app.web.texts import game_title
@@ -74,13 +75,16 @@ def phone_view(
     for every phone, and re-scoring the game is the costly part). `locale`, the
     phone's language, writes the answers of a game that has no table locale; it also
     names the seats the computer plays (the table's `extras` say which): `names` maps
-    each such seat's recorded name to its label in that language.
+    each such seat's recorded name to its label in that language. `cues` gives each
+    seat its colour and shape (`palette.SeatCue`), as the box's screen shows them.
     """
     view = dict(summary(game, state) if base is None else base)  # `game` names the game
     view["title"] = game_title(str(view["title"]), locale)
     view["game_id"] = game_id
     view["you"] = seat
-    view["names"] = seat_names(game.name, seats_of(game, state), extras or {}, locale)
+    seats = seats_of(game, state)
+    view["names"] = seat_names(game.name, seats, extras or {}, locale)
+    view["cues"] = {seat: cue.as_json() for seat, cue in seat_cues(seats, extras or {}).items()}
     play = phone_play(game.name)
     if play is not None:
         view[PLAY] = play.view(state, seat, locale)

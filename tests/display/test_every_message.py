@@ -31,6 +31,7 @@ from pi_app.display.pages import PageButton
 from pi_app.display.phones_panel import PhonesPanel
 from pi_app.display.scene import NewGame
 from pi_app.display.targets import Button, SeatTap
+from pi_app.display.theme import LARGE_TEXT
 from pi_app.effects.ring import DeviceRing
 from pi_app.i18n import LANGUAGES, LOCALE_DIR, PLURAL_SEPARATOR, parse_po, set_language
 from pi_app.web.hub import Hub
@@ -151,13 +152,15 @@ PLACES = {
 }
 
 
-def frame(folder: Path, size: str, place: str) -> Canvas:
+def frame(folder: Path, size: str, place: str, large: bool = False) -> Canvas:
     """The frame of `place` at `size` on a box with phones and no LEDs (its ring drawn
-    in the top bar), as the screen drew it, without a message."""
+    in the top bar), as the screen drew it, without a message; with large text if
+    `large` (the host's setting)."""
     ring = LedRing(SimRing())
     panel = PhonesPanel(Hub(SeatBook(None)), lambda secret: [f"http://10.0.0.2:8080/j/{secret}"])
+    config = {LARGE_TEXT: large}
     app: Any = make_app(
-        size, folder / "journal.sqlite3", FakeClock(), {}, ring=DeviceRing(ring), phones=panel
+        size, folder / "journal.sqlite3", FakeClock(), config, ring=DeviceRing(ring), phones=panel
     )
     try:
         PLACES[place](app)
@@ -218,13 +221,16 @@ def cut(canvas: Canvas, text: str) -> list[str]:
     return bad
 
 
+@pytest.mark.parametrize("large", [False, True], ids=["text", "large-text"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("place", sorted(PLACES))
-def test_every_message_is_shown_whole(tmp_path: Path, place: str, size: str, lang: str) -> None:
+def test_every_message_is_shown_whole(
+    tmp_path: Path, place: str, size: str, lang: str, large: bool
+) -> None:
     set_language(lang)
     try:
-        canvas = frame(tmp_path, size, place)
+        canvas = frame(tmp_path, size, place, large)
         messages = translations(lang)
     finally:
         set_language("fr")

@@ -108,7 +108,7 @@ def test_chart_labels_stay_in_their_panel_and_off_the_lines(size: str, count: in
     pygame.font.init()
     theme = th.theme_for(size)
     summary = summary_of(count)
-    colours = {seat: th.OKABE_ITO[index] for index, seat in enumerate(summary.seats)}
+    colours = {seat: th.SEAT_COLOURS[index] for index, seat in enumerate(summary.seats)}
     places = summary.ranking()
     for box in BOXES[size]:
         canvas = Canvas(pygame.Surface(theme.size), theme, FontBook())

@@ -31,7 +31,7 @@ SETUP = {
 # B's elephant 1 (b4) crushes A's cat 3 (a4) on c9/c8, then B swaps its cat 2 and mouse 3
 MOVES = ("adv b4", "adv a4", "duel c9 c8", "adv a5", "swap b2 b6")
 SIZES = ("800x480", "480x320")
-LAST_MOVE = th.OKABE_ITO[6]  # the last move's mark while the sides have their own colours
+LAST_MOVE = th.SEAT_COLOURS[6]  # the last move's mark while the sides have their own colours
 PASS_RECORD = GOLDEN / "gambo" / "pass-with-no-legal-move.json"
 
 
@@ -127,11 +127,11 @@ def test_the_pair_a_duel_took_stands_beside_the_winner(app_factory: Any, size: s
         square("c8"): Piece(0, "C3"),
     }
     winner, loser = taken_row(app, "Engine (hard) (B)"), taken_row(app, "Alice (A)")
-    assert colour_count(app, winner, th.OKABE_ITO[0]) > 0  # A's cat 3
-    assert colour_count(app, winner, th.OKABE_ITO[1]) > 0  # B's own elephant 1
+    assert colour_count(app, winner, th.SEAT_COLOURS[0]) > 0  # A's cat 3
+    assert colour_count(app, winner, th.SEAT_COLOURS[1]) > 0  # B's own elephant 1
     assert colour_count(app, winner, LAST_MOVE) > 0  # the pair of the move just played
-    assert colour_count(app, loser, th.OKABE_ITO[0]) == 0
-    assert colour_count(app, loser, th.OKABE_ITO[1]) == 0
+    assert colour_count(app, loser, th.SEAT_COLOURS[0]) == 0
+    assert colour_count(app, loser, th.SEAT_COLOURS[1]) == 0
 
 
 def test_a_duel_lost_by_the_attacker_scores_for_the_defender(app_factory: Any) -> None:
@@ -140,8 +140,8 @@ def test_a_duel_lost_by_the_attacker_scores_for_the_defender(app_factory: Any) -
     shown = drawn_text(app.canvas.texts)
     assert "Bruno attacked mouse 1 with elephant 1 and lost: +1 for Alice" in shown
     pair = taken_row(app, "Alice (A)")
-    assert colour_count(app, pair, th.OKABE_ITO[1]) > 0
-    assert colour_count(app, taken_row(app, "Bruno (B)"), th.OKABE_ITO[1]) == 0
+    assert colour_count(app, pair, th.SEAT_COLOURS[1]) > 0
+    assert colour_count(app, taken_row(app, "Bruno (B)"), th.SEAT_COLOURS[1]) == 0
 
 
 def test_an_advance_names_the_piece_and_its_square(app_factory: Any) -> None:
@@ -194,9 +194,9 @@ def test_pieces_take_their_players_colours_and_the_mark_avoids_them(app_factory:
     app.render()
     board = next(h.rect for h in app.canvas.hits if h.target == Square(square("b4")))
     board = board.unionall([h.rect for h in app.canvas.hits if isinstance(h.target, Square)])
-    assert colour_count(app, board, th.OKABE_ITO[6]) > 0  # Alice's pieces, purple
-    assert colour_count(app, board, th.OKABE_ITO[4]) > 0  # Bruno's, blue
-    assert colour_count(app, board, th.OKABE_ITO[0]) == 0  # not the default orange
-    assert last_move_colour(app.canvas) == th.OKABE_ITO[7]  # purple is Alice's: white marks
-    assert colour_count(app, cell_of(app, square("b2")), th.OKABE_ITO[7]) > 0
-    assert app.scene.ring_colour(app.ctx()) == th.OKABE_ITO[6]  # Alice (A) is to move
+    assert colour_count(app, board, th.SEAT_COLOURS[6]) > 0  # Alice's pieces, purple
+    assert colour_count(app, board, th.SEAT_COLOURS[4]) > 0  # Bruno's, blue
+    assert colour_count(app, board, th.SEAT_COLOURS[0]) == 0  # not the default orange
+    assert last_move_colour(app.canvas) == th.SEAT_COLOURS[7]  # purple is Alice's: white marks
+    assert colour_count(app, cell_of(app, square("b2")), th.SEAT_COLOURS[7]) > 0
+    assert app.scene.ring_colour(app.ctx()) == th.SEAT_COLOURS[6]  # Alice (A) is to move

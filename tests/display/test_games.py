@@ -30,7 +30,7 @@ def test_home_to_a_cambio_game_with_options(app_factory: Any) -> None:
     app.step([])
     assert app.table is not None and app.table.game.name == "cambio"
     assert app.table.state.settings.variant == "cambio"
-    assert app.table.state.seats == ("Orange", "Ciel", "Vert", "Jaune")
+    assert app.table.state.seats == ("Orange", "Bleu", "Vert", "Jaune")
 
 
 def test_gambo_engine_moves_through_the_table_off_the_ui_thread(app_factory: Any) -> None:

@@ -74,7 +74,7 @@ def test_the_home_offers_remembered_players_one_tap_each(app_factory: Any) -> No
     # Bo keeps 5, Al 2; seat 3 finds its own colour (2) taken: the first free one, 0
     assert home.seat_colours() == (5, 2, 0, 3)
     app.step([])
-    assert app.canvas.seat_colour(0) == th.OKABE_ITO[5]
+    assert app.canvas.seat_colour(0) == th.SEAT_COLOURS[5]
     app.feed(Press(Remembered("Bo")))  # already seated: refused, nothing changes
     assert home.seats[:2] == ["Bo", "Al"]
     assert app.message is not None and app.message[1]
@@ -120,7 +120,7 @@ def test_the_end_of_a_game_ranks_charts_and_celebrates(app_factory: Any, clock: 
         clock.advance(0.2)
         app.step([])
     flashes = [call[1] for call in app.show.ring.calls if call[0] == "flash"]
-    assert flashes == [th.OKABE_ITO[6]] * 6  # Bo's own colour, six times
+    assert flashes == [th.SEAT_COLOURS[6]] * 6  # Bo's own colour, six times
     app.feed(Press("undo"))  # the last round was wrong: back to the game
     app.step([])
     assert not isinstance(app.scene, FinalScene) and app.table.outcome() is None
@@ -271,5 +271,5 @@ def test_a_shared_win_celebrates_every_winner_in_turn(app_factory: Any, clock: F
         clock.advance(0.2)
         app.step([])
     flashes = [call[1] for call in app.show.ring.calls if call[0] == "flash"]
-    assert flashes == [th.OKABE_ITO[c] for c in (4, 0, 6)] * 2
+    assert flashes == [th.SEAT_COLOURS[c] for c in (4, 0, 6)] * 2
     assert winners_line(["Al", "Bo", "Cy"]) in texts(app)

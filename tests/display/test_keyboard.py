@@ -75,7 +75,7 @@ def test_typed_name_replaces_the_colour_and_words_start_with_capitals(app_factor
     app = app_factory()
     _keyboard(app)
     shown = drawn_text(app.canvas.texts)
-    assert "Ciel" in shown and "Z" in shown.split()  # keys show the case they type
+    assert "Bleu" in shown and "Z" in shown.split()  # keys show the case they type
     _keys(app, "z", "o", "page", "é", "page", "space", "l", "e", "e", "done")
     home = app.scene
     assert home.editor is None
@@ -100,7 +100,7 @@ def test_empty_name_is_refused_with_a_message_and_nothing_changes(app_factory: A
     assert app.message is not None and app.message[1]
     assert app.message[0] == translate("A seat needs a name.", "display", "fr")
     assert app.scene.editor is not None
-    assert app.scene.seats[1] == "Ciel"
+    assert app.scene.seats[1] == "Bleu"
 
 
 def test_duplicate_name_is_refused_whatever_its_case(app_factory: Any) -> None:
@@ -108,7 +108,7 @@ def test_duplicate_name_is_refused_whatever_its_case(app_factory: Any) -> None:
     _keyboard(app)
     _keys(app, "o", "r", "a", "n", "g", "e", "done")
     assert app.message is not None and app.message[1] and "Orange" in app.message[0]
-    assert app.scene.seats == ["Orange", "Ciel", "Vert", "Jaune"]
+    assert app.scene.seats == ["Orange", "Bleu", "Vert", "Jaune"]
     assert app.scene.editor is not None  # still open, to be corrected
     _keys(app, "page", "2", "done")
     assert app.scene.seats[1] == "Orange2"
@@ -130,7 +130,7 @@ def test_cancel_and_escape_keep_the_old_name(app_factory: Any) -> None:
     app = app_factory()
     _keyboard(app)
     _keys(app, "x", "cancel")
-    assert app.scene.editor is None and app.scene.seats[1] == "Ciel"
+    assert app.scene.editor is None and app.scene.seats[1] == "Bleu"
     app.feed(Press(SeatTap(2)))
     app.feed(Char("Q"))
     app.feed(Back())

@@ -20,6 +20,7 @@ import pytest
 
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.scene import NewGame, Play
+from pi_app.display.theme import LARGE_TEXT
 from pi_app.i18n import LANGUAGES, set_language
 from tests.display import layout_checks as checks
 from tests.display.test_screens import Drawn
@@ -76,13 +77,36 @@ def _play_to(app: Any, game: str, seats: tuple[str, ...], phase: str) -> None:
         app.execute(Play("truth 25"))
 
 
+LARGE_CASES = [
+    pytest.param(game, max(counts), size, "de", phase, id=f"{game}-{size}-large-text-{phase}")
+    for game, counts in SEATS.items()
+    for size in ("800x480", "480x320")
+    for phase in PHASES
+]
+"""With large text (the host's setting): the most seats, the longest language."""
+
+
 @pytest.mark.parametrize(("game", "count", "size", "lang", "phase"), CASES)
 def test_long_names_are_whole_and_clear(
     tmp_path: Path, game: str, count: int, size: str, lang: str, phase: str
 ) -> None:
+    _whole_and_clear(tmp_path, game, count, size, lang, phase, large=False)
+
+
+@pytest.mark.parametrize(("game", "count", "size", "lang", "phase"), LARGE_CASES)
+def test_long_names_are_whole_and_clear_in_large_text(
+    tmp_path: Path, game: str, count: int, size: str, lang: str, phase: str
+) -> None:
+    _whole_and_clear(tmp_path, game, count, size, lang, phase, large=True)
+
+
+def _whole_and_clear(
+    tmp_path: Path, game: str, count: int, size: str, lang: str, phase: str, large: bool
+) -> None:
     set_language(lang)
-    app = make_app(size, tmp_path / "journal.sqlite3", FakeClock(), {})
+    app = make_app(size, tmp_path / "journal.sqlite3", FakeClock(), {LARGE_TEXT: large})
     try:
+        assert app.theme.large is large
         seats = NAMES[:count]
         _play_to(app, game, seats, phase)
         app.dirty = True

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from pi_app.box.actors import BUTTON, COMPUTER
-from pi_app.box.changes import Played
+from pi_app.box.changes import Changes, Played, Refused
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.scene import NewGame, Play
 from pi_app.effects.ring import RecordingRing
@@ -69,27 +69,55 @@ def test_the_players_turn_is_on_the_ring_before_the_frame_after_the_computers_mo
         app.journal.close()
 
 
-def test_the_ring_answers_a_button_and_flashes_at_the_stop() -> None:
-    """Without any screen: a button's press that moved the round on flashes white, one
-    with nothing to move on red; the bell's stop flashes in its colour (`moments`)."""
-    from pi_app.box.changes import Changes, Refused
-
+def screenless_ring() -> tuple[RecordingRing, Changes]:
+    """A ring following a box's changes with no screen (no turns shown), and the changes."""
     clock = FakeClock()
     ring = RecordingRing(clock)
     changes = Changes()
     RingFollows(RingShow(ring, clock), changes, turns=False)
-    changes.publish(Refused("nothing to move on", BUTTON))
+    return ring, changes
+
+
+def rang(moment: str) -> Played:
+    """A bell's press told with its `moment` (the table's state left out)."""
     table: Any = type("Table", (), {"game": None, "state": None, "extras": {}})()
-    changes.publish(
-        Played(
-            table=table,
-            by=COMPUTER,
-            before=0,
-            after=1,
-            moments=frozenset({"stop"}),
-            notation="bell",
-        )
+    return Played(
+        table=table, by=COMPUTER, before=0, after=1, moments=frozenset({moment}), notation="bell"
     )
+
+
+def test_the_ring_answers_a_button_and_flashes_at_the_stop() -> None:
+    """Without any screen: a button's press that moved the round on flashes white, one
+    with nothing to move on red; the bell's stop flashes in its colour (`moments`)."""
+    ring, changes = screenless_ring()
+    changes.publish(Refused("nothing to move on", BUTTON))
+    changes.publish(rang("stop"))
     flashes = [call[1] for call in ring.calls if call[0] == "flash"]
     assert flashes == [NOTHING_FLASH, STOP_RED]
     assert not [call for call in ring.calls if call[0] == "colour"]  # no screen: it breathes
+
+
+def test_a_refused_press_blinks_twice_and_stop_flashes_once() -> None:
+    """Two reds told apart by their pattern: STOP one long flash, a refused press two
+    blinks, a false ring three (firmware/README.md)."""
+    ring, changes = screenless_ring()
+    changes.publish(Refused("nothing to move on", BUTTON))
+    for moment in ("stop", "false-ring"):
+        changes.publish(rang(moment))
+    assert ring.patterns == [("flash", 2, 0.4), ("flash", 1, 1.2), ("flash", 3, 0.4)]
+
+
+def test_whose_turn_lights_the_seats_own_arcs(tmp_path: Path) -> None:
+    """The ring cuts whose turn into the seat's arcs (its palette place + 1): Ben, the
+    second seat, two arcs; with the players' own colours, the colour's."""
+    clock = FakeClock()
+    ring = RecordingRing(clock)
+    app: Any = make_app("800x480", tmp_path / "journal.sqlite3", clock, {}, ring=ring)
+    try:
+        app.execute(NewGame("gambo", ("Ana", "Ben"), {"setup": SETUP}, {"colours": [4, 6]}))
+        app.step([])
+        assert app.table.state.to_move == 1
+        assert ring.calls[-1][:2] == ("colour", seat_colour(1, (4, 6)))
+        assert ring.patterns[-1] == ("colour", 7)  # the seventh colour: seven arcs
+    finally:
+        app.journal.close()

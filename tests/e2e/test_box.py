@@ -29,7 +29,7 @@ from pi_app.display.games.gambit7 import Case
 from pi_app.display.intents import Char, Enter
 from pi_app.display.scene import NewGame
 from pi_app.display.targets import KeyTap, SeatTap
-from pi_app.effects.ring import RecordingRing
+from pi_app.effects.ring import FLASH, RecordingRing
 from pi_app.table import Journal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))
@@ -49,13 +49,13 @@ class SpyRing(RecordingRing):
         super().timer(seconds)
         self.inner.timer(seconds)
 
-    def flash(self, colour: tuple[int, int, int]) -> None:
-        super().flash(colour)
-        self.inner.flash(colour)
+    def flash(self, colour: tuple[int, int, int], blinks: int = 1, seconds: float = FLASH) -> None:
+        super().flash(colour, blinks, seconds)
+        self.inner.flash(colour, blinks, seconds)
 
-    def colour(self, colour: tuple[int, int, int] | None) -> None:
-        super().colour(colour)
-        self.inner.colour(colour)
+    def colour(self, colour: tuple[int, int, int] | None, arcs: int = 0) -> None:
+        super().colour(colour, arcs)
+        self.inner.colour(colour, arcs)
 
 
 class Box:

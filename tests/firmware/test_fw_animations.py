@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mpy_harness import run_mpy
 
-from pi_app.devices.shared import animations
+from pi_app.devices.shared import animations, protocol
 
 # Runs unchanged in both interpreters. Per frame: time, sand left in the top bulb,
 # sand in the pile (left half of the bottom bulb, where no grain falls), the largest
@@ -149,7 +149,7 @@ done = [d for d in done if d[1] != "H"]  # the boot hello, resent until the Pi a
 print(json.dumps([[[r[1], r[2]] for r in replies], before, [[d[1], d[2]] for d in done]]))
 """
     replies, before, done = run_mpy(script)
-    assert replies == [["H", [1, 1, 0, 24, 0]], ["A", [3]]]
+    assert replies == [["H", [1, *protocol.FIRMWARE, 24, 0]], ["A", [3]]]
     assert "D" not in before
     assert done == [["D", [42]]]
 
@@ -166,6 +166,8 @@ modes = [
     lambda: anim.breathe(0, 0x2040A0, 4000),
     lambda: anim.flash(0, 0xFFFFFF, 20000),
     lambda: anim.off(0),
+    lambda: anim.turn(0, 0x00FF00, 5),  # whose turn in a seat's arcs
+    lambda: anim.flash(0, 0xFF0000, 750, 3),  # a flash of three blinks
 ]
 results = []
 for setup in modes:
@@ -183,8 +185,8 @@ for setup in modes:
 print(json.dumps([results, list(strip.strip.buf[0:3]), strip.strip.writes]))
 """
     results, first_pixel, writes = run_mpy(script)
-    assert results == [1, 1, 1, 1, 1, 1]
-    assert writes == 6 * 1600
+    assert results == [1, 1, 1, 1, 1, 1, 1, 1]
+    assert writes == 8 * 1600
     assert len(first_pixel) == 3
 
 

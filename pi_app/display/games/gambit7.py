@@ -56,6 +56,7 @@ from pi_app.display.scene import (
     chrome,
     state_as,
 )
+from pi_app.display.seat_marks import draw_chip
 from pi_app.display.targets import Button, KbKey, SeatTap
 from pi_app.display.widgets import (
     AnswerButton,
@@ -530,7 +531,7 @@ def _answer_text(
         if x + 6 > writers.right:
             break
         patch = pygame.Rect(x, writers.centery - high // 2, 6, high)
-        canvas.swatch(patch, canvas.seat_colour(seats.index(seat)))
+        canvas.seat_swatch(patch, seats.index(seat))
         x += 6 + 4
 
 
@@ -562,8 +563,9 @@ def _chips(
     seats: Sequence[str],
     paid: Mapping[str, Payout],
 ) -> None:
-    """The bets on a case, in their lane: a disc per chip and a diamond per Gambit 7
-    token, in the seats' colours, then who they are (and once paid, what they won)."""
+    """The bets on a case, in their lane: a chip in its seat's shape (`palette.SeatCue`)
+    and a diamond per Gambit 7 token, in the seats' colours, then who they are (and
+    once paid, what they won)."""
     t = canvas.theme
     names: list[str] = []
     if not case.chips and not case.tokens:
@@ -574,9 +576,9 @@ def _chips(
     for seat, count in case.chips:
         for _n in range(count):
             if x + 10 <= lane.right:
-                pygame.draw.circle(
-                    canvas.surface, canvas.seat_colour(seats.index(seat)), (x + 5, lane.centery), 5
-                )
+                cue = th.seat_cue(seats.index(seat), canvas.colours)
+                centre = (x + 5, lane.centery)
+                draw_chip(canvas.surface, cue.shape, centre, 5, cue.colour, th.BACKGROUND)
             x += 12
         name = seat if count == 1 else f"{seat}×{count}"
         if case.winning and seat in paid:

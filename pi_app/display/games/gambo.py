@@ -623,7 +623,7 @@ def draw_coordinates(canvas: Canvas, plan: BoardPlan) -> None:
 def last_move_colour(canvas: Canvas) -> th.RGB:
     """The colour marking the last move: one that neither side plays in."""
     sides = {canvas.seat_colour(0), canvas.seat_colour(1)}
-    free = [th.OKABE_ITO[i] for i in LAST_MOVE_CHOICES if th.OKABE_ITO[i] not in sides]
+    free = [th.SEAT_COLOURS[i] for i in LAST_MOVE_CHOICES if th.SEAT_COLOURS[i] not in sides]
     return free[0]
 
 
@@ -692,7 +692,7 @@ def draw_last_move(
         canvas.text(_("No move yet."), box, t.small, th.MUTED, align="left")
         return
     patch, words = split(box, max(8, box.height // 5), t.gap, vertical=False)
-    canvas.swatch(patch.inflate(0, -box.height // 3), canvas.seat_colour(last.side))
+    canvas.seat_swatch(patch.inflate(0, -box.height // 3), last.side)
     text = move_sentence(table, last)
     if not canvas.fits_whole(text, words, canvas.theme.small):
         text = move_sentence(table, last, brief=True)

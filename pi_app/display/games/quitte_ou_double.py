@@ -431,7 +431,7 @@ def _tile_strip(
     x = cell.x + max(canvas.theme.gap, 8) + width + canvas.theme.gap
     for team in item.teams:
         patch = pygame.Rect(x, cell.y + 1, size * 2, size)
-        canvas.swatch(patch, canvas.seat_colour(teams.index(team)))
+        canvas.seat_swatch(patch, teams.index(team))
         x += patch.width + canvas.theme.gap
 
 

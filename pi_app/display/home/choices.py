@@ -30,14 +30,15 @@ _ = Translator("display")
 
 COLOUR_NAMES: tuple[str, ...] = (
     N_("Orange"),
-    N_("Sky"),
+    N_("Blue"),
     N_("Green"),
     N_("Yellow"),
-    N_("Blue"),
-    N_("Vermilion"),
-    N_("Purple"),
+    N_("Grey"),
+    N_("Brown"),
+    N_("Lavender"),
     N_("White"),
 )
+"""A new seat's name: its colour's (`palette.SEAT_COLOURS`, in the same order)."""
 
 TABLE_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 10)
 """A tournament across boxes: how many tables (one box each) the players are split into."""

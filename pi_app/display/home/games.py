@@ -20,7 +20,7 @@ from pi_app.display.home.seats import SeatsPage
 from pi_app.display.home.targets import GameTap, HomeButton, Language
 from pi_app.display.home.tournament import TournamentPage
 from pi_app.display.home.unfinished import UnfinishedPage
-from pi_app.display.scene import Ctx
+from pi_app.display.scene import Ctx, LargeText
 from pi_app.display.titles import label_for
 from pi_app.i18n import LANGUAGES, Translator, current_language
 
@@ -40,7 +40,7 @@ class GamesPage(Page):
         for box, lang in zip(cols(langs, len(LANGUAGES), t.gap), LANGUAGES, strict=True):
             canvas.button(box, lang.upper(), Language(lang), selected=lang == current_language())
         listed = self.home.available()
-        buttons = self._buttons(listed)
+        buttons = self._buttons(listed, t.large)
         # the row of the game to resume is kept even when none waits: nothing moves
         body_games, bottom = split(body, body.height - t.button_h - t.gap, t.gap)
         columns = 2 if len(buttons) > 2 else 1
@@ -54,10 +54,11 @@ class GamesPage(Page):
         self._draw_resume_row(canvas, bottom, ctx.paused)
 
     def _buttons(
-        self, listed: Sequence[tuple[str, str]]
+        self, listed: Sequence[tuple[str, str]], large: bool
     ) -> list[tuple[Hashable, tuple[str, ...], th.RGB]]:
-        """The games (brighter), then the pages the home opens; each with its wordings,
-        longest first, of which the button shows the first it holds whole."""
+        """The games (brighter), then the pages the home opens and the large text's
+        switch; each with its wordings, longest first, of which the button shows the
+        first it holds whole."""
         buttons: list[tuple[Hashable, tuple[str, ...], th.RGB]] = [
             (GameTap(name), (label,), th.PANEL_HI) for name, label in listed
         ]
@@ -67,6 +68,8 @@ class GamesPage(Page):
         buttons += [
             (pages.PageButton(page.name), (_(page.label),), th.PANEL) for page in pages.ON_THE_HOME
         ]
+        text = (_("Large text: on"),) if large else (_("Large text: off"),)
+        buttons.append((HomeButton.LARGE_TEXT, text, th.GOOD if large else th.PANEL))
         return buttons
 
     def _draw_resume_row(
@@ -94,4 +97,6 @@ class GamesPage(Page):
                 return Step(page=UnfinishedPage(self.home, self))
             case HomeButton.TOURNAMENT:
                 return Step(page=TournamentPage(self.home, self))
+            case HomeButton.LARGE_TEXT:
+                return Step((LargeText(not ctx.theme.large),))
         return super().press(target, ctx)

@@ -31,6 +31,8 @@ class HomeButton(StrEnum):
     """One seat more."""
     REMOVE = "remove"
     """The selected seat goes."""
+    LARGE_TEXT = "large-text"
+    """Large text on the screen, or not."""
 
 
 @dataclass(frozen=True)

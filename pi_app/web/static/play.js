@@ -162,7 +162,7 @@ function typed(text, key) {
 function answerSection(g, slate, actions) {
   const you = view.you;
   const done = el("p", {}, t("answered"), " ", ...g.seats.map((seat) =>
-    el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, shownSeat(seat))));
+    el("span", { class: "tag" + (g.answered.includes(seat) ? " done" : "") }, cue(seat), shownSeat(seat))));
   if (!you) return el("div", {}, done);
   const written = g.your_answer !== undefined;
   const yours = written ? el("p", { id: "slate" }, t(slate, { answer: g.your_answer })) : null;
@@ -207,17 +207,25 @@ function shownSeat(seat) {
   return (view.names || {})[seat] || seat;
 }
 
+// A seat's second cue beside its name, for eyes that tell its colour poorly: its shape
+// printed on its colour (`view.cues`, from pi_app/palette.py; `seat-N` in style.css).
+function cue(seat) {
+  const c = (view.cues || {})[seat];
+  if (!c) return null;
+  return el("span", { class: `cue seat-${c.index}`, "data-shape": c.shape, "aria-hidden": "true" }, c.glyph);
+}
+
 function scores() {
   const table = document.getElementById("scores");
   table.textContent = "";
   for (const [seat, score] of Object.entries(view.scores || {})) {
-    table.append(el("tr", {}, el("td", {}, shownSeat(seat) + (seat === view.you ? " ◀" : "")), el("td", { class: "n" }, String(score))));
+    table.append(el("tr", {}, el("td", {}, cue(seat), shownSeat(seat) + (seat === view.you ? " ◀" : "")), el("td", { class: "n" }, String(score))));
   }
   const history = document.getElementById("history");
   history.textContent = "";
   (view.rounds || []).forEach((round, index) => {
     const after = round.scores || {};
-    history.append(el("p", { class: "round" }, `${index + 1}. `, ...Object.entries(after).map(([seat, score]) => el("span", { class: "tag" }, `${shownSeat(seat)} ${score}`))));
+    history.append(el("p", { class: "round" }, `${index + 1}. `, ...Object.entries(after).map(([seat, score]) => el("span", { class: "tag" }, cue(seat), `${shownSeat(seat)} ${score}`))));
   });
 }
 
@@ -249,7 +257,7 @@ function game(actions) {
   if (paused) return [el("p", { id: "paused", class: "status" }, paused)];
   if (!view) return [el("p", {}, t("no_game"))];
   document.getElementById("heading").textContent = view.title;
-  const who = el("p", { id: "who" }, view.you ? t("seat", { seat: view.you }) : t("spectator"));
+  const who = el("p", { id: "who" }, view.you ? cue(view.you) : null, view.you ? t("seat", { seat: view.you }) : t("spectator"));
   const over = ended();
   const play = played();
   if (play) return [who, ...over, play.render(view.play, view, actions)];
