@@ -29,14 +29,18 @@ MINIMUM = 15.0
 """The smallest CIEDE2000 distance allowed between two seats' colours, in any vision."""
 VISIONS = (None, "Protanomaly", "Deuteranomaly", "Tritanomaly")
 """Normal vision, then the three dichromacies (severity 1.0 of Machado's anomalies)."""
-STYLESHEET = Path(palette.__file__).parent / "web" / "static" / "style.css"
+STATIC = Path(palette.__file__).parent / "web" / "static"
+STYLESHEET = STATIC / "style.css"
+TV_STYLESHEET = STATIC / "tv.css"
+"""The big screen's own stylesheet: its seats in the same colours and inks."""
 COUNT = len(palette.SEAT_COLOURS)
 
 
-def stylesheet_colours() -> list[palette.RGB]:
-    """The phones' seat colours, as the stylesheet's `.seat-N` rules give them."""
+def stylesheet_colours(sheet: Path = STYLESHEET) -> list[palette.RGB]:
+    """The phones' (or the big screen's) seat colours, as a stylesheet's `.seat-N`
+    rules give them."""
     found = dict(
-        re.findall(r"\.seat-(\d+)\s*\{\s*background:\s*#([0-9a-fA-F]{6})", STYLESHEET.read_text())
+        re.findall(r"\.seat-(\d+)\s*\{\s*background:\s*#([0-9a-fA-F]{6})", sheet.read_text())
     )
     assert sorted(int(n) for n in found) == list(range(COUNT)), "one rule per seat colour"
     return [tuple(int(found[str(n)][k : k + 2], 16) for k in (0, 2, 4)) for n in range(COUNT)]  # type: ignore[misc]
@@ -45,6 +49,7 @@ def stylesheet_colours() -> list[palette.RGB]:
 SOURCES = {
     "screen": lambda: [th.seat_colour(n) for n in range(COUNT)],
     "phones": stylesheet_colours,
+    "big screen": lambda: stylesheet_colours(TV_STYLESHEET),
     "ring": lambda: [ring_follows.seat_cue(n).colour for n in range(COUNT)],
 }
 """Where each place takes the seats' colours from (read there, not copied here)."""
@@ -85,10 +90,9 @@ def test_the_phones_and_the_ring_show_the_screens_colours() -> None:
     assert SOURCES["ring"]() == list(palette.SEAT_COLOURS)
 
 
-def test_the_stylesheet_prints_each_shape_in_the_ink_the_screen_uses() -> None:
-    inks = dict(
-        re.findall(r"\.seat-(\d+)\s*\{[^}]*color:\s*(#[0-9a-f]{3})", STYLESHEET.read_text())
-    )
+@pytest.mark.parametrize("sheet", [STYLESHEET, TV_STYLESHEET], ids=["phones", "big screen"])
+def test_the_stylesheet_prints_each_shape_in_the_ink_the_screen_uses(sheet: Path) -> None:
+    inks = dict(re.findall(r"\.seat-(\d+)\s*\{[^}]*color:\s*(#[0-9a-f]{3})", sheet.read_text()))
     for n, rgb in enumerate(palette.SEAT_COLOURS):
         assert inks[str(n)] == ("#000" if palette.ink_for(rgb) == (0, 0, 0) else "#fff")
 

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from pi_app.ai import opponent_for, seat_names
+from pi_app.palette import seat_cues
 from pi_app.table.summary import GameSummary, summarise
 from pi_app.web.hub import Published
 from pi_app.web.texts import game_title
@@ -77,6 +78,7 @@ def tv_json(
         game_id=published.game_id,
         seats=seats,
         names=seat_names(game.name, seats, published.extras, lang),
+        cues={seat: cue.as_json() for seat, cue in seat_cues(seats, published.extras).items()},
         held=[seat for seat in held if seat in seats],
         join=join,
         thinking=thinking(published),

@@ -44,10 +44,15 @@ function el(tag, attrs, ...children) {
 
 // ---- seats: a colour and an initial, and the name -----------------------------------
 
+// The seat's cue as the box, the phones and the ring show it (`view.cues`, from
+// pi_app/palette.py): its colour's index and its shape.
+function seatCue(seat) {
+  const cues = (current && current.view && current.view.cues) || {};
+  return cues[seat] || { index: 0, glyph: "", shape: "" };
+}
+
 function seatIndex(seat) {
-  const seats = (current && current.view && current.view.seats) || [];
-  const found = seats.indexOf(seat);
-  return found < 0 ? 0 : found % 8;
+  return seatCue(seat).index % 8;
 }
 
 function seatName(seat) {
@@ -68,10 +73,13 @@ function initials(seat) {
   return own.slice(0, 3).join("") || "?";
 }
 
-// A seat as the room tells it apart: its colour, its initials in the disc, its name.
+// A seat as the room tells it apart: its colour, its shape and initials in the disc
+// (the shape as on the box and the phones), its name.
 function disc(seat) {
   const mark = initials(seat);
-  return el("span", { class: `disc seat-${seatIndex(seat)}` + (mark.length > 1 ? " long" : ""), "aria-hidden": "true" }, mark);
+  const cue = seatCue(seat);
+  return el("span", { class: `disc long seat-${seatIndex(seat)}`, "data-shape": cue.shape, "aria-hidden": "true" },
+    el("span", { class: "shape" }, cue.glyph), mark);
 }
 
 // `extra` "done" (has answered) adds a tick, beside its outline: not a colour alone.
