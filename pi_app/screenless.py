@@ -127,6 +127,7 @@ class Screenless:
         self.session.changes.own()  # this thread opens the box; the loop's takes it over
         self.session.open()
         self._wire_devices()
+        self.loop.box.open_audio()  # the cues and the voice, as with a screen
         self.loop.start()
         sdnotify.notify("READY=1")
         try:

@@ -1,0 +1,80 @@
+"""Text to a WAV file, with Debian's espeak-ng, off the loop.
+
+The command (`espeak-ng -v VOICE -w FILE TEXT`) rather than its library: no binding
+to build, the same program a user tries at a shell, and a fault of the synthesiser is
+a failed process, never a crash of the box. Each language has its own voice
+(`VOICES`). A sentence said once is kept (`Renderer.cache`, keyed by voice and
+text): the countdown's numbers and "all answers are in" come back every round and
+are then ready at once. Called on a worker of the jobs service only: a rendering
+takes tens of milliseconds on a laptop, more on a Pi.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+VOICES: dict[str, str] = {"fr": "fr", "de": "de", "en": "en-gb"}
+"""espeak-ng's voice for each language of the box."""
+PROGRAM = "espeak-ng"
+WORDS_PER_MINUTE = 165
+"""A little slower than espeak-ng's 175: a table listens across the noise of a game."""
+RENDER_SECONDS = 20.0
+"""The longest a rendering may take before it counts as failed."""
+MAX_CHARS = 600
+"""The longest text said at once (a question is at most 400 characters)."""
+
+
+class SpeechUnavailable(RuntimeError):
+    """The synthesiser is missing or failed: the box says nothing, and plays on."""
+
+
+def synthesiser() -> str | None:
+    """Where espeak-ng is on this machine, or None."""
+    return shutil.which(PROGRAM)
+
+
+class Renderer:
+    """Renders text to WAV files in `folder` (a temporary one by default), once each."""
+
+    def __init__(self, folder: Path | None = None, program: str | None = None) -> None:
+        self.folder = folder or Path(tempfile.mkdtemp(prefix="tabletop-voice-"))
+        self.program = program or synthesiser()
+
+    @property
+    def available(self) -> bool:
+        return self.program is not None
+
+    def cached(self, text: str, lang: str) -> Path:
+        """Where the rendering of `text` in `lang` is kept (whether made yet or not)."""
+        voice = VOICES.get(lang, VOICES["en"])
+        digest = hashlib.sha256(f"{voice}\n{text}".encode()).hexdigest()[:24]
+        return self.folder / f"{voice}-{digest}.wav"
+
+    def render(self, text: str, lang: str) -> Path:
+        """The WAV file of `text` said in `lang`'s voice (`SpeechUnavailable` if not)."""
+        if self.program is None:
+            raise SpeechUnavailable(f"{PROGRAM} is not installed")
+        target = self.cached(text[:MAX_CHARS], lang)
+        if target.exists():
+            return target
+        partial = target.with_suffix(".part")
+        voice = VOICES.get(lang, VOICES["en"])
+        command = [self.program, "-v", voice, "-s", str(WORDS_PER_MINUTE), "-w", str(partial)]
+        try:
+            done = subprocess.run(
+                [*command, "--", text[:MAX_CHARS]],
+                capture_output=True,
+                timeout=RENDER_SECONDS,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise SpeechUnavailable(f"{PROGRAM}: {error}") from error
+        if done.returncode != 0 or not partial.exists():
+            why = done.stderr.decode(errors="replace").strip()[:200]
+            raise SpeechUnavailable(f"{PROGRAM} failed ({done.returncode}): {why}")
+        partial.replace(target)  # whole or absent: a rendering cut short is never played
+        return target
