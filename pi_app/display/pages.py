@@ -49,6 +49,13 @@ def pico(parts: Parts) -> Scene:
     return pico_page(parts)
 
 
+def sound(parts: Parts) -> Scene:
+    """The voice, the sounds and the volume."""
+    from pi_app.display.sound_page import sound_page
+
+    return sound_page(parts)
+
+
 def join(parts: Parts) -> Scene:
     """The tournaments across boxes this box can join."""
     from pi_app.display.tournament_join import join_page
@@ -77,6 +84,7 @@ ON_THE_HOME: tuple[HomePage, ...] = (
     HomePage("history", N_("History"), history),
     HomePage("wifi", N_("Wi-Fi"), wifi),
     HomePage("pico", N_("Pico"), pico),
+    HomePage("sound", N_("Sound"), sound),
     HomePage("credits", N_("Sources"), credits),
 )
 
