@@ -22,6 +22,7 @@ PATIENCE = 600  # seconds: a busy machine is slower, never failed
 
 def test_the_benches_are_found() -> None:
     assert {"history", "phones", "startup", "tournament", "bell_latency"} <= set(BENCHES)
+    assert "voice_latency" in BENCHES
 
 
 @pytest.mark.parametrize("bench", BENCHES)
@@ -45,3 +46,21 @@ def test_the_bench_runs_in_its_short_mode(bench: str) -> None:
     assert "Traceback" not in done.stderr
     figures = [line for line in done.stdout.splitlines() if any(c.isdigit() for c in line)]
     assert figures, done.stdout
+
+
+def test_the_bell_is_measured_beside_speech_in_one_run() -> None:
+    """Issue 50: the bell's STOP while the box speaks, beside silence, in the same run."""
+    environ = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bell_latency.py"), "--speech", "--quick"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    header = next(line for line in done.stdout.splitlines() if "silent" in line)
+    assert header.split() == ["silent", "speaking"]
+    assert any(line.split()[0] == "p99" for line in done.stdout.splitlines() if line.strip())

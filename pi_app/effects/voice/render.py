@@ -42,6 +42,7 @@ class Renderer:
 
     def __init__(self, folder: Path | None = None, program: str | None = None) -> None:
         self.folder = folder or Path(tempfile.mkdtemp(prefix="tabletop-voice-"))
+        self.folder.mkdir(parents=True, exist_ok=True)
         self.program = program or synthesiser()
 
     @property
