@@ -62,9 +62,14 @@ def with_unit(value: Decimal, unit: str, lang: str) -> str:
     forms = UNITS.get(unit)
     if forms is None:
         return f"{shown} {unit}".strip()
+    return _.plural(forms[0], forms[1], plural_count(value), lang=lang).format(n=shown)
+
+
+def plural_count(value: Decimal) -> int:
+    """The count a unit's plural is chosen by: the whole number, or 2 for a decimal
+    (1,5 is plural) or a number too large to matter."""
     whole = value == value.to_integral_value()
-    count = int(abs(value)) if whole and abs(value) < 10**9 else 2  # 1,5 is plural
-    return _.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
+    return int(abs(value)) if whole and abs(value) < 10**9 else 2
 
 
 PACK_PREFIX = "pack:"

@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pi_app.i18n import N_, Translator
-from pi_app.questions.numbers import SEPARATORS, YEAR
-from pi_app.rules.question import RoundQuestion, answer_spelling
+from pi_app.questions.numbers import YEAR, number, plural_count
+from pi_app.rules.question import RoundQuestion
 
 DOMAIN = "voice"
 _ = Translator(DOMAIN)
 
 SPOKEN_GROUPS: dict[str, str] = {"fr": " ", "de": ".", "en": ","}
 """The thousands separator espeak-ng reads as one number in each language (French's
-narrow no-break space is read as separate numbers)."""
+narrow no-break space, the screen's, is read as separate numbers)."""
 
 SPOKEN_UNITS: dict[str, tuple[str, str]] = {
     "people": ("{n} inhabitant", "{n} inhabitants"),
@@ -69,17 +69,12 @@ class Line:
 
 
 def spoken_number(value: Decimal, lang: str, grouped: bool = True) -> str:
-    """`value` as the language reads it aloud: grouped thousands, decimal comma in
-    French and German, a minus espeak-ng reads in the language."""
-    text = answer_spelling(value)
-    negative = text.startswith("-")
-    whole, _dot, fraction = text.lstrip("-").partition(".")
-    if grouped and len(whole) > 3:  # years are said ungrouped (`spoken_answer`)
-        chunks = [whole[max(0, end - 3) : end] for end in range(len(whole), 0, -3)]
-        whole = SPOKEN_GROUPS.get(lang, ",").join(reversed(chunks))
-    decimal = SEPARATORS.get(lang, SEPARATORS["en"])[1]
-    number = whole + (decimal + fraction if fraction else "")
-    return _("minus {n}", lang=lang).format(n=number) if negative else number
+    """`value` as the language reads it aloud: the screen's number (`questions.numbers`)
+    with thousands espeak-ng reads as one number, and a minus in words."""
+    shown = number(value, lang, grouped).replace("\u202f", SPOKEN_GROUPS["fr"])
+    if shown.startswith("\u2212"):
+        return _("minus {n}", lang=lang).format(n=shown[1:])
+    return shown
 
 
 def spoken_answer(value: Decimal, unit: str, lang: str) -> str:
@@ -90,9 +85,7 @@ def spoken_answer(value: Decimal, unit: str, lang: str) -> str:
     forms = SPOKEN_UNITS.get(unit)
     if forms is None:
         return f"{shown} {unit}".strip()  # a pack's own unit, said as written
-    whole = value == value.to_integral_value()
-    count = int(abs(value)) if whole and abs(value) < 10**9 else 2  # 1,5 is plural
-    return _.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
+    return _.plural(forms[0], forms[1], plural_count(value), lang=lang).format(n=shown)
 
 
 _SPACED_DIGITS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009 ](?=\d{3}\b)")
