@@ -50,8 +50,22 @@ def events(lang: str) -> list[Line]:
         said("stop", STOP, lang),
         said("rang", RANG, lang, seat="Cléo"),
         winner_line(["Ana", "Ben"], lang),
+        Line("move", computer_move(lang), lang),
     ]
     return [line for line in lines if line is not None]
+
+
+def computer_move(lang: str) -> str:
+    """The computer's Gambo duel, "the cat takes the mouse on c7", in `lang`."""
+    from pi_app.ai.gambo.opponent import label
+    from pi_app.effects.voice.games.gambo import move_line
+    from pi_app.rules.gambo.board import SQUARE_INDEX
+    from pi_app.rules.gambo.game import DUEL, Piece
+    from pi_app.rules.gambo.story import Step
+
+    squares = (SQUARE_INDEX["c6"], SQUARE_INDEX["c7"])
+    step = Step(9, 1, DUEL, "duel", squares, (Piece(1, "C2"), Piece(0, "M1")), winner=1)
+    return move_line(step, label("easy", lang), lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

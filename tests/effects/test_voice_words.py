@@ -167,3 +167,53 @@ def test_every_sentence_in_each_language(lang: str, texts: list[str]) -> None:
 def test_a_round_nobody_gained_names_no_winner() -> None:
     assert round_line([("Ana", 0), ("Ben", -5)], "en") is None
     assert winner_line([], "en") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        (
+            "fr",
+            [
+                "Ordinateur : le chat prend la souris en c7.",
+                "Ordinateur : la souris attaque l'éléphant en c8 et perd.",
+                "Ordinateur avance le chat en c7.",
+                "Ordinateur échange le chat et la souris.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Computer: Katze schlägt Maus auf c7.",
+                "Computer: Maus greift Elefant auf c8 an und verliert.",
+                "Computer zieht Katze auf c7.",
+                "Computer tauscht Katze und Maus.",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Computer: the cat takes the mouse on c7.",
+                "Computer: the mouse attacks the elephant on c8 and loses.",
+                "Computer advances the cat to c7.",
+                "Computer swaps the cat and the mouse.",
+            ],
+        ),
+    ],
+)
+def test_the_computers_gambo_move_in_words(lang: str, texts: list[str]) -> None:
+    from pi_app.effects.voice.games.gambo import move_line
+    from pi_app.rules.gambo.board import SQUARE_INDEX
+    from pi_app.rules.gambo.game import ADV, DUEL, SWAP, Piece
+    from pi_app.rules.gambo.story import Step
+
+    c7, c8, c6 = SQUARE_INDEX["c7"], SQUARE_INDEX["c8"], SQUARE_INDEX["c6"]
+    cat, mouse, elephant = Piece(1, "C2"), Piece(0, "M1"), Piece(0, "E3")
+    steps = [
+        Step(9, 1, DUEL, "duel c6 c7", (c6, c7), (cat, mouse), winner=1, points=3),
+        Step(9, 1, DUEL, "duel c6 c8", (c6, c8), (Piece(1, "M2"), elephant), winner=0),
+        Step(3, 1, ADV, "adv c6", (c6, c7), (cat,)),
+        Step(4, 1, SWAP, "swap b1 b2", (10, 11), (cat, Piece(1, "M3"))),
+    ]
+    player = {"fr": "Ordinateur", "de": "Computer", "en": "Computer"}[lang]
+    assert [move_line(step, player, lang) for step in steps] == texts
