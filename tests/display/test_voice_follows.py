@@ -216,3 +216,28 @@ def test_the_choices_are_kept_across_a_restart(app_factory: Any, tmp_path: Path)
     app.journal.flush()
     again = app_factory()
     assert again.session.settings[VOICE] is False and again.session.settings[VOLUME] == 0.4
+
+
+def test_quitte_ou_double_says_its_question_all_tiles_and_the_truth(
+    app_factory: Any, english: None
+) -> None:
+    from pi_app.display.games.quitte_ou_double import BetButton as QodButton
+
+    app = app_factory()
+    heard = Listening(app)
+    teams = ("Alice", "Bruno", "Chloé", "Dimitri")
+    app.execute(NewGame("quitte-ou-double", teams, {}, extras={"questions": "box"}))
+    app.step([])
+    asked = app.table.state.current.question
+    for team, value in zip(teams, (10, 20, 30, 40), strict=True):
+        app.execute(Play(f'answer "{team}" {value}'))
+    app.execute(Play("reveal"))
+    app.step([])
+    app.feed(Press(QodButton.TRUTH))
+    app.step([])
+    assert [line.kind for line in heard.lines][:3] == ["question", "all-in", "truth"]
+    assert heard.texts("question") == [spoken_text(asked.text["en"], "en")]
+    assert heard.texts("all-in") == ["All answers are in."]
+    assert heard.texts("truth")[0].startswith("The answer: ")
+    heard.finish()
+    assert heard.played_texts() == heard.texts()
