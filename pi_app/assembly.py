@@ -98,6 +98,7 @@ class Box:
 
     def close(self) -> None:
         self.session.close()
+        self.voice.close()
 
 
 def build_box(

@@ -57,6 +57,8 @@ class Listening:
         """The texts of the WAV files played, in order."""
         renderer = self.app.box.voice.renderer
         by_path = {renderer.cached(line.text, line.lang): line.text for line in self.lines}
+        unknown = [path for path in self.player.played if path not in by_path]
+        assert not unknown, (unknown, self.lines, self.player.calls)
         return [by_path[path] for path in self.player.played]
 
 

@@ -15,6 +15,7 @@ import hashlib
 import shutil
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 VOICES: dict[str, str] = {"fr": "fr", "de": "de", "en": "en-gb"}
@@ -41,9 +42,29 @@ class Renderer:
     """Renders text to WAV files in `folder` (a temporary one by default), once each."""
 
     def __init__(self, folder: Path | None = None, program: str | None = None) -> None:
-        self.folder = folder or Path(tempfile.mkdtemp(prefix="tabletop-voice-"))
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._folder = folder
+        self._own: Path | None = None
+        """The temporary folder made for this renderer, removed by `close`."""
+        self._lock = threading.Lock()
+        """Two workers rendering at once make the folder once."""
         self.program = program or synthesiser()
+
+    @property
+    def folder(self) -> Path:
+        """Where the renderings are kept: made on first use (a box that never speaks
+        leaves nothing behind)."""
+        with self._lock:
+            if self._folder is None:
+                self._folder = self._own = Path(tempfile.mkdtemp(prefix="tabletop-voice-"))
+            self._folder.mkdir(parents=True, exist_ok=True)
+            return self._folder
+
+    def close(self) -> None:
+        """Remove the temporary folder this renderer made, with its renderings."""
+        with self._lock:
+            if self._own is not None:
+                shutil.rmtree(self._own, ignore_errors=True)
+                self._folder = self._own = None
 
     @property
     def available(self) -> bool:
@@ -62,7 +83,7 @@ class Renderer:
         target = self.cached(text[:MAX_CHARS], lang)
         if target.exists():
             return target
-        partial = target.with_suffix(".part")
+        partial = target.with_name(f"{target.stem}-{threading.get_ident()}.part")  # per worker
         voice = VOICES.get(lang, VOICES["en"])
         command = [self.program, "-v", voice, "-s", str(WORDS_PER_MINUTE), "-w", str(partial)]
         try:

@@ -166,6 +166,12 @@ class Voice:
                 self.player.play(clip, volume_of(self.settings, self.volume))
                 self.timings.append((kind, self.clock() - at))
 
+    def close(self) -> None:
+        """The box stops: nothing more is said, and the renderings go."""
+        self.silence()
+        self.unsubscribe()
+        self.renderer.close()
+
     def silence(self) -> None:
         """Stop what is said and drop what waits (an undo, another game at the table)."""
         self._pending.clear()
