@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pi_app.i18n import N_, Translator
-from pi_app.questions.numbers import YEAR, number, plural_count
+from pi_app.questions.numbers import number, with_unit
 from pi_app.rules.question import RoundQuestion
 
 DOMAIN = "voice"
@@ -79,13 +79,7 @@ def spoken_number(value: Decimal, lang: str, grouped: bool = True) -> str:
 
 def spoken_answer(value: Decimal, unit: str, lang: str) -> str:
     """The true answer with its unit, in words: `3 865 kilomètres`."""
-    if unit == YEAR:
-        return spoken_number(value, lang, grouped=False)
-    shown = spoken_number(value, lang)
-    forms = SPOKEN_UNITS.get(unit)
-    if forms is None:
-        return f"{shown} {unit}".strip()  # a pack's own unit, said as written
-    return _.plural(forms[0], forms[1], plural_count(value), lang=lang).format(n=shown)
+    return with_unit(value, unit, lang, SPOKEN_UNITS, spoken_number, _)
 
 
 _SPACED_DIGITS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009 ](?=\d{3}\b)")
