@@ -243,3 +243,22 @@ def test_quitte_ou_double_says_its_question_all_tiles_and_the_truth(
     assert heard.texts("truth")[0].startswith("The answer: ")
     heard.finish()
     assert heard.played_texts() == heard.texts()
+
+
+def test_the_true_answer_is_rendered_when_the_question_is_asked(app_factory: Any) -> None:
+    """The payout's first sentence is ready before the payout: it is said at once."""
+    from pi_app.effects.voice.words import truth_line
+
+    app = app_factory()
+    heard = Listening(app)
+    app.execute(NewGame("gambit7", SEATS, {}, extras={"questions": "box"}))
+    app.step([])
+    heard.finish()
+    question = app.table.state.current.question
+    truth = truth_line(question.answer, question, "fr")
+    kept = app.box.voice.renderer.cached(truth.text, truth.lang)
+    assert kept.exists() and truth.text not in heard.played_texts()  # ready, not said
+    round_to_payout(app)
+    assert heard.texts("truth") == [truth.text]
+    heard.finish()
+    assert heard.played_texts()[-2:] == [truth.text, heard.texts("round")[0]]

@@ -22,6 +22,11 @@ class Speech:
     def lines(self, change: TableChange, lang: str) -> Sequence[Line]:
         return ()
 
+    def ahead(self, change: TableChange, lang: str) -> Sequence[Line]:
+        """Lines the change makes likely to be said later, rendered ahead so they are
+        ready at once (the box's question's true answer); nothing by default."""
+        return ()
+
 
 SPEECH = Face("pi_app.effects.voice.games.{game}", "SPEECH", Speech)
 

@@ -74,6 +74,7 @@ class Voice:
         self.player = player
         """Where speech is heard (opened by the loop that runs; None: silent)."""
         self._pending: list[tuple[Line, float]] = []
+        self._ahead: list[Line] = []
         self._issued = 0
         self._next = 0
         self._ready: dict[int, tuple[str, float, object | None]] = {}
@@ -101,8 +102,11 @@ class Voice:
 
     def _moments(self, change: TableChange) -> None:
         lang = current_language()
-        for line in speech_of(change.table.game.name).lines(change, lang):
+        speech = speech_of(change.table.game.name)
+        for line in speech.lines(change, lang):
             self.say(line)
+        if self.on:
+            self._ahead += speech.ahead(change, lang)
         outcome = change.table.outcome() if ENDED in change.moments else None
         won = None if outcome is None else winner_line(outcome.winners, lang)
         if won is not None:
@@ -133,6 +137,16 @@ class Voice:
     def start(self) -> None:
         """Hand the queued lines to the jobs service (after the frame: never before
         the bell's STOP is shown)."""
+        ahead, self._ahead = self._ahead, []
+        for line in ahead:  # rendered now, said later from the renderer's keeping
+            self.jobs.run(
+                partial(self.renderer.render, line.text, line.lang),
+                _kept,
+                _kept,
+                shown=False,
+                owner=self,
+                group="ahead",
+            )
         pending, self._pending = self._pending, []
         for line, at in pending:
             number, self._issued = self._issued, self._issued + 1
@@ -175,8 +189,14 @@ class Voice:
     def silence(self) -> None:
         """Stop what is said and drop what waits (an undo, another game at the table)."""
         self._pending.clear()
+        self._ahead.clear()
         self.jobs.cancel(self)
         self._ready.clear()
         self._next = self._issued
         if self.player is not None:
             self.player.stop()
+
+
+def _kept(_result: object) -> None:
+    """A rendering made ahead is kept by the renderer; a failed one is tried again when
+    its line is said."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pi_app.box.changes import TableChange
-from pi_app.effects.voice.games.quiz import Scored, quiz_lines
+from pi_app.effects.voice.games.quiz import Scored, quiz_lines, truth_ahead
 from pi_app.effects.voice.speech import Speech
 from pi_app.effects.voice.words import Line
 from pi_app.rules.gambit7.state import Gambit7State, Phase, all_answered
@@ -24,6 +24,10 @@ class Gambit7Speech(Speech):
             gains = [(p.seat, p.after - p.before) for p in result.payouts]
             scored = Scored(result.truth.value, result.question, gains)
         return quiz_lines(change, lang, after.asked, all_in, scored)
+
+    def ahead(self, change: TableChange, lang: str) -> Sequence[Line]:
+        after = change.after
+        return truth_ahead(change, lang, after.asked) if isinstance(after, Gambit7State) else ()
 
 
 SPEECH = Gambit7Speech()

@@ -42,3 +42,10 @@ def quiz_lines(
         won = round_line(scored.gains, lang)
         found += [] if won is None else [won]
     return found
+
+
+def truth_ahead(change: TableChange, lang: str, asked: RoundQuestion | None) -> list[Line]:
+    """When the box asks its question, the true answer it will say at the payout."""
+    if QUESTION not in change.moments or asked is None:
+        return []
+    return [truth_line(asked.answer, asked, lang)]
