@@ -16,6 +16,12 @@ preload library of `slow_fsync.py`), and prints both side by side. Target: p99 u
 process), each receiving the new state of every bell: the web side must not delay
 the frame either.
 
+`--speech` measures twice in the same run, once silent and once while the box speaks:
+before each press a sentence never said before is queued, so espeak-ng renders it on a
+worker and the mixer (SDL's dummy audio driver here) plays it while the bell rings; the
+STOP itself is said too. Both columns are printed side by side: the bell's STOP must
+not be later for speaking (speech starts after the frame).
+
 `--baseline REF` measures the same way, in the same run, the box as it was at the git
 commit REF (checked out beside, its own bench run on its own code), and prints its
 columns beside this tree's: a figure is only ever read beside a baseline taken on the
@@ -23,6 +29,7 @@ same machine at the same time.
 
     python bench/bell_latency.py [--presses 200] [--size 800x480] [--slow-fsync 20]
                                  [--phones 8] [--baseline 0f9e1d3]
+    python bench/bell_latency.py --speech [--quick]  # silent beside speaking
     python bench/bell_latency.py --quick    # 20 presses: seconds, for CI
 """
 
@@ -130,8 +137,22 @@ def connect_phones(app: App, port: int, count: int) -> subprocess.Popen[str]:
             return phones
 
 
-def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
-    """Bell-to-STOP and bell-to-disk times of `args.presses` presses, in milliseconds."""
+SENTENCE = "Quelle distance à vol d'oiseau entre Managua et Tijuana, en kilomètres ? Essai {n}."
+"""What the box says before each press of the speaking run (never twice the same)."""
+
+
+def speak(app: App, number: int) -> None:
+    """Queue a sentence never rendered before and hand it to the jobs (as after a frame):
+    espeak-ng renders it, then the mixer plays it, while the bell is pressed."""
+    from pi_app.effects.voice.words import Line
+
+    app.box.voice.say(Line("bench", SENTENCE.format(n=number), "fr"))
+    app.box.publish()
+
+
+def measure(args: argparse.Namespace, speaking: bool = False) -> tuple[list[float], list[float]]:
+    """Bell-to-STOP and bell-to-disk times of `args.presses` presses, in milliseconds
+    (`speaking`: while the box speaks)."""
     folder = tempfile.mkdtemp()
     config = Config()
     config.values.update(hardware="pi", journal=str(Path(folder) / "j.sqlite3"))
@@ -151,6 +172,12 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
         phones=panel,
     )
     app.open_window()
+    if speaking:
+        app.box.open_audio()
+        if app.box.voice.player is None:  # no mixer: the renderings still run beside
+            from pi_app.effects.voice.players import RecordingSpeech
+
+            app.box.voice.player = RecordingSpeech()
     app.execute(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {}))
     phones = connect_phones(app, port, args.phones) if args.phones else None
     for target in ("deal", "open"):
@@ -169,8 +196,10 @@ def measure(args: argparse.Namespace) -> tuple[list[float], list[float]]:
     durable_at: list[tuple[int, float]] = []
     app.journal.on_durable(lambda ticket: durable_at.append((ticket, time.perf_counter())))
     blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
-    for _ in range(args.presses):
+    for number in range(args.presses):
         assert app.scene.name == "cambio-trading", app.scene.name
+        if speaking:
+            speak(app, number)
         pushed: list[float] = []
 
         def push(stamps: list[float] = pushed) -> None:
@@ -253,6 +282,23 @@ def _measured(args: argparse.Namespace, tree: Path, env: dict[str, str]) -> dict
     return figures
 
 
+def beside_speech(args: argparse.Namespace) -> int:
+    """The presses measured silent, then while the box speaks, in this one run."""
+    from pi_app.effects.voice.render import synthesiser
+
+    runs = {"silent": measure(args)[0]}
+    if synthesiser() is None:
+        print("espeak-ng is not installed: the speaking column is not measured")
+    else:
+        runs["speaking"] = measure(args, speaking=True)[0]
+    print(f"bell to STOP frame over {args.presses} presses ({args.size}), ms:")
+    print(f"  {'':<6}" + "".join(f"{name:>12}" for name in runs))
+    figures = {name: summary(latencies) for name, latencies in runs.items()}
+    for key in ("p50", "p99", "max"):
+        print(f"  {key:<6}" + "".join(f"{run[key]:>12.2f}" for run in figures.values()))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=200)
@@ -264,11 +310,16 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=0, help="phones connected meanwhile")
     parser.add_argument("--quick", action="store_true", help="20 presses: seconds, for CI")
     parser.add_argument("--baseline", metavar="REF", help="also measure the box at commit REF")
+    parser.add_argument(
+        "--speech", action="store_true", help="also measure while the box speaks, in this run"
+    )
     args = parser.parse_args()
     if args.quick:
         args.presses = 20
     if args.slow_fsync or args.baseline:
         return side_by_side(args)
+    if args.speech:
+        return beside_speech(args)
     latencies, on_disk = measure(args)
     figures = summary(latencies)
     figures.update({f"on disk {k}": v for k, v in summary(on_disk).items() if k != "max"})

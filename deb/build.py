@@ -63,6 +63,8 @@ DEPENDS = (
     "libegl1",
     "libgles2",
     "libgl1-mesa-dri",
+    # the box's voice: espeak-ng renders each sentence to a WAV (`effects.voice.render`)
+    "espeak-ng",
 )
 # NetworkManager for the box's own Wi-Fi, Mosquitto for a tournament this box creates
 # (`tabletop doctor` says what each missing one costs).

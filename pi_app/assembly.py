@@ -24,7 +24,9 @@ from pi_app.box.session import Session
 from pi_app.effects.cues import Cues, Player
 from pi_app.effects.ring import RecordingRing, RingPort
 from pi_app.effects.ring_follows import RingFollows
-from pi_app.effects.ring_show import RingShow
+from pi_app.effects.ring_show import RingShow, Tick
+from pi_app.effects.voice.players import SpeechPlayer
+from pi_app.effects.voice.voice import Voice
 from pi_app.table import Journal
 from pi_app.web.host_tables import HostTables
 from pi_app.web.hub import Hub
@@ -40,6 +42,7 @@ class Box:
     """The ring's choreography and the sand timer."""
     ring: RingFollows
     cues: Cues
+    voice: Voice
     health: JournalWatch
     watchdog: Watchdog
     clock: Callable[[], float]
@@ -68,11 +71,22 @@ class Box:
         return shown > 0
 
     def publish(self) -> None:
-        """Hand the phones the table at the table now, with the sand timer."""
+        """After the frame: hand the phones the table at the table now, with the sand
+        timer, and start saying what the voice queued (never before the bell's STOP)."""
         if self.phones is not None:
             self.phones.publish(self.session.table, self.show.timer, self.clock())
         if self.host is not None:
             self.host.publish(self.show.timer, self.clock())
+        self.voice.start()
+
+    def tick(self) -> Tick | None:
+        """The sand timer and the ring's steps: its last seconds tick and are said,
+        its end sounds; what it did, for the screen (a scene's timeout)."""
+        tick = self.show.tick()
+        if tick is not None:
+            self.cues.play(tick.value)
+        self.voice.countdown(self.show.timer, self.clock())
+        return tick
 
     def next_deadline(self, now: float) -> float | None:
         """When the box must step again at the latest (None: on a wake only)."""
@@ -80,8 +94,20 @@ class Box:
         found = [d for d in (part.next_deadline(now) for part in parts) if d is not None]
         return min(found, default=None)
 
+    def open_audio(self) -> None:
+        """Open the sound device for the cues and the voice, once the loop runs (a box
+        without one plays on silently)."""
+        from pi_app.effects.sound import Sounds
+        from pi_app.effects.voice.players import open_speech
+
+        if self.cues.sounds is None:
+            self.cues.sounds = Sounds(self.session.config, self.session.settings)
+        if self.voice.player is None:
+            self.voice.player = open_speech()
+
     def close(self) -> None:
         self.session.close()
+        self.voice.close()
 
 
 def build_box(
@@ -93,6 +119,7 @@ def build_box(
     hub: Hub | None = None,
     ring: RingPort | None = None,
     sounds: Player | None = None,
+    speech: SpeechPlayer | None = None,
     probe: Probe | None = None,
     notify: Callable[[str], None] | None = None,
     screen: bool = True,
@@ -107,7 +134,15 @@ def build_box(
         session=session,
         show=show,
         ring=RingFollows(show, session.changes, turns=screen),
-        cues=Cues(session.changes, sounds),
+        cues=Cues(session.changes, sounds, session.settings),
+        voice=Voice(
+            session.changes,
+            session.jobs,
+            session.settings,
+            clock,
+            volume=float(config.get("sound.volume", 0.7)),
+            player=speech,
+        ),
         health=JournalWatch(session),
         watchdog=Watchdog(notify or (lambda _message: None), clock),
         clock=clock,

@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "wifi": "pi_app.wifi.command:run",
     "journal": "pi_app.table.cli:run",
     "host-link": "pi_app.host_link:run",
+    "sound": "pi_app.effects.voice.check:run",
 }
 
 USES_JOURNAL = ("run", "export", "journal", "questions", "doctor")
@@ -109,6 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
         parsed.add_argument("--port", help="the Pico's serial port (default: found by USB id)")
 
     sub.add_parser("doctor", help="check the box: display, pins, Pico, journal, sound, service")
+    sound = sub.add_parser("sound", help="the box's voice and sounds")
+    sound_actions = sound.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = sound_actions.add_parser("check", help="play a sample sentence and the cues")
+    check.add_argument(
+        "--lang",
+        dest="speak_lang",
+        choices=LANGUAGES,
+        help="the voice's language (default: the box's)",
+    )
+    check.add_argument("--to", type=Path, metavar="FILE.wav", help="write them to a WAV file")
     _questions_parser(sub)
     journal = sub.add_parser("journal", help="the journal's automatic backups")
     journal_actions = journal.add_subparsers(dest="action", metavar="ACTION", required=True)

@@ -13,6 +13,7 @@ import argparse
 import glob
 import importlib.util
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -45,6 +46,7 @@ LABELS = {
     "journal": N_("journal"),
     "records": N_("games"),
     "sound": N_("sound"),
+    "voice": N_("voice"),
     "service": N_("service"),
     "tournament": N_("tournament"),
     "wifi": N_("Wi-Fi"),
@@ -429,13 +431,46 @@ def check_sound(machine: Machine, config: Config) -> Verdict:
             _("{device} cannot be opened").format(device=outputs[0]),
             _("add the user to the audio group (the systemd unit does)"),
         )
-    return Verdict(
-        part,
-        OK,
-        _.plural(
-            "{count} output, {device}", "{count} outputs, first {device}", len(outputs)
-        ).format(count=len(outputs), device=outputs[0]),
-    )
+    card = card_name(machine, outputs[0])
+    if card is None:
+        said = _.plural("{count} output, {device}", "{count} outputs, first {device}", len(outputs))
+    else:
+        said = _.plural(
+            "{count} output, {device}: {card}",
+            "{count} outputs, first {device}: {card}",
+            len(outputs),
+        )
+    return Verdict(part, OK, said.format(count=len(outputs), device=outputs[0], card=card))
+
+
+def card_name(machine: Machine, output: str) -> str | None:
+    """The sound card of `output` (`/dev/snd/pcmC0D0p`) as ALSA names it
+    (`bcm2835 Headphones`), or None when ALSA does not say."""
+    found = re.search(r"pcmC(\d+)D", output)
+    listing = machine.read_text("/proc/asound/cards") or ""
+    for line in listing.splitlines():
+        number, _bracket, rest = line.strip().partition(" [")
+        if found and number == found.group(1) and " - " in rest:
+            return rest.split(" - ", 1)[1].strip() or None
+    return None
+
+
+def check_voice(machine: Machine, config: Config) -> Verdict:
+    """The synthesiser the box speaks with (`effects.voice.render`)."""
+    from pi_app.effects.voice.render import PROGRAM
+
+    part = "voice"
+    if config["sound.mute"]:
+        return Verdict(part, SKIP, _("muted in the configuration"))
+    found = machine.which(PROGRAM)
+    if found is None:
+        return Verdict(
+            part,
+            WARN,
+            _("espeak-ng is missing: the box plays its sounds but says nothing"),
+            _("sudo apt install espeak-ng"),
+        )
+    return Verdict(part, OK, _("espeak-ng at {path}").format(path=found))
 
 
 def check_service(machine: Machine, config: Config) -> Verdict:
@@ -574,6 +609,7 @@ CHECKS: tuple[Callable[[Machine, Config], Verdict], ...] = (
     check_journal,
     check_records,
     check_sound,
+    check_voice,
     check_service,
     check_tournament,
     check_wifi,

@@ -96,6 +96,7 @@ class PhonesLoop:
             self._woken.clear()
             self.box.step()
             self._carry_out_calls()
+            self.box.tick()
             self.box.publish()
 
     def _carry_out_calls(self) -> None:

@@ -15,6 +15,8 @@ failure, and the phones' port would never answer): it plays on without a screen.
   answers any change (`effects.ring_follows`).
 - It says so where people look: one line in the log, the ring breathing `NO_SCREEN`
   (listed in firmware/README.md), a banner on every phone (`Hub.screen`).
+- It sounds and speaks as the box with a screen does: the cues and the voice are
+  listeners of the same core's changes, given the sound device when the run starts.
 - It tries the display again every `RETRY_SECONDS` in a child process (a hot-plugged
   cable); once a display opens, the screenless run ends and the display takes over on
   the same journal and the same phones' server, so the game and the seats stay.
@@ -129,6 +131,7 @@ class Screenless:
         self.session.changes.own()  # this thread opens the box; the loop's takes it over
         self.session.open()
         self._wire_devices()
+        self.loop.box.open_audio()  # the cues and the voice, as with a screen
         self.loop.start()
         sdnotify.notify("READY=1")
         try:
@@ -175,5 +178,5 @@ class Screenless:
         self.loop.stop()
         if self.devices is not None:
             self.devices.bell.ignore()
-        self.session.close()
+        self.loop.box.close()  # the session, and the voice's renderings
         self.hub.screen = True

@@ -28,6 +28,11 @@ NM_RUNNING = ("nmcli", "-t", "-f", "RUNNING", "general")
 NM_DEVICES = ("nmcli", "-t", "-f", "DEVICE,TYPE,STATE,CONNECTION", "device", "status")
 NM_ACTIVE = ("nmcli", "-t", "-f", "NAME,TYPE,DEVICE", "connection", "show", "--active")
 UNIT_TEXT = bundled_path("systemd/tabletop.service").read_text(encoding="utf-8")
+CARDS = (
+    " 0 [Headphones     ]: bcm2835_headphon - bcm2835 Headphones\n"
+    "                      bcm2835 Headphones\n"
+)
+"""ALSA's list of a Pi's sound cards (`/proc/asound/cards`)."""
 
 
 class Pi(Machine):
@@ -47,6 +52,7 @@ class Pi(Machine):
         self.ports: list[tuple[str, int | None, int | None]] = [("/dev/ttyACM0", 0x2E8A, 0x0005)]
         self.pico: tuple[tuple[int, ...] | None, bool] = (EXPECTED, False)
         self.texts = {
+            "/proc/asound/cards": CARDS,
             doctor.UNIT: UNIT_TEXT,
             str(bundled_path("systemd/tabletop.service")): UNIT_TEXT,
             str(DROPIN): dropin_text(),
@@ -62,7 +68,11 @@ class Pi(Machine):
         self.writable = True
         self.free = 8 * 1024**3
         self.asked: list[str] = []
-        self.programs = {"mosquitto": "/usr/sbin/mosquitto", "mosquitto_passwd": "/usr/bin/x"}
+        self.programs = {
+            "mosquitto": "/usr/sbin/mosquitto",
+            "mosquitto_passwd": "/usr/bin/x",
+            "espeak-ng": "/usr/bin/espeak-ng",
+        }
 
     def is_pi(self) -> bool:
         return self.pi
@@ -136,6 +146,7 @@ def test_a_healthy_pi_passes_every_check(
         "journal": OK,
         "records": SKIP,  # no journal yet: the box makes it at its first start
         "sound": OK,
+        "voice": OK,
         "service": OK,
         "tournament": OK,
         "wifi": OK,
@@ -145,6 +156,8 @@ def test_a_healthy_pi_passes_every_check(
     assert "bell GPIO17" in verdicts["pins"].said and "lgpio" in verdicts["pins"].said
     assert f"firmware {EXPECTED[1]}.{EXPECTED[2]}" in verdicts["Pico"].said
     assert pi.asked == ["/dev/ttyACM0"]
+    assert verdicts["sound"].said == "1 output, /dev/snd/pcmC0D0p: bcm2835 Headphones"
+    assert verdicts["voice"].said == "espeak-ng at /usr/bin/espeak-ng"
     code, out = _run(pi, config, capsys)
     assert code == 0 and "All is well." in out and "fix:" not in out
 
@@ -166,6 +179,7 @@ def test_a_healthy_pi_passes_every_check(
         ("journal", WARN, lambda m: setattr(m, "free", 100 * 1024**2), "space"),
         ("sound", WARN, lambda m: m.files.pop("/dev/snd/pcmC0D0p"), "speaker"),
         ("sound", WARN, lambda m: m.files.update({"/dev/snd/pcmC0D0p": False}), "audio group"),
+        ("voice", WARN, lambda m: m.programs.pop("espeak-ng"), "apt install espeak-ng"),
         ("service", FAIL, lambda m: m.texts.pop(doctor.UNIT), "enable --now"),
         ("tournament", WARN, lambda m: m.programs.pop("mosquitto_passwd"), "install -y mosquitto"),
         ("wifi", WARN, lambda m: m.commands.pop(NM_RUNNING), "install -y network-manager"),

@@ -37,7 +37,6 @@ from pi_app.display.theme import Theme, theme_for, wants_large_text
 from pi_app.effects.cues import Player
 from pi_app.effects.ring import RingPort
 from pi_app.effects.ring_show import Tick
-from pi_app.effects.sound import Sounds
 from pi_app.table import Journal
 from pi_app.table.protocol import GameTable
 
@@ -170,13 +169,10 @@ class App:
     def tick(self) -> None:
         """What happens without any input: the timer and the ring, and what they say."""
         self.dirty = self.bar.expire() or self.dirty
-        tick = self.show.tick()
+        tick = self.box.tick()  # the sand timer's ticks sound and are said there
         if tick is Tick.TIME_UP and self.show.timer is not None:
-            self.box.cues.play(tick.value)
             self.dirty = True
             self.execute_all(self.scene.timeout(self.show.timer.kind, self.ctx()))
-        elif tick is Tick.WARNING:
-            self.box.cues.play(tick.value)
         if self.show.ended:
             self.show.ended, self.dirty = False, True
         problem = self.show.news()
@@ -234,8 +230,7 @@ class App:
         """The blocking loop of the box: sleep until an input or a deadline, then step."""
         self.render()
         self.box.watchdog.notify("READY=1")
-        if self.box.cues.sounds is None:
-            self.box.cues.sounds = Sounds(self.config)
+        self.box.open_audio()
         blocking = pygame.display.get_driver() in BLOCKING_DRIVERS
         while self.running:
             self.step(wait_events(self.wait_ms(), blocking))

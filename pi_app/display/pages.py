@@ -56,6 +56,13 @@ def host(parts: Parts) -> Scene:
     return host_code_page(parts)
 
 
+def sound(parts: Parts) -> Scene:
+    """The voice, the sounds and the volume."""
+    from pi_app.display.sound_page import sound_page
+
+    return sound_page(parts)
+
+
 def join(parts: Parts) -> Scene:
     """The tournaments across boxes this box can join."""
     from pi_app.display.tournament_join import join_page
@@ -85,6 +92,7 @@ ON_THE_HOME: tuple[HomePage, ...] = (
     HomePage("wifi", N_("Wi-Fi"), wifi),
     HomePage("pico", N_("Pico"), pico),
     HomePage("host", N_("Host's phone"), host),
+    HomePage("sound", N_("Sound"), sound),
     HomePage("credits", N_("Sources"), credits),
 )
 

@@ -3,7 +3,9 @@
 The cues are original: sine tones with a quick attack and an exponential decay, built
 as 16-bit samples with the `array` module (no sound files, no extra dependency). A box
 without a sound device, or with `sound.mute`, runs silently: every failure to open the
-mixer leaves a `Sounds` that does nothing.
+mixer leaves a `Sounds` that does nothing. The host's volume (`"volume"`, kept with
+`acts.Remember`) is read as each cue plays, so a choice made on the screen is heard
+at once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+
+from pi_app.effects.hearing import volume_of
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +89,12 @@ def sound_device_present(
 class Sounds:
     """The cues, ready to play; silent when there is no sound device or sound is muted."""
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
+    def __init__(
+        self, config: Mapping[str, Any], settings: Mapping[str, object] | None = None
+    ) -> None:
         self.volume = float(config.get("sound.volume", 0.7))
+        self.settings: Mapping[str, object] = {} if settings is None else settings
+        """The host's kept choices, where its volume is (the session's)."""
         self.muted = bool(config.get("sound.mute", False))
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         if self.muted or self.volume <= 0 or not sound_device_present():
@@ -118,6 +126,7 @@ class Sounds:
         if sound is None:
             return
         try:
+            sound.set_volume(volume_of(self.settings, self.volume))
             sound.play()
         except pygame.error as error:
             log.info("cannot play %s: %s", name, error)

@@ -8,6 +8,7 @@ space); the unit words are messages of the `questions` catalogue, with plurals.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 from pi_app.i18n import Translator
@@ -54,17 +55,29 @@ def number(value: Decimal, lang: str, grouped: bool = True) -> str:
     return minus + whole + (decimal + fraction if fraction else "")
 
 
-def with_unit(value: Decimal, unit: str, lang: str) -> str:
-    """The answer as the box shows it: number and unit in `lang`."""
+Spelling = Callable[[Decimal, str, bool], str]
+"""How a number is written in a language (`number`, or the voice's spoken numbers)."""
+
+
+def with_unit(
+    value: Decimal,
+    unit: str,
+    lang: str,
+    units: Mapping[str, tuple[str, str]] = UNITS,
+    spelling: Spelling = number,
+    catalogue: Translator = _,
+) -> str:
+    """The answer as the box shows it: number and unit in `lang`. The voice says it
+    with its own `units`, `spelling` and `catalogue` (`effects.voice.words`)."""
     if unit == YEAR:
-        return number(value, lang, grouped=False)
-    shown = number(value, lang)
-    forms = UNITS.get(unit)
+        return spelling(value, lang, False)
+    shown = spelling(value, lang, True)
+    forms = units.get(unit)
     if forms is None:
         return f"{shown} {unit}".strip()
     whole = value == value.to_integral_value()
     count = int(abs(value)) if whole and abs(value) < 10**9 else 2  # 1,5 is plural
-    return _.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
+    return catalogue.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
 
 
 PACK_PREFIX = "pack:"

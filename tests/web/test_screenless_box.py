@@ -29,6 +29,7 @@ from pi_app.box.changes import TableChange
 from pi_app.box.seats import SeatBook
 from pi_app.config import Config
 from pi_app.devices import open_devices
+from pi_app.devices.inputs import QUIET_S
 from pi_app.devices.ring import BREATHE, FLASH, MockRing, colour_int
 from pi_app.effects.ring_follows import NEXT_FLASH
 from pi_app.net.ports import free_port
@@ -119,9 +120,12 @@ def test_the_service_plays_on_when_the_display_cannot_start(tmp_path: Path) -> N
 
 
 @contextmanager
-def screenless_box(folder: Path) -> Iterator[tuple[Screenless, Any, MockFactory, int]]:
+def screenless_box(
+    folder: Path, speech: Any = None, cues: Any = None
+) -> Iterator[tuple[Screenless, Any, MockFactory, int]]:
     """A Gambit 7 game of the box's questions, paused in the journal, taken up by a box
-    with no screen: (the run, its devices, their pins, the phones' port)."""
+    with no screen: (the run, its devices, their pins, the phones' port); `speech` and
+    `cues` are where it speaks and sounds (its sound device's, by default)."""
     path = folder / "journal.sqlite3"
     journal = Journal(path)
     Table.new(journal, "gambit7", list(SEATS), {}, extras={"questions": "box"})
@@ -133,6 +137,8 @@ def screenless_box(folder: Path) -> Iterator[tuple[Screenless, Any, MockFactory,
     server = PhoneServer(hub, host="127.0.0.1", port=0)
     port = server.start()
     run = Screenless(config, journal, hub, devices, probe=lambda: False, retry=0.2)
+    run.loop.box.voice.player = speech
+    run.loop.box.cues.sounds = cues
     thread = threading.Thread(target=run.run, daemon=True)
     thread.start()
     try:
@@ -150,6 +156,7 @@ def ring_bell(run: Screenless, factory: MockFactory, devices: Any) -> None:
     """A push on the bell's pin, and wait until the box has handled it."""
     before = run.pressed
     pin = factory.pin(devices.pinout.bell)
+    time.sleep(QUIET_S)  # a new press needs the contact open this long (the debouncer)
     pin.drive_low()
     time.sleep(0.001)
     pin.drive_high()
@@ -338,3 +345,60 @@ def test_the_display_coming_back_takes_over_the_same_game_with_the_phones_seated
     assert seen_by_phone["after"]["view"]["game_id"] == game_id
     assert seen_by_phone["after"]["view"]["you"] == "Ana"
     assert seen_by_phone["holders"] == ["Ana"] and seen_by_phone["published"] == game_id
+
+
+def test_a_box_with_no_screen_speaks_the_question_and_the_reveal_of_a_round_from_phones(
+    tmp_path: Path,
+) -> None:
+    """Issue 50: the voice and the cues are listeners of the core's changes, so a box
+    whose display cannot start says the question it asked, that every answer is in, and
+    the true answer with its source, for a round played from the phones and the bell."""
+    import asyncio
+
+    import aiohttp
+
+    from pi_app.effects.voice.players import RecordingSpeech
+    from pi_app.effects.voice.words import ALL_IN, question_line, said, truth_line
+    from tests.display.test_cues_follow import Heard
+    from tests.web.test_server import act, claim, hello, receive
+
+    speech, cues = RecordingSpeech(), Heard()
+    with screenless_box(tmp_path, speech, cues) as (run, devices, factory, port):
+        table = run.session.table
+        assert table is not None
+        question = table.state.current.question
+        secret = run.hub.secret_for(table.game_id)
+
+        async def phones() -> None:
+            async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+                sockets = {}
+                for seat in SEATS:
+                    token = await claim(session, secret, seat)
+                    sockets[seat], _view = await hello(session, token=token)
+                for seat, typed in zip(SEATS, ("12", "30", "20"), strict=True):
+                    reply = await act(sockets[seat], type="answer", typed=typed, locale="fr")
+                    assert reply["ok"], reply
+                await asyncio.to_thread(ring_bell, run, factory, devices)  # turned up
+                view = (await receive(sockets["Ana"], "state"))["view"]["play"]
+                while view["phase"] != "bets":
+                    view = (await receive(sockets["Ana"], "state"))["view"]["play"]
+                for seat in SEATS:
+                    reply = await act(sockets[seat], type="bet", chips=["less"])
+                    assert reply["ok"], reply
+
+        asyncio.run(phones())
+        ring_bell(run, factory, devices)  # rien ne va plus, and the box's answer
+        until(lambda: str(table.state.phase) == "scored")
+        result = table.state.history[-1]
+        renderer = run.loop.box.voice.renderer
+        expected = [
+            question_line(question, "fr"),
+            said("all-in", ALL_IN, "fr"),
+            truth_line(result.truth.value, result.question, "fr"),
+        ]
+        wanted = [renderer.cached(line.text, line.lang) for line in expected]
+        until(lambda: all(path in speech.played for path in wanted))
+        order = [speech.played.index(path) for path in wanted]
+        assert order == sorted(order)  # said in the order it happened
+        assert "Source : " in expected[2].text
+        assert cues.played[:2] == ["reveal", "payout"]

@@ -1,0 +1,31 @@
+"""The host's choices of what the box lets be heard, as kept in the journal.
+
+Three of the host's kept choices (`acts.Remember`, `Session.settings`): the voice on or
+off, the cues on or off (off for both is a silent box; the voice off alone is
+"sounds only"), and one volume for both. They are read each time something plays, so a
+choice made on the screen is heard at once, whoever plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+VOICE = "voice"
+"""The voice on (True, the default) or off."""
+SOUNDS = "sounds"
+"""The cues on (True, the default) or off."""
+VOLUME = "volume"
+"""The volume of the voice and the cues, 0 to 1 (default: the configuration's)."""
+
+
+def wanted(settings: Mapping[str, object], key: str) -> bool:
+    """Whether the host left `key` (`VOICE`, `SOUNDS`) on: on unless chosen off."""
+    return settings.get(key, True) is not False
+
+
+def volume_of(settings: Mapping[str, object], default: float) -> float:
+    """The volume now: the host's choice (0 to 1), else `default` (the configuration's)."""
+    chosen = settings.get(VOLUME, default)
+    if isinstance(chosen, bool) or not isinstance(chosen, int | float):
+        return default
+    return min(1.0, max(0.0, float(chosen)))
