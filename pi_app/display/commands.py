@@ -129,11 +129,13 @@ def _installed(app: Stage, outcome: Outcome) -> None:
 
 
 def _renew_host_key(app: Stage) -> None:
-    """A new host's key, said in the message bar (the page shows its code)."""
+    """A new host's key, written by a job (a file written and synced: the loop never
+    waits on the card), then said in the message bar (the page shows its code)."""
     from pi_app.display.host_code_page import renew
     from pi_app.web.host_key import HostKey
 
-    app.flash_message(*renew(HostKey.beside(app.session.journal.path)))
+    key = HostKey.beside(app.session.journal.path)
+    app.session.jobs.run(lambda: renew(key), lambda said: app.flash_message(*said))
 
 
 def _wifi(app: Stage, command: WifiChanged) -> None:
