@@ -4,59 +4,24 @@ and the players' phone says that the host's phone moves the round on."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.box.acts import Play
-from pi_app.box.seats import SeatBook
-from pi_app.config import Config
-from pi_app.screenless import Screenless
-from pi_app.table import Journal, Table
-from pi_app.web.host_key import HostKey
-from pi_app.web.hub import Hub
-from pi_app.web.server import PhoneServer
+from pi_app.table import Journal
 from tests.web.browser import phone, tap, wait
-from tests.web.test_screenless_box import DEADLINE, until
+from tests.web.test_screenless_box import screenless_box, until
 
-SEATS = ("Ana", "Ben", "Cléo")
 SMALL = (360, 640)
 
 
-@contextmanager
-def box_without_screen_or_bell(folder: Path) -> Iterator[tuple[Screenless, HostKey, int]]:
-    """A Gambit 7 game of the box's questions taken up by a box with no screen and no
-    devices at all: (the run, the host's key, the phones' port)."""
-    path = folder / "journal.sqlite3"
-    journal = Journal(path)
-    Table.new(journal, "gambit7", list(SEATS), {}, extras={"questions": "box"})
-    config = Config()
-    config.values.update(journal=str(path), hardware="pi")
-    key = HostKey.beside(path)
-    hub = Hub(SeatBook(folder / "phones.json"), key)
-    server = PhoneServer(hub, host="127.0.0.1", port=0)
-    port = server.start()
-    run = Screenless(config, journal, hub, None, probe=lambda: False, retry=0.2)
-    thread = threading.Thread(target=run.run, daemon=True)
-    thread.start()
-    try:
-        until(lambda: hub.published is not None)
-        yield run, key, port
-    finally:
-        run.stop()
-        thread.join(DEADLINE)
-        server.stop()
-        journal.close()
-
-
 def test_the_hosts_phone_moves_a_round_on_with_next_and_undo(tmp_path: Path) -> None:
-    with box_without_screen_or_bell(tmp_path) as (run, key, port):
+    with screenless_box(tmp_path, wired=False) as (run, _devices, _pins, port):
         table = run.session.table
-        assert table is not None
+        key = run.hub.host_key
+        assert table is not None and key is not None
         secret = run.hub.secret_for(table.game_id)
         with phone("fr") as ana, phone("fr") as host:
             ana.get(f"http://127.0.0.1:{port}/j/{secret}")
