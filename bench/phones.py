@@ -11,13 +11,16 @@ box's alone. One run prints, beside the same figures without phones:
 - the same while a third process attacks: 500 idle sockets held open (half-sent
   requests from 25 addresses of 127.0.0.0/8, opened again as the box cuts them off)
   and the seventh seat's phone flooding messages (reconnecting when cut off); with the
-  box's memory at the end of the attack.
+  box's memory at the end of the attack;
+- the time from a tap to 8 players' phones showing it (p50/p99): the host's tap on the
+  host's phone (its websocket, `/host/ws`: undo the last bet, redo it), beside the same
+  tap on the box's screen.
 
 Targets: p99 under 100 ms, quiet and attacked; idle CPU under 1 % of a core; under
 25 MB added memory, attack included.
 
-    python bench/phones.py [--bets 120] [--idle 5] [--idle-sockets 500]
-    python bench/phones.py --quick    # 10 bets, 50 idle sockets: for CI
+    python bench/phones.py [--bets 120] [--idle 5] [--idle-sockets 500] [--taps 40]
+    python bench/phones.py --quick    # 10 bets, 50 idle sockets, 6 taps: for CI
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 SEATS = ("Ana", "Ben", "Cléo", "Dan", "Eli", "Fay", "Gus")
 PHONES = SEATS[:-1]  # the seventh seat's phone is the attacker's
 SPECTATORS = 10
+HOSTED_PHONES = 8  # the phones that follow the host's taps (the HOST helper's)
 
 CLIENTS = r"""
 import asyncio, json, sys, time
@@ -167,6 +171,68 @@ asyncio.run(main())
 """
 
 
+HOST = r"""
+import asyncio, json, sys, time
+import aiohttp
+
+url, secret, key = sys.argv[1], sys.argv[2], sys.argv[3]
+taps, count = int(sys.argv[4]), int(sys.argv[5])
+
+async def seen_by_all(phones, after):
+    # when each phone first got a state past version `after`
+    async def one(socket):
+        while True:
+            message = json.loads((await socket.receive()).data)
+            if message["type"] == "state" and message.get("version", 0) > after:
+                return time.monotonic(), message["version"]
+    found = await asyncio.gather(*(one(socket) for socket in phones))
+    return [when for when, _ in found], max(version for _, version in found)
+
+async def host_message(host, after):
+    while True:
+        message = json.loads((await host.receive()).data)
+        if message["type"] == "host" and message["step"] is not None and message["step"] > after:
+            return message
+
+async def main():
+    async with aiohttp.ClientSession(url) as session:
+        phones, version = [], 0
+        for _ in range(count):
+            socket = await session.ws_connect("/ws")
+            await socket.send_json({"type": "hello", "secret": secret})
+            while True:
+                message = json.loads((await socket.receive()).data)
+                if message["type"] == "state":
+                    version = max(version, message.get("version", 0))
+                    break
+            phones.append(socket)
+        host = await session.ws_connect("/host/ws")
+        await host.send_json({"type": "hello", "key": key})
+        shown = await host_message(host, -1)
+        print("connected", flush=True)
+        await go()
+        latencies = []
+        for n in range(taps):  # the host's taps: undo the last bet, redo it
+            await asyncio.sleep(0.25)  # a host taps well under 5 times a second
+            kind = "undo" if n % 2 == 0 else "redo"
+            tapped = time.monotonic()
+            await host.send_json({"type": kind, "id": str(n), "game": shown["game_id"],
+                                  "step": shown["step"], "lang": "en"})
+            seen, version = await seen_by_all(phones, version)
+            latencies += [(when - tapped) * 1000 for when in seen]
+            shown = await host_message(host, shown["step"])
+        print(json.dumps(latencies), flush=True)
+        for _ in range(taps):  # the taps on the box's screen: when each phone saw each
+            seen, version = await seen_by_all(phones, version)
+            print(json.dumps(seen), flush=True)
+
+async def go():
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+
+asyncio.run(main())
+"""
+
+
 def rss_mb() -> float:
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -209,6 +275,22 @@ class Box:
                 return process.stdout.readline().strip()
             self.app.step(wait_events(min(self.app.wait_ms(), 50), False))
 
+    def taps(self, hosting: subprocess.Popen[str], count: int) -> tuple[list[float], list[float]]:
+        """The host's taps, then as many on the box's screen (undo the last bet, redo
+        it): each tap's time to each player's phone, in ms."""
+        from pi_app.display.intents import Press
+        from pi_app.display.targets import Button
+
+        say(hosting, "go")
+        by_host = [float(ms) for ms in json.loads(self.serve_until_line(hosting))]
+        on_screen: list[float] = []
+        for n in range(count):
+            tapped = time.monotonic()
+            self.app.feed(Press(Button.UNDO if n % 2 == 0 else Button.REDO))
+            seen = json.loads(self.serve_until_line(hosting))
+            on_screen += [(when - tapped) * 1000 for when in seen]
+        return by_host, on_screen
+
     def phase(self, clients: subprocess.Popen[str]) -> list[float]:
         """Let the phones play one phase; each event's submit-to-frame time, in ms."""
         base = self.events()
@@ -232,10 +314,11 @@ def main() -> int:
     parser.add_argument("--bets", type=int, default=120)
     parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--idle-sockets", type=int, default=500)
+    parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--quick", action="store_true", help="10 bets, 50 idle sockets, for CI")
     args = parser.parse_args()
     if args.quick:
-        args.bets, args.idle, args.idle_sockets = 10, 1.0, 50
+        args.bets, args.idle, args.idle_sockets, args.taps = 10, 1.0, 50, 6
 
     from pi_app.box.actors import phone
     from pi_app.box.acts import TakeSeat
@@ -251,10 +334,12 @@ def main() -> int:
 
     from pi_app.box.seats import SeatBook
     from pi_app.display.phones_panel import PhonesPanel
+    from pi_app.web.host_key import HostKey
     from pi_app.web.hub import Hub  # imported here: aiohttp's memory counts as added
     from pi_app.web.server import PhoneServer
 
-    hub = Hub(SeatBook(folder / "phones.json"))
+    host_key = HostKey(folder / "host-key")
+    hub = Hub(SeatBook(folder / "phones.json"), host_key)
     server = PhoneServer(hub, host="0.0.0.0", port=0)  # the attack comes from 127.0.2.x
     port = server.start()
     panel = PhonesPanel(hub, lambda secret: [f"http://127.0.0.1:{port}/j/{secret}"])
@@ -302,6 +387,18 @@ def main() -> int:
     cut, sent = map(int, box.serve_until_line(attacker).split())
     attacker.kill()
     clients.wait(30)
+    hosting = subprocess.Popen(
+        [
+            *(sys.executable, "-c", HOST, f"http://127.0.0.1:{port}", secret),
+            *(host_key.current(), str(args.taps), str(HOSTED_PHONES)),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert box.serve_until_line(hosting) == "connected"
+    by_host, on_screen = box.taps(hosting, args.taps)
+    hosting.wait(30)
     server.stop()
     app.journal.close()
 
@@ -324,6 +421,9 @@ def main() -> int:
         f" over no phones); the server refused {server.gate.refused} connections at once"
         f" and cut {server.gate.silent} off"
     )
+    print(f"  a tap to the players' phones ({HOSTED_PHONES} phones), {args.taps} taps each:")
+    print(f"    on the host's phone: {figures(by_host)}")
+    print(f"    on the box's screen: {figures(on_screen)}")
     return 0
 
 

@@ -208,9 +208,7 @@ class HostSockets:
         if message is None:
             await host.refuse(UNREADABLE)
         elif message["type"] == "lang" and message.get("lang") in LANGUAGES:
-            self.desk.leave(host.lang)
-            host.lang = str(message["lang"])
-            self.desk.join(host.lang)
+            self._relang(host, str(message["lang"]))
             await self._show(host)
         elif message["type"] in host_kinds():
             await self._act(host, message)
@@ -218,9 +216,16 @@ class HostSockets:
             await host.refuse(UNREADABLE, ident(message.get("id")))
         return not host.socket.closed
 
+    def _relang(self, host: Host, lang: str) -> None:
+        """`host` reads `lang` from now on: its messages are built in it."""
+        if lang != host.lang:
+            self.desk.leave(host.lang)
+            host.lang = lang
+            self.desk.join(lang)
+
     async def _act(self, host: Host, message: dict[str, Any]) -> None:
         if message.get("lang") in LANGUAGES:
-            host.lang = str(message["lang"])
+            self._relang(host, str(message["lang"]))
         request = HostRequest(
             str(message["type"]),
             {k: v for k, v in message.items() if k not in ("type", "id", "lang", "game", "step")},

@@ -10,6 +10,7 @@ thread only.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -64,7 +65,9 @@ class HostSteps:
     """The step counter, moved by each change of the table told by the core."""
 
     def __init__(self, changes: Changes) -> None:
-        self.number = 1
+        self.number = time.monotonic_ns() // 1_000_000
+        """Counted from this process's clock in ms: the owner that takes the box over (the
+        display, once it opens) never repeats a step an old page still holds."""
         self._kept: deque[Step] = deque(maxlen=KEPT)
         changes.subscribe(self._changed, *TABLE_CHANGES)
 

@@ -35,6 +35,7 @@ from pi_app.effects.ring_follows import NEXT_FLASH
 from pi_app.net.ports import free_port
 from pi_app.screenless import NO_SCREEN, Screenless, is_service
 from pi_app.table import Journal, Table
+from pi_app.web.host_key import HostKey
 from pi_app.web.hub import Hub
 from pi_app.web.server import PhoneServer
 from tests.web.browser import PATIENCE, phone, tap, wait
@@ -121,19 +122,20 @@ def test_the_service_plays_on_when_the_display_cannot_start(tmp_path: Path) -> N
 
 @contextmanager
 def screenless_box(
-    folder: Path, speech: Any = None, cues: Any = None
+    folder: Path, speech: Any = None, cues: Any = None, wired: bool = True
 ) -> Iterator[tuple[Screenless, Any, MockFactory, int]]:
     """A Gambit 7 game of the box's questions, paused in the journal, taken up by a box
     with no screen: (the run, its devices, their pins, the phones' port); `speech` and
-    `cues` are where it speaks and sounds (its sound device's, by default)."""
+    `cues` are where it speaks and sounds (its sound device's, by default). Not `wired`:
+    no bell, no buttons and no ring at all (devices None), as a box with its cable loose."""
     path = folder / "journal.sqlite3"
     journal = Journal(path)
     Table.new(journal, "gambit7", list(SEATS), {}, extras={"questions": "box"})
     config = Config()
     config.values.update(journal=str(path), hardware="pi")
     factory = MockFactory()
-    devices = open_devices(config, factory, ring_backend=MockRing())
-    hub = Hub(SeatBook(folder / "phones.json"))
+    devices = open_devices(config, factory, ring_backend=MockRing()) if wired else None
+    hub = Hub(SeatBook(folder / "phones.json"), HostKey.beside(path))
     server = PhoneServer(hub, host="127.0.0.1", port=0)
     port = server.start()
     run = Screenless(config, journal, hub, devices, probe=lambda: False, retry=0.2)
@@ -148,7 +150,8 @@ def screenless_box(
         run.stop()
         thread.join(DEADLINE)
         server.stop()
-        devices.close()
+        if devices is not None:
+            devices.close()
         journal.close()
 
 

@@ -215,6 +215,7 @@ function roundButtons() {
     const button = document.getElementById(kind);
     const said = playing ? view[kind] : null;
     button.disabled = said === null || said === undefined;
+    button.dataset.words = said || "";
     button.onclick = () => ask(kind, said || t("last_action"));
   }
   confirmBox();
