@@ -88,7 +88,9 @@ def test_seven_seats_named_alike_fit_and_are_told_apart(tmp_path: Path) -> None:
                 drawn(driver, published_version(served))
                 check_room_scale(driver, size)
                 marks = driver.find_elements(By.CSS_SELECTOR, "#scores .disc")
-                assert [m.text for m in marks][:3] == ["ANA", "ANN", "B"]
+                assert [m.text.split()[-1] for m in marks][:3] == ["ANA", "ANN", "B"]
+                shapes = [m.get_attribute("data-shape") for m in marks]
+                assert len(set(shapes)) == len(shapes)  # each seat its own shape too
                 lines = driver.find_elements(By.CSS_SELECTOR, "#scores .line")
                 assert len(lines) == 7 and all(line.is_displayed() for line in lines)
                 bottom = driver.execute_script(

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from pi_app.box.session import Session
 
 _ = Translator("display")
-_host = Translator("host")
 
 EVERY_SEAT_NAMED = N_("Every seat needs its own name.")
 """The home's refusal of seats without their own names (its msgid, in "display")."""
@@ -122,9 +121,9 @@ class HomeOffer:
         if not all(isinstance(seat, str) for seat in seats) or len(seats) > MOST_SEATS:
             raise ValueError("seats")
         if game not in {name for name, _title in home.available()}:
-            return _host("This game is not installed on the box.", lang)
+            return _("This game is not installed on the box.", lang)
         if any(len(seat.strip()) > NAME_LIMIT for seat in seats):
-            return _host("A name has at most {most} characters.", lang).format(most=NAME_LIMIT)
+            return _("A name has at most {most} characters.", lang).format(most=NAME_LIMIT)
         home.choose_game(game)
         refused = _picked(home, picks, lang)
         if refused:
@@ -141,7 +140,7 @@ def _picked(home: HomeChoices, picks: Mapping[object, object], lang: str) -> str
     for key, index in picks.items():
         choice = every.get(str(key))
         if choice is None or not isinstance(index, int) or not 0 <= index < len(choice.values):
-            return _host("This option's value is not offered.", lang)
+            return _("This option's value is not offered.", lang)
         home.picks[choice.key] = index
     return ""
 
