@@ -4,7 +4,7 @@
 
 A Gambit 7 round on a box playing without its screen: the host's page with every
 answer in (host-360x640.png, host-1024x768.png), its Undo asking first
-(host-360x640-undo.png...), and a player's phone saying the host's phone moves the
+(host-360x640-undo.png...), the small phone's in German too, and a player's phone saying the host's phone moves the
 round on (phone-hosted.png).
 """
 
@@ -34,17 +34,18 @@ def main(folder: Path) -> None:
             tap(ana, '[data-seat="Ana"]')
             for seat, value in (("Ben", "200"), ("Cléo", "300")):
                 served.box(f'answer "{seat}" "{value}" fr')
-            for width, height in SIZES:
-                with phone("fr") as host:
+            for (width, height), lang in [(size, "fr") for size in SIZES] + [(SIZES[0], "de")]:
+                name = f"host-{width}x{height}" + ("" if lang == "fr" else f"-{lang}")
+                with phone(lang) as host:
                     host.set_window_size(width, height)
                     host.get(f"{served.url}/host#{key}")
                     wait(host, seen.presence_of_element_located((By.ID, "undo")))
                     wait(ana, lambda d: "hôte" in d.find_element(By.ID, "no-screen").text)
                     ana.save_screenshot(str(folder / "phone-hosted.png"))
-                    host.save_screenshot(str(folder / f"host-{width}x{height}.png"))
+                    host.save_screenshot(str(folder / f"{name}.png"))
                     tap(host, "#undo")
                     wait(host, seen.presence_of_element_located((By.ID, "confirm-yes")))
-                    host.save_screenshot(str(folder / f"host-{width}x{height}-undo.png"))
+                    host.save_screenshot(str(folder / f"{name}-undo.png"))
                     tap(host, "#confirm-no")
     finally:
         served.stop()

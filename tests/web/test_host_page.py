@@ -37,16 +37,16 @@ def test_the_hosts_phone_moves_a_round_on_with_next_and_undo(tmp_path: Path) -> 
             for seat, value in (("Ana", 12), ("Ben", 30), ("Cléo", 20)):
                 assert run.loop.act(Play(f'answer "{seat}" {value} fr')).ok
             wait(host, lambda d: d.find_element(By.ID, "next").is_enabled())
-            assert "reveal" in host.find_element(By.ID, "next-does").text
+            assert "réponses sont retournées" in host.find_element(By.ID, "next-does").text
             tap(host, "#next")  # the answers turned up
             until(lambda: str(table.state.phase) == "bets")
             wait(
                 host,
-                lambda d: "reveal" in d.find_element(By.ID, "undo").get_attribute("data-words"),
+                lambda d: "retournées" in d.find_element(By.ID, "undo").get_attribute("data-words"),
             )
             tap(host, "#undo")
             asked = wait(host, seen.presence_of_element_located((By.ID, "confirm-words")))
-            assert "reveal" in asked.text  # what it takes back, said first
+            assert "réponses sont retournées" in asked.text  # what it takes back, said first
             assert str(table.state.phase) == "bets"  # nothing taken back before "yes"
             tap(host, "#confirm-yes")
             until(lambda: str(table.state.phase) == "answers")
@@ -54,7 +54,7 @@ def test_the_hosts_phone_moves_a_round_on_with_next_and_undo(tmp_path: Path) -> 
             tap(host, "#next")  # turned up again
             until(lambda: str(table.state.phase) == "bets")
             assert run.loop.act(Play('bet "Ana" [12]')).ok
-            wait(host, lambda d: "close-bets" in d.find_element(By.ID, "next-does").text)
+            wait(host, lambda d: "mises sont closes" in d.find_element(By.ID, "next-does").text)
             tap(host, "#next")  # rien ne va plus, with the box's own answer
             until(lambda: str(table.state.phase) == "scored")
             wait(host, lambda d: d.find_element(By.ID, "next").is_enabled())

@@ -91,8 +91,8 @@ def test_a_host_act_is_drawn_at_once_and_a_tap_reaches_the_host(
     moves, words = frames[count]  # the first frame drawn after the host's change
     assert moves == frames[count - 1][0] + 1  # the frame after it shows it
     assert words != frames[count - 1][1]
-    assert seen["after_next"]["undo"] and "reveal" in seen["after_next"]["undo"]
+    assert seen["after_next"]["undo"] and "answers are turned up" in seen["after_next"]["undo"]
     by_box = [change for _count, change in told if change.by == BOX]
     assert by_box and str(by_box[-1].after.phase) == "answers"  # type: ignore[attr-defined]
-    assert seen["after_tap"]["next"] and "reveal" in seen["after_tap"]["next"]
-    assert seen["after_tap"]["redo"] and "reveal" in seen["after_tap"]["redo"]
+    assert seen["after_tap"]["next"] and "answers are turned up" in seen["after_tap"]["next"]
+    assert seen["after_tap"]["redo"] and "answers are turned up" in seen["after_tap"]["redo"]
