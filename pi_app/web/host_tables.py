@@ -17,6 +17,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from pi_app.ai import opponent_for
 from pi_app.box import acts
 from pi_app.box.actors import HOST
 from pi_app.box.acts import Act, Done
@@ -42,6 +43,7 @@ FAULT = N_("The box could not carry out this request; the game goes on as it was
 NOTHING_NEXT = N_("Nothing to move on: the round waits for its players.")
 NOTHING_BACK = N_("Nothing to undo.")
 NOTHING_AGAIN = N_("Nothing to redo.")
+COMPUTERS_TURN = N_("The computer is to move: its move comes first.")
 
 
 def said(message: str, lang: str, **params: object) -> Reply:
@@ -166,6 +168,9 @@ def game_acts(table: GameTable, request: HostRequest) -> Sequence[Act] | Reply:
     play = host_play(table.game.name)
     if play is None or request.kind not in play.kinds:
         return said(UNREADABLE, request.lang)
+    opponent = opponent_for(table.game.name)
+    if opponent is not None and opponent.to_play(table.state, table.extras) is not None:
+        return said(COMPUTERS_TURN, request.lang)  # its move is the computer's alone
     try:
         made = play.action(table.state, request)
     except RuleError as error:

@@ -4,8 +4,8 @@
 
 A Gambit 7 round on a box playing without its screen: the host's page with every
 answer in (host-360x640.png, host-1024x768.png), its Undo asking first
-(host-360x640-undo.png...), the small phone's in German too, and a player's phone saying the host's phone moves the
-round on (phone-hosted.png).
+(host-360x640-undo.png...), the small phone's in German too (host-360x640-de.png), and
+a player's phone saying the host's phone moves the round on (phone-hosted.png).
 """
 
 from __future__ import annotations

@@ -299,3 +299,25 @@ def test_a_phone_holding_the_computer_s_seat_only_watches(tmp_path: Path) -> Non
         assert isinstance(act_of(people, PhoneRequest("Bruno", "move", move, "de")), Play)
     finally:
         journal.close()
+
+
+def test_the_host_never_plays_the_computer_s_move(tmp_path: Path) -> None:
+    """The host's page offers no move while the computer is to move, and the box
+    refuses one made anyway (a hand-made request): the computer's side is its own."""
+    from pi_app.web.host_tables import game_acts
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    try:
+        seats = ["Alice", "Ordinateur (facile)"]
+        table = Table.new(
+            journal, "gambo", seats, {"setup": SETUP}, extras={"opponent": {"B": "easy"}}
+        )
+        request = HostRequest("move", {"move": "adv b4"}, "fr", table.game_id)  # B to move
+        refused = game_acts(table, request)
+        assert isinstance(refused, Reply) and not refused.ok
+        assert refused.message == "C’est à l’ordinateur de jouer : son coup passe d’abord."
+        people = Table.new(journal, "gambo", ["Alice", "Bruno"], {"setup": SETUP})
+        request = HostRequest("move", {"move": "adv b4"}, "fr", people.game_id)
+        assert [type(act) for act in game_acts(people, request)] == [Play]  # type: ignore[arg-type]
+    finally:
+        journal.close()
