@@ -17,6 +17,7 @@ import contextlib
 import hmac
 import os
 import secrets
+import threading
 from pathlib import Path
 from urllib.parse import quote
 
@@ -47,14 +48,45 @@ class HostKey:
 
     def current(self) -> str:
         """The key, made (and written) if the box has none yet."""
-        return self.read() or self.renew()
+        return self.read() or self._first()
+
+    def _first(self) -> str:
+        """The box's first key, linked into place only where there is none: two makers
+        at once (the server's start, a command, the screen) end with one key, the one
+        each of them returns."""
+        temporary = self.path.with_name(
+            f"{self.path.name}.{os.getpid()}.{threading.get_ident()}.first"
+        )
+        self._write(temporary, secrets.token_urlsafe(KEY_BYTES))
+        try:
+            os.link(temporary, self.path)
+        except FileExistsError:
+            pass  # another maker was first: its key is the box's
+        finally:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+        key = self.read()
+        if key is None:
+            raise OSError(f"{self.path} holds no key after it was written")
+        return key
 
     def renew(self) -> str:
         """A new key, written atomically over the old one: the old one opens nothing now.
         Raises OSError when it cannot be written (the old one then stays)."""
         key = secrets.token_urlsafe(KEY_BYTES)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.path.with_name(self.path.name + ".new")
+        self._write(temporary, key)
+        try:
+            os.replace(temporary, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            raise
+        return key
+
+    def _write(self, temporary: Path, key: str) -> None:
+        """`key` in the file `temporary`, synced, readable by the box's user alone."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="ascii") as out:
@@ -62,12 +94,10 @@ class HostKey:
                 out.flush()
                 os.fsync(out.fileno())
             os.chmod(temporary, 0o600)
-            os.replace(temporary, self.path)
         except OSError:
             with contextlib.suppress(OSError):
                 temporary.unlink(missing_ok=True)
             raise
-        return key
 
     def matches(self, given: object) -> bool:
         """Whether `given` is the key now, compared in constant time (no key: nothing

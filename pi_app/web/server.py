@@ -189,6 +189,19 @@ class PhoneServer:
         site = GuardedSite(self._runner, self.host, self.port, self.gate)
         await site.start()
         self.port = int(self._runner.addresses[0][1])  # the port chosen for port 0
+        asyncio.get_running_loop().run_in_executor(None, self._make_host_key)
+
+    def _make_host_key(self) -> None:
+        """The box's host key, made at its first start if it has none, so a box with no
+        screen is hosted from its first minute (`tabletop host-link` prints it); off
+        the server's loop, and a card that cannot take it is logged, not a stop."""
+        key = self.hub.host_key
+        if key is None:
+            return
+        try:
+            key.current()
+        except OSError as error:
+            log.warning("no host key made at %s: %s", key.path, describe(error))
 
     @staticmethod
     def _runner_of(app: web.Application) -> web.AppRunner:
