@@ -25,6 +25,7 @@ from pi_app.effects.cues import Cues, Player
 from pi_app.effects.ring import RecordingRing, RingPort
 from pi_app.effects.ring_follows import RingFollows
 from pi_app.effects.ring_show import RingShow, Tick
+from pi_app.effects.timers_follow import TimersFollow
 from pi_app.effects.voice.players import SpeechPlayer
 from pi_app.effects.voice.voice import Voice
 from pi_app.table import Journal
@@ -41,6 +42,8 @@ class Box:
     show: RingShow
     """The ring's choreography and the sand timer."""
     ring: RingFollows
+    timers: TimersFollow
+    """The sand timers the table's moments start (Cambio's study time)."""
     cues: Cues
     voice: Voice
     health: JournalWatch
@@ -134,6 +137,7 @@ def build_box(
         session=session,
         show=show,
         ring=RingFollows(show, session.changes, turns=screen),
+        timers=TimersFollow(show, session.changes, session.config),
         cues=Cues(session.changes, sounds, session.settings),
         voice=Voice(
             session.changes,

@@ -102,6 +102,12 @@ DEFAULTS: dict[str, tuple[Any, Check]] = {
 }
 
 
+def timer_seconds(config: Mapping[str, Any], setting: str) -> float:
+    """How long the sand timer `timers.<setting>` runs (its default when unset)."""
+    key = f"timers.{setting}"
+    return float(config.get(key, DEFAULTS[key][0]))
+
+
 class ConfigError(ValueError):
     """A configuration value that cannot be used, naming the key and the file."""
 

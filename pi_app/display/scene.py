@@ -29,7 +29,7 @@ from pi_app.box.acts import Resume as Resume
 from pi_app.box.acts import SetLanguage as SetLanguage
 from pi_app.box.acts import Undo as Undo
 from pi_app.box.unfinished import PausedGame
-from pi_app.config import DEFAULTS
+from pi_app.config import timer_seconds
 from pi_app.display import theme as th
 from pi_app.display.canvas import Canvas, split
 from pi_app.display.icons import turn_arrow
@@ -204,8 +204,7 @@ class Ctx:
 
     def timer_seconds(self, setting: str) -> float:
         """How long the sand timer `timers.<setting>` runs (its default from the config)."""
-        key = f"timers.{setting}"
-        return float(self.config.get(key, DEFAULTS[key][0]))
+        return timer_seconds(self.config, setting)
 
     def timer_of(self, kind: str) -> SandTimer | None:
         return self.timer if self.timer is not None and self.timer.kind == kind else None

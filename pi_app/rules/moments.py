@@ -32,6 +32,8 @@ FALSE_RING = "false-ring"
 """Someone rang without the hand they claimed: the round goes on."""
 ROUND = "round"
 """A new round began."""
+DEALT = "dealt"
+"""The cards were dealt: the study time begins, its sand timer running (Cambio)."""
 ENDED = "ended"
 """The game is over (its outcome is decided)."""
 

@@ -38,7 +38,6 @@ from pi_app.display.scene import (
     Play,
     Scene,
     ShowFinal,
-    StartTimer,
     Undo,
     chrome,
     sand_timer,
@@ -325,9 +324,8 @@ class CambioScene(Scene):
                 return (GoHome(),)
             case Press(target=Button.FINAL):
                 return (ShowFinal(),)
-            case Press(target=RoundButton.DEAL):
-                seconds = ctx.timer_seconds("cambio_study")
-                return (Play(self._fmt(Deal())), StartTimer("study", seconds))
+            case Press(target=RoundButton.DEAL):  # its study time follows (`timers_follow`)
+                return (Play(self._fmt(Deal())),)
             case Press(target=RoundButton.OPEN):
                 return (Play(self._fmt(Open())),)
             case Press(target=RoundButton.RESUME) if self.phase == "stopped":

@@ -30,7 +30,7 @@ from pi_app.rules.cambio.record import (
     write_options,
     write_result,
 )
-from pi_app.rules.cambio.round import RoundPhase, legal_steps, round_moments, step
+from pi_app.rules.cambio.round import DEAL, STUDY, RoundPhase, legal_steps, round_moments, step
 from pi_app.rules.cambio.scoring import (
     DOMAIN,
     MAX_SEATS,
@@ -47,6 +47,7 @@ from pi_app.rules.cambio.scoring import (
 from pi_app.rules.chart import Chart
 from pi_app.rules.contract import Game, Outcome, RecordError, RuleError
 from pi_app.rules.facts import Fact
+from pi_app.rules.moments import DEALT
 from pi_app.rules.records import check_fields, check_list, record_locale
 
 
@@ -154,10 +155,13 @@ class CambioGame:
         return replace(state, round=phase)
 
     def moments(self, before: CambioState, after: CambioState) -> frozenset[str]:
-        """What the room notices (`rules.moments`): the bell's stop, a false ring, a
-        hand scored."""
+        """What the room notices (`rules.moments`): the deal (its study time), the
+        bell's stop, a false ring, a hand scored."""
         scored = len(after.history) > len(before.history)
-        return round_moments(before.round, after.round, scored)
+        found = round_moments(before.round, after.round, scored)
+        if before.round.phase == DEAL and after.round.phase == STUDY:
+            found |= {DEALT}
+        return found
 
     def legal_actions(self, state: CambioState) -> Sequence[CambioAction]:
         if state.termination is not None:

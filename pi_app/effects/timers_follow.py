@@ -1,0 +1,36 @@
+"""The sand timers the table's moments start, whoever made them.
+
+Cambio's deal begins the study time on its sand timer. The deal is made with a tap, on
+the host's phone or by a box with no screen alike, so the timer is a listener of the
+core's changes (`rules.moments`), not a tap's own command: the ring, the phones and the
+screen count the same study time down, and the screen opens the trading when it runs
+out (its scene's `timeout`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pi_app.box.changes import Change, Changes, Played, Redone
+from pi_app.config import timer_seconds
+from pi_app.effects.ring_show import RingShow
+from pi_app.rules.moments import DEALT
+
+STARTS: dict[str, tuple[str, str]] = {DEALT: ("study", "cambio_study")}
+"""Each moment that starts a sand timer: the timer's kind and its setting (`timers.…`)."""
+
+
+class TimersFollow:
+    """Starts the sand timer a played (or redone) action's moments call for."""
+
+    def __init__(self, show: RingShow, changes: Changes, config: Mapping[str, Any]) -> None:
+        self.show, self.config = show, config
+        self.unsubscribe = changes.subscribe(self.changed, Played, Redone)
+
+    def changed(self, change: Change) -> None:
+        if not isinstance(change, Played | Redone):
+            return
+        for moment in sorted(change.moments & STARTS.keys()):
+            kind, setting = STARTS[moment]
+            self.show.start_timer(kind, timer_seconds(self.config, setting))
