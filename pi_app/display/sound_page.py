@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import pygame
 
@@ -21,7 +20,7 @@ from pi_app.display.intents import Back, Intent, Press
 from pi_app.display.scene import Command, Ctx, GoHome, Parts, Scene
 from pi_app.display.targets import Button
 from pi_app.display.titles import label_for
-from pi_app.effects.hearing import SOUNDS, VOICE, VOLUME, volume_of, wanted
+from pi_app.effects.hearing import MODES, SOUNDS, VOICE, VOLUME, Mode, mode_of, volume_of
 from pi_app.i18n import Translator, verbatim
 
 _ = Translator("display")
@@ -30,33 +29,11 @@ STEP = 0.1
 """One tap of the volume's − or +."""
 
 
-class Mode(StrEnum):
-    """What the box lets be heard: (voice, sounds)."""
-
-    ALL = "voice-and-sounds"
-    SOUNDS = "sounds-only"
-    SILENT = "silent"
-
-
-MODES: dict[Mode, tuple[bool, bool]] = {
-    Mode.ALL: (True, True),
-    Mode.SOUNDS: (False, True),
-    Mode.SILENT: (False, False),
-}
-
-
 @dataclass(frozen=True)
 class Volume:
     """The volume's − (`step` -1) or + (`step` 1)."""
 
     step: int
-
-
-def mode_of(settings: Mapping[str, object]) -> Mode | None:
-    """The mode the kept choices make (None: the voice on with the sounds off, a mix
-    only a hand-edited journal holds)."""
-    chosen = (wanted(settings, VOICE), wanted(settings, SOUNDS))
-    return next((mode for mode, pair in MODES.items() if pair == chosen), None)
 
 
 class SoundScene(Scene):

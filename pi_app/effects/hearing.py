@@ -9,6 +9,7 @@ choice made on the screen is heard at once, whoever plays.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 
 VOICE = "voice"
 """The voice on (True, the default) or off."""
@@ -29,3 +30,25 @@ def volume_of(settings: Mapping[str, object], default: float) -> float:
     if isinstance(chosen, bool) or not isinstance(chosen, int | float):
         return default
     return min(1.0, max(0.0, float(chosen)))
+
+
+class Mode(StrEnum):
+    """What the box lets be heard: (voice, sounds)."""
+
+    ALL = "voice-and-sounds"
+    SOUNDS = "sounds-only"
+    SILENT = "silent"
+
+
+MODES: dict[Mode, tuple[bool, bool]] = {
+    Mode.ALL: (True, True),
+    Mode.SOUNDS: (False, True),
+    Mode.SILENT: (False, False),
+}
+
+
+def mode_of(settings: Mapping[str, object]) -> Mode | None:
+    """The mode the kept choices make (None: the voice on with the sounds off, a mix
+    only a hand-edited journal holds)."""
+    chosen = (wanted(settings, VOICE), wanted(settings, SOUNDS))
+    return next((mode for mode, pair in MODES.items() if pair == chosen), None)

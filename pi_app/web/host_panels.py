@@ -11,6 +11,7 @@ from pi_app.web.host_health import HEALTH
 from pi_app.web.host_home import HOME
 from pi_app.web.host_play import HostPanel
 from pi_app.web.host_settings import SETTINGS
+from pi_app.web.host_sound import SOUND
 
-PANELS: tuple[HostPanel, ...] = (HOME, SETTINGS, HEALTH)
+PANELS: tuple[HostPanel, ...] = (HOME, SETTINGS, SOUND, HEALTH)
 """Every panel of the host's page, in the page's order."""

@@ -9,7 +9,7 @@
     render(container, data, ctx) {
       const { el, t } = ctx;
       const at = typeof data.at === "number"
-        ? t("at", { time: new Date(data.at * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })
+        ? t("at", { time: new Date(data.at * 1000).toLocaleTimeString(ctx.lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })
         : t("never");
       const checks = data.checks.map((check) => el("div", { class: `check ${check.status}`, id: `health-${check.part}` },
         el("span", { class: "mark", title: t(check.status) }, MARKS[check.status] || "?"),
