@@ -82,21 +82,21 @@ def test_next_undo_and_redo_from_the_hosts_phone(served: Served) -> None:
         assert shown["game"] == "gambit7" and shown["game_id"] == table.game_id
         assert shown["summary"]["scores"] == {seat: 0 for seat in table.seats}
         assert "names" in shown["summary"] and shown["screen"] is True
-        assert shown["next"] and "reveal" in shown["next"]
+        assert shown["next"] and "answers are turned up" in shown["next"]
         assert shown["undo"] and "Eli" in shown["undo"] and shown["redo"] is None
         reply = await socket.ask("next", shown)
         assert reply == {"type": "reply", "id": "1", "ok": True, "message": ""}
         assert str(table.state.phase) == "bets"
         shown = await socket.shown_after(shown["step"])
-        assert "reveal" in shown["undo"]
+        assert "answers are turned up" in shown["undo"]
         assert (await socket.ask("undo", shown, "2"))["ok"]
         assert str(table.state.phase) == "answers"
         shown = await socket.shown_after(shown["step"])
-        assert shown["redo"] and "reveal" in shown["redo"]
+        assert shown["redo"] and "answers are turned up" in shown["redo"]
         assert (await socket.ask("redo", shown, "3"))["ok"]
         assert str(table.state.phase) == "bets"
         shown = await socket.shown_after(shown["step"])
-        assert shown["next"] and "close-bets" in shown["next"]
+        assert shown["next"] and "bets are closed" in shown["next"]
         await socket.close()
 
     run(served, scenario)
@@ -158,7 +158,10 @@ def test_two_hosts_race_on_next_and_see_the_same_table(served: Served) -> None:
         replies = await asyncio.gather(one.next_of("reply"), two.next_of("reply"))
         assert sorted(reply["ok"] for reply in replies) == [False, True], replies
         loser = next(reply for reply in replies if not reply["ok"])
-        assert loser["message"].startswith("Not done: meanwhile") and "reveal" in loser["message"]
+        assert (
+            loser["message"].startswith("Not done: meanwhile")
+            and "answers are turned up" in loser["message"]
+        )
         after = await asyncio.gather(
             one.shown_after(shown_one["step"]), two.shown_after(shown_two["step"])
         )
