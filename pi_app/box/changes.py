@@ -169,6 +169,7 @@ class _Subscription:
     kinds: tuple[type, ...]
     listener: Listener
     active: bool = field(default=True)
+    late: bool = False
 
 
 class WrongThread(RuntimeError):
@@ -189,10 +190,11 @@ class Changes:
         over (the phones-only owner's thread) calls this before it publishes."""
         self._owner = threading.get_ident()
 
-    def subscribe(self, listener: Listener, *kinds: type) -> Callable[[], None]:
+    def subscribe(self, listener: Listener, *kinds: type, late: bool = False) -> Callable[[], None]:
         """Call `listener(change)` for every change of `kinds` (every change if none);
-        returns the function that stops it."""
-        subscription = _Subscription(kinds, listener)
+        returns the function that stops it. A `late` listener is told after every other
+        (a sand timer a moment starts outlives the screen's stopping the last one)."""
+        subscription = _Subscription(kinds, listener, late=late)
         self._subscriptions.append(subscription)
 
         def unsubscribe() -> None:
@@ -217,7 +219,7 @@ class Changes:
             self._telling = False
 
     def _tell(self, change: Change) -> None:
-        for subscription in list(self._subscriptions):
+        for subscription in sorted(self._subscriptions, key=lambda found: found.late):
             if not subscription.active:
                 continue  # unsubscribed by a listener told before it
             if subscription.kinds and not isinstance(change, subscription.kinds):

@@ -26,7 +26,9 @@ class TimersFollow:
 
     def __init__(self, show: RingShow, changes: Changes, config: Mapping[str, Any]) -> None:
         self.show, self.config = show, config
-        self.unsubscribe = changes.subscribe(self.changed, Played, Redone)
+        # told last: the screen stops the last phase's timer as it follows the change,
+        # then the timer this change's moment starts runs
+        self.unsubscribe = changes.subscribe(self.changed, Played, Redone, late=True)
 
     def changed(self, change: Change) -> None:
         if not isinstance(change, Played | Redone):

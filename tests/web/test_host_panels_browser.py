@@ -104,7 +104,7 @@ def test_the_host_runs_the_evening_from_a_small_phone(served: Served, tmp_path: 
         tap(driver, "#settings-lang-de")
         until(served, lambda s: s.settings.get("language") == "de")
 
-        driver.find_element(By.ID, "settings-file").send_keys(str(pack))
+        wait(driver, lambda d: choose_file(d, pack))  # the page redraws in German meanwhile
         tap(driver, "#settings-send")
         said = wait(driver, lambda d: d.find_element(By.ID, "settings-upload-said").text)
         assert said == "2 questions kept in the pack “quiz”. 1 line refused."
@@ -116,3 +116,10 @@ def test_the_host_runs_the_evening_from_a_small_phone(served: Served, tmp_path: 
         driver.set_window_size(800, 1280)  # a tablet
         shot(driver, "host-tablet-home", "panel-home")
         shot(driver, "host-tablet-settings", "panel-settings")
+
+
+def choose_file(driver: Any, pack: Path) -> bool:
+    """The pack chosen in the file input as it is now (one the page just redrew away is
+    found again: `wait` takes a stale element as "not yet")."""
+    driver.find_element(By.ID, "settings-file").send_keys(str(pack))
+    return True
