@@ -195,7 +195,11 @@ class Changes:
         returns the function that stops it. A `late` listener is told after every other
         (a sand timer a moment starts outlives the screen's stopping the last one)."""
         subscription = _Subscription(kinds, listener, late=late)
-        self._subscriptions.append(subscription)
+        if late:
+            self._subscriptions.append(subscription)
+        else:  # before the late ones: the list is kept in the order it is told in
+            at = next((i for i, s in enumerate(self._subscriptions) if s.late), None)
+            self._subscriptions.insert(len(self._subscriptions) if at is None else at, subscription)
 
         def unsubscribe() -> None:
             subscription.active = False
@@ -219,7 +223,7 @@ class Changes:
             self._telling = False
 
     def _tell(self, change: Change) -> None:
-        for subscription in sorted(self._subscriptions, key=lambda found: found.late):
+        for subscription in list(self._subscriptions):
             if not subscription.active:
                 continue  # unsubscribed by a listener told before it
             if subscription.kinds and not isinstance(change, subscription.kinds):
