@@ -5,8 +5,9 @@ the voice queues its line, the loop presents the frame and hands the line to the
 service (`Box.publish`), a worker renders it with espeak-ng and loads it into the
 mixer, and the loop plays it when it drains the job. Per spoken event: Gambit 7 rounds
 of the box's own questions (the question, all answers in, the true answer and its
-source, who won the round, and at the seventh the winner of the game), Cambio's STOP
-and its ringer, and the sand timer's last ten seconds. Each figure is the time from
+source, who won the round, and at the seventh the winner of the game), Cambio's STOP,
+its ringer and its scored hand (who won the round, who lost points, who leads), and the
+sand timer's last ten seconds. Each figure is the time from
 the change to the start of its playing; the first rendering of a sentence and the
 ones said again (kept renderings: the countdown, "all answers are in") are told apart.
 The issue's target: started within 300 ms of its change.
@@ -79,14 +80,17 @@ def gambit7(app: App) -> None:
 
 
 def cambio_and_timer(app: App) -> None:
-    """Cambio's STOP and its ringer, then a sand timer's last ten seconds."""
-    app.execute(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {"variant": "simple"}))
+    """Cambio's STOP and its ringer, its scored hand (who won the round, who lost points
+    for the CAMBIO cards, who leads), then a sand timer's last ten seconds."""
+    app.execute(NewGame("cambio", ("Ana", "Ben", "Cléo", "Dan"), {"variant": "cambio"}))
     for notation in ("deal", "open"):
         app.execute(Play(notation))
     app.step([])
     app.feed(Bell(app.clock()))
     settle(app)
     app.execute(Play('ring "Ben"'))
+    settle(app)
+    app.execute(Play('show Dollar 9 "Cléo"=plus "Dan"=minus'))
     settle(app)
     app.show.start_timer("bench", 11.5)
     end = time.monotonic() + 12.5

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pi_app.effects.voice.games.cambio import RANG
+from pi_app.effects.voice.games.cambio import RANG, lead_line, lost_line
 from pi_app.effects.voice.render import VOICES, Renderer, SpeechUnavailable
 from pi_app.effects.voice.words import (
     ALL_IN,
@@ -49,6 +49,10 @@ def events(lang: str) -> list[Line]:
         Line("countdown", "7", lang),
         said("stop", STOP, lang),
         said("rang", RANG, lang, seat="Cléo"),
+        lost_line(["Ben"], 40, lang),
+        lost_line(["Ben", "Dan"], 20, lang),
+        lead_line({"Ana": 1250, "Ben": -20}, lang),
+        lead_line({"Ana": 2100, "Ben": 2100}, lang),
         winner_line(["Ana", "Ben"], lang),
         Line("move", computer_move(lang), lang),
     ]

@@ -122,15 +122,21 @@ def test_the_service_plays_on_when_the_display_cannot_start(tmp_path: Path) -> N
 
 @contextmanager
 def screenless_box(
-    folder: Path, speech: Any = None, cues: Any = None, wired: bool = True
+    folder: Path,
+    speech: Any = None,
+    cues: Any = None,
+    wired: bool = True,
+    game: tuple[str, dict[str, Any], dict[str, Any]] = ("gambit7", {}, {"questions": "box"}),
 ) -> Iterator[tuple[Screenless, Any, MockFactory, int]]:
-    """A Gambit 7 game of the box's questions, paused in the journal, taken up by a box
-    with no screen: (the run, its devices, their pins, the phones' port); `speech` and
-    `cues` are where it speaks and sounds (its sound device's, by default). Not `wired`:
-    no bell, no buttons and no ring at all (devices None), as a box with its cable loose."""
+    """A game (by default Gambit 7 of the box's questions; else `game`: its name, options
+    and extras), paused in the journal, taken up by a box with no screen: (the run, its
+    devices, their pins, the phones' port); `speech` and `cues` are where it speaks and
+    sounds (its sound device's, by default). Not `wired`: no bell, no buttons and no
+    ring at all (devices None), as a box with its cable loose."""
     path = folder / "journal.sqlite3"
     journal = Journal(path)
-    Table.new(journal, "gambit7", list(SEATS), {}, extras={"questions": "box"})
+    name, options, extras = game
+    Table.new(journal, name, list(SEATS), options, extras=extras)
     config = Config()
     config.values.update(journal=str(path), hardware="pi")
     factory = MockFactory()
@@ -405,3 +411,28 @@ def test_a_box_with_no_screen_speaks_the_question_and_the_reveal_of_a_round_from
         assert order == sorted(order)  # said in the order it happened
         assert "Source : " in expected[2].text
         assert cues.played[:2] == ["reveal", "payout"]
+
+
+def test_a_box_with_no_screen_says_the_stop_the_ringer_and_the_scored_hand_of_cambio(
+    tmp_path: Path,
+) -> None:
+    """Issue 50: a Cambio round played through the core's door on a box whose display
+    cannot start: the box says STOP, who rang, who won the round and its points, and
+    who leads."""
+    from pi_app.effects.voice.players import RecordingSpeech
+
+    speech = RecordingSpeech()
+    game = ("cambio", {"variant": "simple"}, {})
+    with screenless_box(tmp_path, speech, game=game) as (run, _devices, _factory, _port):
+        for notation in ("deal", "open", "bell", 'ring "Ben"', "show Dollar 9"):
+            assert run.loop.act(Play(notation)).ok
+        renderer = run.loop.box.voice.renderer
+        texts = [
+            "Stop !",
+            "Ben a sonné.",
+            "Ben gagne la manche : 100 points.",
+            "Ben mène avec 100 points.",
+        ]
+        wanted = [renderer.cached(text, "fr") for text in texts]
+        until(lambda: all(path in speech.played for path in wanted))
+        assert [speech.played.index(path) for path in wanted] == [0, 1, 2, 3]

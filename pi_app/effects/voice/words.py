@@ -132,18 +132,25 @@ def round_line(gains: Sequence[tuple[str, int]], lang: str) -> Line | None:
     if best <= 0:
         return None
     won = [seat for seat, points in gains if points == best]
-    text = _.plural(
+    alone = _.plural(
         "{seats} wins the round: {n} point.", "{seats} wins the round: {n} points.", best, lang=lang
     )
-    if len(won) > 1:
-        text = _.plural(
-            "{seats} share the round: {n} point each.",
-            "{seats} share the round: {n} points each.",
-            best,
-            lang=lang,
-        )
+    together = _.plural(
+        "{seats} share the round: {n} point each.",
+        "{seats} share the round: {n} points each.",
+        best,
+        lang=lang,
+    )
+    return seats_line("round", won, best, (alone, together), lang)
+
+
+def seats_line(kind: str, seats: Sequence[str], n: int, forms: tuple[str, str], lang: str) -> Line:
+    """A sentence naming `seats` with a number of points `n`: `forms` are the sentence
+    for one seat and for several, each already in its count's plural, so one line says
+    a tie as the room says it ("Ana and Ben share ...")."""
+    text = forms[1] if len(seats) > 1 else forms[0]
     return Line(
-        "round", text.format(seats=names(won, lang), n=spoken_number(Decimal(best), lang)), lang
+        kind, text.format(seats=names(seats, lang), n=spoken_number(Decimal(n), lang)), lang
     )
 
 
