@@ -1,8 +1,8 @@
 """A game's own words for its changes, found by the game's name (`pi_app.faces`).
 
 The voice says the moments every game shares itself (the winner of the game); what
-only one game knows (Gambit 7's true answer and who won the round, Cambio's ringer,
-Gambo's computer move) is said by the game's `SPEECH` in
+only one game knows (Gambit 7's true answer and who won the round, Cambio's ringer and
+scored hand, Gambo's computer move) is said by the game's `SPEECH` in
 `pi_app.effects.voice.games.<game>`, a `Speech` whose `lines` read the change's
 states before and after. A game without one says only what every game says.
 """

@@ -3,9 +3,9 @@
 Whatever moved the table (a tap, a phone, the host's phone, the bell of a box with no
 screen, a redo), the change is told here as to every listener, and the voice says
 what the room must hear: the round's question, all answers in, the true answer and
-its source, who won the round, Cambio's STOP and its ringer, the computer's move, the
-winner of the game, and the sand timer's last ten seconds. The words are the game's
-(`speech`) and the language the box's.
+its source, who won the round, Cambio's STOP, its ringer and its scored hand, the
+computer's move, the winner of the game, and the sand timer's last ten seconds. The
+words are the game's (`speech`) and the language the box's.
 
 Nothing here may delay the frame: a change only queues its lines; `start` (called by
 the loop after the frame is presented, `assembly.Box.publish`) hands each to the jobs
