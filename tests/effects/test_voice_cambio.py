@@ -96,6 +96,21 @@ def test_a_hand_that_ends_the_game_names_no_leader() -> None:
     assert [line.kind for line in lines] == ["round", "lost", "lost"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("fr", "5 joueurs sont en tête à égalité avec 1 200 points."),
+        ("de", "5 Spieler führen gemeinsam mit 1.200 Punkten."),
+        ("en", "5 players share the lead with 1,200 points."),
+    ],
+)
+def test_a_tournaments_many_leaders_are_counted_not_named(lang: str, text: str) -> None:
+    scores = {player: 1200 for player in ("Ana", "Ben", "Cy", "Dan", "Eve")} | {"Fay": 0}
+    assert lead_line(scores, lang).text == text
+    four = {player: 1200 for player in ("Ana", "Ben", "Cy", "Dan")}
+    assert lead_line(four, "en").text == "Ana, Ben, Cy and Dan share the lead with 1,200 points."
+
+
 def test_one_point_is_said_in_the_singular() -> None:
     assert lost_line(["Ana"], 1, "fr").text == "Ana perd 1 point."
     assert lost_line(["Ana", "Ben"], 1, "de").text == "Ana und Ben verlieren je 1 Punkt."
@@ -201,6 +216,34 @@ def test_a_tournament_played_at_one_box_speaks_at_each_table(
         "Ana rang.",
         "Ana wins the round: 80 points.",
         "Eve leads with 100 points.",
+    ]
+
+
+def test_a_cambio_game_played_through_the_door_says_each_hand_then_its_winner(
+    session: tuple[Session, Heard],
+) -> None:
+    """The winner of the game is the quiz games' line, said after the hand that ends it."""
+    from pi_app.box.acts import NewGame
+
+    core, heard = session
+    options = {"variant": "cambio", "target": 150}
+    assert core.act(NewGame("cambio", ("Ana", "Ben", "Cy"), options)).ok
+    for notation in ("deal", "open", "bell", 'ring "Cy"', 'show Yen 9 "Ana"=plus "Ben"=minus'):
+        assert core.act(Play(notation)).ok
+    assert heard.texts() == [
+        "Stop!",
+        "Cy rang.",
+        "Cy wins the round: 80 points.",
+        "Ana and Ben lose 20 points each.",
+        "Cy leads with 80 points.",
+    ]
+    for notation in ("deal", "open", 'ring "Ana"', 'show Dollar 9+plus "Ben"=minus'):
+        assert core.act(Play(notation)).ok
+    assert heard.texts()[5:] == [
+        "Ana rang.",
+        "Ana wins the round: 200 points.",
+        "Ben loses 20 points.",
+        "Ana wins the game!",
     ]
 
 

@@ -53,6 +53,7 @@ def events(lang: str) -> list[Line]:
         lost_line(["Ben", "Dan"], 20, lang),
         lead_line({"Ana": 1250, "Ben": -20}, lang),
         lead_line({"Ana": 2100, "Ben": 2100}, lang),
+        lead_line(dict.fromkeys(("Ana", "Ben", "Cy", "Dan", "Eve"), 300), lang),
         winner_line(["Ana", "Ben"], lang),
         Line("move", computer_move(lang), lang),
     ]

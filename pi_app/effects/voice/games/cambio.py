@@ -10,10 +10,20 @@ is rounds of Cambio.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 
 from pi_app.box.changes import TableChange
 from pi_app.effects.voice.speech import Speech
-from pi_app.effects.voice.words import DOMAIN, RANG, STOP, Line, round_line, said, seats_line
+from pi_app.effects.voice.words import (
+    DOMAIN,
+    RANG,
+    STOP,
+    Line,
+    round_line,
+    said,
+    seats_line,
+    spoken_number,
+)
 from pi_app.i18n import Translator
 from pi_app.rules.cambio.game import CambioState
 from pi_app.rules.cambio.record import top_seats
@@ -23,6 +33,10 @@ from pi_app.rules.moments import ENDED, SCORED
 from pi_app.rules.moments import STOP as STOPPED
 
 _ = Translator(DOMAIN)
+
+NAMED_LEADERS = 4
+"""The most players named as sharing the lead: a tournament's many tables may tie more,
+and the room then hears how many."""
 
 
 def bell_lines(
@@ -68,10 +82,20 @@ def lost_line(seats: Sequence[str], points: int, lang: str) -> Line:
 
 
 def lead_line(scores: Mapping[str, int], lang: str) -> Line:
-    """Who leads the game, with their score (seats tied at the top share the lead)."""
+    """Who leads the game, with their score (seats tied at the top share the lead; more
+    than `NAMED_LEADERS` of them, a tournament's, are counted rather than named)."""
     leaders = top_seats(scores)
     best = scores[leaders[0]]
     count = abs(best)  # a score below zero is said with its minus, counted as its size
+    if len(leaders) > NAMED_LEADERS:
+        many = _.plural(
+            "{count} players share the lead with {n} point.",
+            "{count} players share the lead with {n} points.",
+            count,
+            lang=lang,
+        )
+        text = many.format(count=len(leaders), n=spoken_number(Decimal(best), lang))
+        return Line("lead", text, lang)
     alone = _.plural(
         "{seats} leads with {n} point.", "{seats} leads with {n} points.", count, lang=lang
     )
