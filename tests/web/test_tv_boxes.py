@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from selenium.webdriver.common.by import By
-
 from pi_app.box.acts import CreateTournament, JoinTournament, Play
 from pi_app.box.seats import SeatBook
 from pi_app.i18n import translate
@@ -86,15 +84,14 @@ def score_of(at: Box, player: str) -> int | None:
     return None if state is None else state.score_map.get(player)
 
 
+STANDINGS = """return [...document.querySelectorAll('#tournament .place')].map(
+  (place) => [place.dataset.seat, Number(place.querySelector('.n').textContent)]);"""
+
+
 def standings_on(driver: Any) -> list[tuple[str, int]]:
-    """The tournament's standings as the TV shows them, in order: each player's score."""
-    return [
-        (
-            place.get_attribute("data-seat") or "",
-            int(place.find_element(By.CSS_SELECTOR, ".n").text),
-        )
-        for place in driver.find_elements(By.CSS_SELECTOR, "#tournament .place")
-    ]
+    """The tournament's standings as the TV shows them, in order: each player's score
+    (read at once: the page redraws as the other box's acts arrive)."""
+    return [(seat, score) for seat, score in driver.execute_script(STANDINGS)]
 
 
 def test_the_tv_of_one_box_shows_the_standings_with_the_other_box_s_rounds(
@@ -127,6 +124,9 @@ def test_the_tv_of_one_box_shows_the_standings_with_the_other_box_s_rounds(
         ranked = sorted(state.scores, key=lambda pair: -pair[1])
         assert dict(standings_on(driver)) == dict(state.scores)
         assert standings_on(driver)[0] == ranked[0] == ("Dan", 100)
-        wins = driver.find_element(By.CSS_SELECTOR, '#tournament .place[data-seat="Dan"] .muted')
+        wins = driver.execute_script(
+            "return document.querySelector('#tournament .place[data-seat=\"Dan\"] .muted')"
+            ".textContent"
+        )
         lang = str(driver.execute_script("return document.documentElement.lang"))
-        assert wins.text == translate(TEXTS["wins"], "tv", lang).format(count=1)
+        assert wins == translate(TEXTS["wins"], "tv", lang).format(count=1)

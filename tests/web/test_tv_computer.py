@@ -92,23 +92,22 @@ def thinking_shown(driver: webdriver.Chrome) -> bool:
     return status == words and (not beside or beside[0].text == words)
 
 
+BOARD = """const squares = [...document.querySelectorAll('#board .square')];
+return [squares.map((square) => [square.dataset.square, square.dataset.piece || '']),
+  squares.filter((square) => square.classList.contains('touched')).map((s) => s.dataset.square)];"""
+
+
 def board_matches(driver: webdriver.Chrome, state: GamboState) -> None:
     """The TV's board square by square is the table's, and the squares of the last move
-    are the ones marked."""
-    shown = {
-        square.get_attribute("data-square"): square.get_attribute("data-piece") or ""
-        for square in driver.find_elements(By.CSS_SELECTOR, "#board .square")
-    }
+    are the ones marked (read at once, as one drawing of the page)."""
+    squares, touched = driver.execute_script(BOARD)
     table = {
         name: "" if piece is None else piece.code
         for name, piece in zip(SQUARE_NAMES, state.board, strict=True)
     }
-    assert shown == table
-    touched = driver.find_elements(By.CSS_SELECTOR, "#board .touched")
+    assert dict(squares) == table
     last = story(state)[-1]
-    assert {t.get_attribute("data-square") for t in touched} == {
-        SQUARE_NAMES[square] for square in last.squares
-    }
+    assert set(touched) == {SQUARE_NAMES[square] for square in last.squares}
 
 
 def test_the_big_screen_shows_the_computer_thinking_then_its_move(
