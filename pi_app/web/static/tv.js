@@ -84,20 +84,23 @@ function disc(seat) {
 
 // A number the room reads from afar (a key number, marked `data-key-number`): 80 px at
 // 1920x1080 on one line, up to KEY_LENGTH characters (`12 345 678,25`), the most two
-// cases side by side hold. A longer one (an absurd slate of 40 digits) is no key number:
-// it wraps inside its box at the size of the stage's words, whole, never cut.
+// cases side by side hold, or LINE_LENGTH for one with a line of its own (the truth,
+// `1 960 582 km²`). A longer one (an absurd slate of 40 digits) is no key number: it
+// wraps inside its box at the size of the stage's words, whole, never cut.
 const KEY_LENGTH = 12;
+const LINE_LENGTH = 20;
 
-function keyNumber(text, attrs) {
+function keyNumber(text, attrs, most = KEY_LENGTH) {
   const shown = String(text);
-  const fits = Array.from(shown).length <= KEY_LENGTH;
+  const fits = Array.from(shown).length <= most;
   return el("span", { ...attrs, class: fits ? "key" : "overlong", "data-key-number": fits }, shown);
 }
 
-// The game's sentence `key` with its number `name` drawn as a key number in it.
+// The game's sentence `key` with its number `name` drawn as a key number in it (a line
+// of its own: up to LINE_LENGTH characters).
 function keySentence(table, key, name, value) {
   const [before, after] = words(table, key, { [name]: "\u0001" }).split("\u0001");
-  return [before, keyNumber(value), after];
+  return [before, keyNumber(value, {}, LINE_LENGTH), after];
 }
 
 // `extra` "done" (has answered) adds a tick, beside its outline: not a colour alone.
