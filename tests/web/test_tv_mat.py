@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
@@ -49,11 +50,18 @@ TRUTH = "5 000 000,25"
 
 
 @contextmanager
-def room(served: Served) -> Iterator[Screens]:
-    """A TV of each size on the box's /tv."""
+def table_of(
+    folder: Path, game: str, seats: tuple[str, ...], extras: dict[str, object] | None = None
+) -> Iterator[tuple[Served, Screens]]:
+    """A game of `game` and a TV of each size on its /tv."""
     need_chromium()
-    with ExitStack() as stack:
-        yield {size: stack.enter_context(tv(served.url, size)) for size in (FULL_HD, HD, UHD)}
+    served = serve(folder, game, seats, extras=extras)
+    try:
+        with ExitStack() as stack:
+            sizes = (FULL_HD, HD, UHD)
+            yield served, {size: stack.enter_context(tv(served.url, size)) for size in sizes}
+    finally:
+        served.stop()
 
 
 def read(screens: Screens, served: Served, name: str) -> list[str]:
@@ -68,64 +76,64 @@ def read(screens: Screens, served: Served, name: str) -> list[str]:
     return shown[FULL_HD]
 
 
-def test_every_key_number_of_a_gambit7_mat_of_long_answers(tmp_path: Path) -> None:
-    served = serve(tmp_path, "gambit7", SEVEN)
-    try:
-        with room(served) as screens:
-            served.box('answer "Ana" "1 803 735" fr')
-            read(screens, served, "mat-g7-answers")
-            for seat, typed in zip(SEVEN[1:], LONG[1:], strict=True):
-                served.box(f'answer "{seat}" "{typed}" fr')
-            served.box("reveal")
-            table = served.owner.table
-            assert table is not None
-            labels = [case.label("fr") for case in board(table.state) if case.value is not None]
-            assert sorted(map(len, labels)) == sorted(map(len, LONG))
-            keys = read(screens, served, "mat-g7-bets")
-            assert all(label in keys for label in labels), (labels, keys)
-            values = [case.value for case in board(table.state) if case.value is not None]
-            for index, seat in enumerate(SEVEN):
-                chips = (values[index], values[(index + 3) % 7])
-                bet = PlaceBet(seat, (), values[index]) if index < 3 else PlaceBet(seat, chips)
-                served.box(table.game.format_action(bet))
-            read(screens, served, "mat-g7-bets-placed")
-            served.box("close-bets")
-            read(screens, served, "mat-g7-closed")
-            served.box(f'truth "{TRUTH}" fr')
-            keys = read(screens, served, "mat-g7-scored")
-            assert TRUTH in keys and all(label in keys for label in labels), keys
-            for driver in screens.values():
-                paid = driver.find_elements(By.CSS_SELECTOR, "#payouts [data-key-number]")
-                assert len(paid) == len(SEVEN)
-    finally:
-        served.stop()
+@pytest.mark.parametrize("questions", ["card", "box"])
+def test_every_key_number_of_a_gambit7_mat_of_long_answers(tmp_path: Path, questions: str) -> None:
+    """The host's card (a short question, a truth of 12 characters) or the box's own
+    question (a long one, its answer with its unit: `1 960 582 km²`)."""
+    extras: dict[str, object] | None = {"questions": "box"} if questions == "box" else None
+    with table_of(tmp_path, "gambit7", SEVEN, extras) as (served, screens):
+        served.box('answer "Ana" "1 803 735" fr')
+        read(screens, served, f"mat-g7-{questions}-answers")
+        for seat, typed in zip(SEVEN[1:], LONG[1:], strict=True):
+            served.box(f'answer "{seat}" "{typed}" fr')
+        served.box("reveal")
+        table = served.owner.table
+        assert table is not None
+        labels = [case.label("fr") for case in board(table.state) if case.value is not None]
+        assert sorted(map(len, labels)) == sorted(map(len, LONG))
+        keys = read(screens, served, f"mat-g7-{questions}-bets")
+        assert all(label in keys for label in labels), (labels, keys)
+        values = [case.value for case in board(table.state) if case.value is not None]
+        for index, seat in enumerate(SEVEN):
+            chips = (values[index], values[(index + 3) % 7])
+            bet = PlaceBet(seat, (), values[index]) if index < 3 else PlaceBet(seat, chips)
+            served.box(table.game.format_action(bet))
+        read(screens, served, f"mat-g7-{questions}-bets-placed")
+        served.box("close-bets")
+        read(screens, served, f"mat-g7-{questions}-closed")
+        asked = table.state.current.question
+        served.box(f'truth "{TRUTH}" fr' if asked is None else f'truth "{asked.answer}" en')
+        keys = read(screens, served, f"mat-g7-{questions}-scored")
+        truth = screens[FULL_HD].find_element(By.CSS_SELECTOR, "#truth [data-key-number]")
+        truth = str(truth.get_attribute("textContent"))  # its no-break spaces kept
+        assert truth in keys and all(label in keys for label in labels), keys
+        assert asked is not None or truth == TRUTH
+        for driver in screens.values():
+            paid = driver.find_elements(By.CSS_SELECTOR, "#payouts [data-key-number]")
+            assert len(paid) == len(SEVEN)
 
 
 def test_every_key_number_of_a_quitte_ou_double_round_of_long_answers(tmp_path: Path) -> None:
     teams = ("Jaune", "Rouge", "Bleu", "Vert", "Blanc", "Noir")
-    served = serve(tmp_path, "quitte-ou-double", teams)
-    try:
-        with room(served) as screens:
-            served.box('answer "Jaune" 1803735')
-            read(screens, served, "mat-qod-answers")
-            for team, typed in zip(teams[1:], LONG[1:], strict=False):
-                number = typed.replace(" ", "").replace(",", ".")
-                served.box(f'answer "{team}" {number}')
-            served.box("reveal")
-            table = served.owner.table
-            assert table is not None
-            labels = [tile.label for tile in qod_board(table.state).tiles]
-            keys = read(screens, served, "mat-qod-bets")
-            assert all(label in keys for label in labels), (labels, keys)
-            served.box('bet "Jaune" 1803735..2450118.75')
-            served.box('bet "Rouge" 3999999.9..10250300')
-            served.box('bet "Bleu" >123456789')
-            read(screens, served, "mat-qod-bets-placed")
-            served.box("truth 5000000.25")
-            keys = read(screens, served, "mat-qod-paid")
-            assert TRUTH in keys and all(label in keys for label in labels), keys
-    finally:
-        served.stop()
+    with table_of(tmp_path, "quitte-ou-double", teams) as (served, screens):
+        served.box('answer "Jaune" 1803735')
+        read(screens, served, "mat-qod-answers")
+        for team, typed in zip(teams[1:], LONG[1:], strict=False):
+            number = typed.replace(" ", "").replace(",", ".")
+            served.box(f'answer "{team}" {number}')
+        served.box("reveal")
+        table = served.owner.table
+        assert table is not None
+        labels = [tile.label for tile in qod_board(table.state).tiles]
+        keys = read(screens, served, "mat-qod-bets")
+        assert all(label in keys for label in labels), (labels, keys)
+        served.box('bet "Jaune" 1803735..2450118.75')
+        served.box('bet "Rouge" 3999999.9..10250300')
+        served.box('bet "Bleu" >123456789')
+        read(screens, served, "mat-qod-bets-placed")
+        served.box("truth 5000000.25")
+        keys = read(screens, served, "mat-qod-paid")
+        assert TRUTH in keys and all(label in keys for label in labels), keys
 
 
 WRAPPED = """
@@ -145,24 +153,20 @@ def test_an_absurd_answer_wraps_in_its_case(tmp_path: Path) -> None:
     """A 40-digit answer is no key number: it takes a row of the mat of its own at the
     size of the stage's words, whole; twice as long, it wraps inside its case. The other
     answers stay key numbers; nothing cut or scrolled."""
-    served = serve(tmp_path, "gambit7", SEVEN)
-    try:
-        with room(served) as screens:
-            for seat, typed in zip(SEVEN, ("1" * 40, *LONG[1:]), strict=True):
-                served.box(f'answer "{seat}" "{typed}" fr')
-            served.box("reveal")
-            keys = read(screens, served, "mat-g7-absurd")
-            table = served.owner.table
-            assert table is not None
-            label = board(table.state)[-1].label("fr")
-            assert len(label) > 40 and label not in keys, label
-            for size, driver in screens.items():
-                overlong = driver.find_elements(By.CSS_SELECTOR, "#mat .overlong")
-                assert [node.text for node in overlong] == [label]
-                assert overlong[0].get_attribute("data-key-number") is None
-                lines, inside = driver.execute_script(WRAPPED, overlong[0])
-                assert lines > 1.9 and inside, (lines, inside)  # two lines of its case
-                check_key_numbers(driver, size)
-                shot(driver, f"mat-g7-absurd-wrapped-{size[0]}")
-    finally:
-        served.stop()
+    with table_of(tmp_path, "gambit7", SEVEN) as (served, screens):
+        for seat, typed in zip(SEVEN, ("1" * 40, *LONG[1:]), strict=True):
+            served.box(f'answer "{seat}" "{typed}" fr')
+        served.box("reveal")
+        keys = read(screens, served, "mat-g7-absurd")
+        table = served.owner.table
+        assert table is not None
+        label = board(table.state)[-1].label("fr")
+        assert len(label) > 40 and label not in keys, label
+        for size, driver in screens.items():
+            overlong = driver.find_elements(By.CSS_SELECTOR, "#mat .overlong")
+            assert [node.text for node in overlong] == [label]
+            assert overlong[0].get_attribute("data-key-number") is None
+            lines, inside = driver.execute_script(WRAPPED, overlong[0])
+            assert lines > 1.9 and inside, (lines, inside)  # two lines of its case
+            check_key_numbers(driver, size)
+            shot(driver, f"mat-g7-absurd-wrapped-{size[0]}")
