@@ -219,3 +219,54 @@ def scores_on(driver: webdriver.Chrome) -> dict[str, int]:
         line.get_attribute("data-seat") or "": int(line.find_element(By.CSS_SELECTOR, ".n").text)
         for line in driver.find_elements(By.CSS_SELECTOR, "#scores .line")
     }
+
+
+KEY_NUMBERS = """
+const keys = [...document.querySelectorAll('[data-key-number]')]
+  .filter((node) => node.textContent.trim() && !node.closest('[hidden]'))
+  .map((node) => [parseFloat(getComputedStyle(node).fontSize),
+    Math.min(...[...node.getClientRects()].map((line) => line.height)),
+    node.textContent.trim().slice(0, 30)]);
+const unmarked = [...document.querySelectorAll('.key, .n')]
+  .filter((node) => /[0-9]/.test(node.textContent) && !node.closest('[hidden]')
+    && !node.closest('[data-key-number]'))
+  .map((node) => node.textContent.trim().slice(0, 30));
+const boxes = [...document.querySelectorAll('#stage, #side, #stage *, #side *')]
+  .filter((node) => !(node instanceof SVGElement));
+const cut = boxes.filter((node) => getComputedStyle(node).overflow !== 'visible'
+  && (node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1))
+  .map((node) => [node.id || node.className, node.textContent.trim().slice(0, 30)]);
+const stage = document.getElementById('stage').getBoundingClientRect();
+const outside = [...document.querySelectorAll('#stage *')]
+  .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length > 0)
+  .filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.bottom > stage.bottom + 1 || box.right > stage.right + 1;
+  })
+  .map((node) => [node.id || node.className, node.textContent.trim().slice(0, 30)]);
+return {keys, unmarked, cut, outside};
+"""
+"""Every key number the page marks (`data-key-number`): its computed font-size (its em
+box: the height of its line box at the line-height of 1 the key numbers are drawn with,
+the box height `MEASURE` reads; the digits' cap height is about 0.73 of it in DejaVu Sans)
+and the height of its shortest line box; every number drawn large (`.key`, `.n`) the page
+left unmarked; every box of the stage or the side that clips what it holds; every element
+of the stage drawn past the stage's bottom or right edge."""
+
+KEY_SIZE = 80
+"""A key number's size at 1920x1080, in CSS pixels of font-size (issue 49)."""
+
+
+def check_key_numbers(driver: webdriver.Chrome, size: tuple[int, int]) -> list[str]:
+    """`check_room_scale`, and more: EVERY key number at least 80 px (scaled from
+    1920x1080) of font-size and of line box, none left unmarked, nothing clipped by any
+    box of the stage or the side, nothing past the stage's edges. The key numbers' texts."""
+    check_room_scale(driver, size)
+    seen: dict[str, Any] = driver.execute_script(KEY_NUMBERS)
+    least = KEY_SIZE * size[1] / FULL_HD[1] - 0.5
+    small = [key for key in seen["keys"] if min(key[0], key[1]) < least]
+    assert small == [], small
+    assert seen["unmarked"] == [], seen["unmarked"]
+    assert seen["cut"] == [], seen["cut"]
+    assert seen["outside"] == [], seen["outside"]
+    return [key[2] for key in seen["keys"]]

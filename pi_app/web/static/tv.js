@@ -15,8 +15,8 @@ let online = false;
 const asked = new URLSearchParams(location.search).get("lang");
 
 // A game's drawing: render(play, view, ctx) returns the stage's element, drawn from
-// `play` (the view's `play`); ctx gives the game's words (t), el, badge, chart and
-// keyClass. A
+// `play` (the view's `play`); ctx gives the game's words (t), el, badge, chart,
+// keyNumber and keySentence (a sentence of the game's with a key number in it). A
 // `play` with `side: false` has the whole width (it shows standings of its own).
 function registerTv(name, drawing) {
   tvGames.set(name, drawing);
@@ -82,12 +82,28 @@ function disc(seat) {
     el("span", { class: "shape" }, cue.glyph), mark);
 }
 
-// `extra` "done" (has answered) adds a tick, beside its outline: not a colour alone.
-// The class of a number shown large: "key", and "long" for one too long for a key's size.
-function keyClass(text) {
-  return Array.from(String(text)).length > 5 ? "key long" : "key";
+// A number the room reads from afar (a key number, marked `data-key-number`): 80 px at
+// 1920x1080 on one line, up to KEY_LENGTH characters (`12 345 678,25`), the most two
+// cases side by side hold, or LINE_LENGTH for one with a line of its own (the truth,
+// `1 960 582 km²`). A longer one (an absurd slate of 40 digits) is no key number: it
+// wraps inside its box at the size of the stage's words, whole, never cut.
+const KEY_LENGTH = 12;
+const LINE_LENGTH = 20;
+
+function keyNumber(text, attrs, most = KEY_LENGTH) {
+  const shown = String(text);
+  const fits = Array.from(shown).length <= most;
+  return el("span", { ...attrs, class: fits ? "key" : "overlong", "data-key-number": fits }, shown);
 }
 
+// The game's sentence `key` with its number `name` drawn as a key number in it (a line
+// of its own: up to LINE_LENGTH characters).
+function keySentence(table, key, name, value) {
+  const [before, after] = words(table, key, { [name]: "\u0001" }).split("\u0001");
+  return [before, keyNumber(value, {}, LINE_LENGTH), after];
+}
+
+// `extra` "done" (has answered) adds a tick, beside its outline: not a colour alone.
 function badge(seat, extra) {
   const tick = extra === "done" ? el("span", { class: "tick" }, "✓") : null;
   return el("span", { class: "badge" + (extra ? " " + extra : ""), "data-seat": seat }, disc(seat), el("span", { class: "name" }, seatName(seat)), tick);
@@ -134,7 +150,8 @@ function draw() {
   const play = view.play || {};
   const drawing = tvGames.get(view.game);
   const gameWords = T.games[view.game] || {};
-  const ctx = { t: (key, params) => words(gameWords, key, params), el, badge, disc, seatName, chart, keyClass, view };
+  const ctx = { t: (key, params) => words(gameWords, key, params), el, badge, disc, seatName, chart, keyNumber, view,
+    keySentence: (key, name, value) => keySentence(gameWords, key, name, value) };
   document.getElementById("status").textContent = status(view, play, ctx);
   side.hidden = play.side === false;  // a game showing its own standings takes the width
   side.replaceChildren(...sidePanel(view));
@@ -155,7 +172,7 @@ function sidePanel(view) {
   const list = el("div", { id: "scores" });
   const scores = view.scores || {};
   for (const seat of view.seats) {
-    list.append(el("div", { class: "line", "data-seat": seat }, badge(seat), el("span", { class: "n", "data-score": scores[seat] || 0 }, String(scores[seat] || 0))));
+    list.append(el("div", { class: "line", "data-seat": seat }, badge(seat), el("span", { class: "n", "data-score": scores[seat] || 0, "data-key-number": true }, String(scores[seat] || 0))));
   }
   parts.push(list);
   const free = view.seats.filter((seat) => !view.held.includes(seat));
@@ -184,7 +201,7 @@ function ended(view, ctx) {
   const winners = view.winners.map(seatName).join(", ");
   const head = view.winners.length > 1 ? t("won_many", { winners }) : view.winners.length === 1 ? t("won_one", { winners }) : "";
   const places = el("div", { class: "standings", id: "standings" }, ...view.standings.map(([place, seat, score]) =>
-    el("div", { class: "place", "data-seat": seat }, el("span", { class: "big" }, `${place}.`), badge(seat), el("span", { class: "n" }, String(score)))));
+    el("div", { class: "place", "data-seat": seat }, el("span", { class: "big" }, `${place}.`), badge(seat), el("span", { class: "n", "data-key-number": true }, String(score)))));
   const facts = el("div", { class: "facts", id: "facts" }, ...view.facts.map((fact) =>
     el("p", { class: "muted", "data-kind": fact.kind }, ctx.t(fact.kind, { seat: seatName(fact.seat), value: fact.value, step: fact.step }))));
   return el("div", { id: "ended" }, el("p", { class: "key good", id: "winners" }, head), el("h2", {}, t("standings")),

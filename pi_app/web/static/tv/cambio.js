@@ -20,13 +20,13 @@
     return [
       ctx.el("p", { id: "last-hand", class: "big" }, ctx.t("last", { seat: ctx.seatName(l.winner), hand: l.hand, currency: l.currency })),
       ctx.el("div", { id: "payouts", class: "payouts" }, ...l.changes.map(([seat, change]) =>
-        ctx.el("div", { class: "payout", "data-seat": seat, "data-change": change }, ctx.badge(seat), ctx.el("span", { class: "n" }, (change > 0 ? "+" : "") + change)))),
+        ctx.el("div", { class: "payout", "data-seat": seat, "data-change": change }, ctx.badge(seat), ctx.el("span", { class: "n", "data-key-number": true }, (change > 0 ? "+" : "") + change)))),
     ];
   }
 
   function tournament(g, ctx) {
     const rows = g.tournament.map(([player, score, wins], i) => ctx.el("div", { class: "place", "data-seat": player },
-      ctx.el("span", { class: "big" }, `${i + 1}.`), ctx.badge(player), ctx.el("span", { class: "n" }, String(score)), ctx.el("span", { class: "muted" }, ctx.t("wins", { count: wins }))));
+      ctx.el("span", { class: "big" }, `${i + 1}.`), ctx.badge(player), ctx.el("span", { class: "n", "data-key-number": true }, String(score)), ctx.el("span", { class: "muted" }, ctx.t("wins", { count: wins }))));
     const tables = g.tables.map((table) => ctx.el("p", { class: "muted", "data-table": table.table },
       ctx.t("table", { table: table.table, phase: table.rung_by ? ctx.t("rang", { seat: ctx.seatName(table.rung_by) }) : table.phase_label || "" })));
     return [ctx.el("div", { id: "tournament", class: "standings" }, ...rows), ctx.el("div", { class: "tables" }, ...tables)];

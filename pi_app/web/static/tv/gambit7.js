@@ -17,33 +17,41 @@
         ctx.badge(seat, g.answered.includes(seat) ? "done" : "waiting"))));
   }
 
+  // A case: its answer large on a line of its own (a key number), then what it pays
+  // with who wrote it, the chips (●) and the tokens (★) on it, wrapping under it.
   function caseBox(c, ctx) {
-    const label = c.case === "less" ? ctx.t("less") : (c.label || "—");
-    const who = ctx.el("div", { class: "who" },
+    const label = c.case === "less" ? ctx.el("span", { class: "big" }, ctx.t("less")) : ctx.keyNumber(c.label || "—");
+    const foot = ctx.el("div", { class: "who" },
+      ctx.el("span", { class: "pays" }, ctx.t("pays", { alone: c.alone, shared: c.shared })),
       ...c.writers.map((seat) => ctx.disc(seat)),
       ...c.chips.flatMap(([seat, count]) => Array.from({ length: count }, () => ctx.el("span", { class: "muted" }, "●", ctx.disc(seat)))),
       ...c.tokens.map((seat) => ctx.el("span", { class: "muted" }, "★", ctx.disc(seat))));
-    return ctx.el("div", { class: "case" + (c.winning ? " winning" : ""), "data-case": c.case, "data-target": c.target },
-      ctx.el("span", { class: c.case === "less" ? "" : ctx.keyClass(label) }, label),
-      ctx.el("span", { class: "pays" }, ctx.t("pays", { alone: c.alone, shared: c.shared })),
-      who);
+    return ctx.el("div", { class: "case" + (c.winning ? " winning" : ""), "data-case": c.case, "data-target": c.target }, label, foot);
   }
 
+  // Each seat's payout of the round, a key number under the seat (the new score is at the side).
   function payouts(g, ctx) {
-    return ctx.el("div", { id: "payouts", class: "payouts" }, ...g.payouts.map((p) =>
-      ctx.el("div", { class: "payout", "data-seat": p.seat, "data-after": p.after },
-        ctx.badge(p.seat), ctx.el("span", { class: "muted" }, `${p.before} →`), ctx.el("span", { class: "n" }, String(p.after)))));
+    return ctx.el("div", { id: "payouts", class: "payouts stacked" }, ...g.payouts.map((p) =>
+      ctx.el("div", { class: "payout", "data-seat": p.seat, "data-before": p.before, "data-after": p.after },
+        ctx.badge(p.seat), ctx.keyNumber((p.after > p.before ? "+" : "") + (p.after - p.before)))));
+  }
+
+  // The question, and once the round is scored the true answer beside it (below it when
+  // the question is long): the mat, the payouts and the scores keep the room they need.
+  function head(g, ctx) {
+    const truth = g.question && g.question.answer !== undefined ? g.question.answer : g.truth;
+    if (truth === undefined) return question(g, ctx);
+    return ctx.el("div", { class: "row head" }, question(g, ctx),
+      ctx.el("p", { id: "truth", class: "truth" }, ...ctx.keySentence("truth", "answer", truth)));
   }
 
   function render(g, view, ctx) {
-    const parts = [question(g, ctx)];
+    const parts = [head(g, ctx)];
     if (g.phase === "answers") parts.push(answered(g, ctx));
     else {
       if (g.phase !== "scored") parts.push(ctx.el("p", { class: "big " + (g.phase === "bets" ? "good" : "muted") }, ctx.t(g.phase === "bets" ? "bets_open" : "bets_closed")));
       parts.push(ctx.el("div", { id: "mat", class: "mat" }, ...g.board.map((c) => caseBox(c, ctx))));
     }
-    const truth = g.question && g.question.answer !== undefined ? g.question.answer : g.truth;
-    if (truth !== undefined) parts.push(ctx.el("p", { id: "truth", class: "truth" }, ctx.t("truth", { answer: truth })));
     if (g.payouts) parts.push(payouts(g, ctx));
     if (view.chart.steps.length > 0 && g.phase !== "bets") parts.push(ctx.chart(view.chart));
     return ctx.el("div", { id: "gambit7", "data-phase": g.phase }, ...parts);

@@ -14,13 +14,17 @@
   function tiles(g, ctx) {
     return ctx.el("div", { id: "tiles", class: "mat" }, ...g.tiles.map((tile) =>
       ctx.el("div", { class: "case" + (tile.earns ? " winning" : ""), "data-value": tile.value },
-        ctx.el("span", { class: ctx.keyClass(tile.label) }, tile.label),
+        ctx.keyNumber(tile.label),
         ctx.el("div", { class: "who" }, ...tile.teams.map((team) => ctx.disc(team))))));
   }
 
   function render(g, view, ctx) {
     const q = g.question;
-    const parts = [ctx.el("p", { id: "question", class: "question" }, q ? q.text : ctx.t("card", { question: g.card_question }))];
+    const asked = ctx.el("p", { id: "question", class: "question" }, q ? q.text : ctx.t("card", { question: g.card_question }));
+    // Once paid, the true answer beside the question (below it when the question is long).
+    const truth = g.truth === null ? null : ctx.el("p", { id: "truth", class: "truth" },
+      ...ctx.keySentence("truth", "answer", q && q.answer !== undefined ? q.answer : g.truth));
+    const parts = [truth ? ctx.el("div", { class: "row head" }, asked, truth) : asked];
     if (g.phase === "answers") {
       parts.push(ctx.el("p", { id: "answers-in", class: "big" }, ctx.t("answers_in", { count: g.answered.length, seats: g.seats.length })));
       parts.push(ctx.el("div", { id: "answered", class: "row" }, ...g.seats.map((seat) => ctx.badge(seat, g.answered.includes(seat) ? "done" : "waiting"))));
@@ -28,12 +32,11 @@
       const open = g.phase === "bets" && !g.bets_closed;
       if (g.phase !== "paid") parts.push(ctx.el("p", { class: "big " + (open ? "good" : "muted") }, ctx.t(open ? "bets_open" : "bets_closed")));
       parts.push(tiles(g, ctx));
-      parts.push(ctx.el("div", { id: "zones", class: "mat" }, ...g.zones.map((z) => zone(z, ctx))));
+      parts.push(ctx.el("div", { id: "zones", class: "mat zones" }, ...g.zones.map((z) => zone(z, ctx))));
     }
     if (g.truth !== null) {
-      parts.push(ctx.el("p", { id: "truth", class: "truth" }, ctx.t("truth", { answer: q && q.answer !== undefined ? q.answer : g.truth })));
-      parts.push(ctx.el("div", { id: "payouts", class: "payouts" }, ...Object.entries(g.gains).map(([team, gain]) =>
-        ctx.el("div", { class: "payout", "data-seat": team, "data-gain": gain }, ctx.badge(team), ctx.el("span", { class: "n" }, (gain > 0 ? "+" : "") + gain)))));
+      parts.push(ctx.el("div", { id: "payouts", class: "payouts stacked" }, ...Object.entries(g.gains).map(([team, gain]) =>
+        ctx.el("div", { class: "payout", "data-seat": team, "data-gain": gain }, ctx.badge(team), ctx.keyNumber((gain > 0 ? "+" : "") + gain)))));
     }
     return ctx.el("div", { id: "qod", "data-phase": g.phase }, ...parts);
   }

@@ -1,0 +1,172 @@
+"""The mat on the big screen read from across the room (issue 49): at 1920x1080 EVERY
+key number the page marks (each answer on the mat, the true answer, each seat's payout,
+the scores) at least 80 px high and no text under 28 px, in each phase of a Gambit 7
+round of seven seats and of a Quitte ou Double round of six teams whose answers are
+long numbers (9 to 12 characters with their separators); the same layout at 1280x720
+and 3840x2160 with nothing cut or scrolled. An absurd answer (40 digits) cannot stand
+at that size on one line: it wraps inside its case at the size of the page's words,
+all of it shown, nothing cut, nothing scrolled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+from pi_app.rules.gambit7.actions import PlaceBet
+from pi_app.rules.gambit7.board import board
+from pi_app.rules.quitte_ou_double.board import board as qod_board
+from tests.web.browser import need_chromium
+from tests.web.conftest import Served, serve
+from tests.web.tv_room import (
+    FULL_HD,
+    HD,
+    UHD,
+    check_key_numbers,
+    drawn,
+    published_version,
+    shot,
+    tv,
+)
+
+Screens = dict[tuple[int, int], webdriver.Chrome]
+
+SEVEN = ("Ana", "Ben", "Cléo", "Dan", "Eli", "Fay", "Gus")
+LONG = (
+    "1 803 735",
+    "2 450 118,75",
+    "3 999 999,9",
+    "10 250 300",
+    "48 000 000,5",
+    "123 456 789",
+    "999 999 999",
+)
+"""Seven long answers as French slates write them (9 to 12 characters)."""
+TRUTH = "5 000 000,25"
+
+
+@contextmanager
+def table_of(
+    folder: Path, game: str, seats: tuple[str, ...], extras: dict[str, object] | None = None
+) -> Iterator[tuple[Served, Screens]]:
+    """A game of `game` and a TV of each size on its /tv."""
+    need_chromium()
+    served = serve(folder, game, seats, extras=extras)
+    try:
+        with ExitStack() as stack:
+            sizes = (FULL_HD, HD, UHD)
+            yield served, {size: stack.enter_context(tv(served.url, size)) for size in sizes}
+    finally:
+        served.stop()
+
+
+def read(screens: Screens, served: Served, name: str) -> list[str]:
+    """Every TV drew the box's last state, each checked at the room's scale; a picture
+    of each; the key numbers the 1920x1080 one shows."""
+    version = published_version(served)
+    shown: dict[tuple[int, int], list[str]] = {}
+    for size, driver in screens.items():
+        drawn(driver, version)
+        shot(driver, f"{name}-{size[0]}")
+        shown[size] = check_key_numbers(driver, size)
+    return shown[FULL_HD]
+
+
+@pytest.mark.parametrize("questions", ["card", "box"])
+def test_every_key_number_of_a_gambit7_mat_of_long_answers(tmp_path: Path, questions: str) -> None:
+    """The host's card (a short question, a truth of 12 characters) or the box's own
+    question (a long one, its answer with its unit: `1 960 582 km²`)."""
+    extras: dict[str, object] | None = {"questions": "box"} if questions == "box" else None
+    with table_of(tmp_path, "gambit7", SEVEN, extras) as (served, screens):
+        served.box('answer "Ana" "1 803 735" fr')
+        read(screens, served, f"mat-g7-{questions}-answers")
+        for seat, typed in zip(SEVEN[1:], LONG[1:], strict=True):
+            served.box(f'answer "{seat}" "{typed}" fr')
+        served.box("reveal")
+        table = served.owner.table
+        assert table is not None
+        labels = [case.label("fr") for case in board(table.state) if case.value is not None]
+        assert sorted(map(len, labels)) == sorted(map(len, LONG))
+        keys = read(screens, served, f"mat-g7-{questions}-bets")
+        assert all(label in keys for label in labels), (labels, keys)
+        values = [case.value for case in board(table.state) if case.value is not None]
+        for index, seat in enumerate(SEVEN):
+            chips = (values[index], values[(index + 3) % 7])
+            bet = PlaceBet(seat, (), values[index]) if index < 3 else PlaceBet(seat, chips)
+            served.box(table.game.format_action(bet))
+        read(screens, served, f"mat-g7-{questions}-bets-placed")
+        served.box("close-bets")
+        read(screens, served, f"mat-g7-{questions}-closed")
+        asked = table.state.current.question
+        served.box(f'truth "{TRUTH}" fr' if asked is None else f'truth "{asked.answer}" en')
+        keys = read(screens, served, f"mat-g7-{questions}-scored")
+        truth = screens[FULL_HD].find_element(By.CSS_SELECTOR, "#truth [data-key-number]")
+        truth = str(truth.get_attribute("textContent"))  # its no-break spaces kept
+        assert truth in keys and all(label in keys for label in labels), keys
+        assert asked is not None or truth == TRUTH
+        for driver in screens.values():
+            paid = driver.find_elements(By.CSS_SELECTOR, "#payouts [data-key-number]")
+            assert len(paid) == len(SEVEN)
+
+
+def test_every_key_number_of_a_quitte_ou_double_round_of_long_answers(tmp_path: Path) -> None:
+    teams = ("Jaune", "Rouge", "Bleu", "Vert", "Blanc", "Noir")
+    with table_of(tmp_path, "quitte-ou-double", teams) as (served, screens):
+        served.box('answer "Jaune" 1803735')
+        read(screens, served, "mat-qod-answers")
+        for team, typed in zip(teams[1:], LONG[1:], strict=False):
+            number = typed.replace(" ", "").replace(",", ".")
+            served.box(f'answer "{team}" {number}')
+        served.box("reveal")
+        table = served.owner.table
+        assert table is not None
+        labels = [tile.label for tile in qod_board(table.state).tiles]
+        keys = read(screens, served, "mat-qod-bets")
+        assert all(label in keys for label in labels), (labels, keys)
+        served.box('bet "Jaune" 1803735..2450118.75')
+        served.box('bet "Rouge" 3999999.9..10250300')
+        served.box('bet "Bleu" >123456789')
+        read(screens, served, "mat-qod-bets-placed")
+        served.box("truth 5000000.25")
+        keys = read(screens, served, "mat-qod-paid")
+        assert TRUTH in keys and all(label in keys for label in labels), keys
+
+
+WRAPPED = """
+const node = arguments[0];
+node.textContent = node.textContent + ' ' + node.textContent;
+const own = node.getBoundingClientRect();
+const room = node.closest('.case').getBoundingClientRect();
+const line = parseFloat(getComputedStyle(node).lineHeight);
+return [own.height / line, own.left >= room.left && own.right <= room.right
+  && own.top >= room.top && own.bottom <= room.bottom];
+"""
+"""The overlong answer made twice as long in the page: how many lines it takes, and
+whether it stays inside its case."""
+
+
+def test_an_absurd_answer_wraps_in_its_case(tmp_path: Path) -> None:
+    """A 40-digit answer is no key number: it takes a row of the mat of its own at the
+    size of the stage's words, whole; twice as long, it wraps inside its case. The other
+    answers stay key numbers; nothing cut or scrolled."""
+    with table_of(tmp_path, "gambit7", SEVEN) as (served, screens):
+        for seat, typed in zip(SEVEN, ("1" * 40, *LONG[1:]), strict=True):
+            served.box(f'answer "{seat}" "{typed}" fr')
+        served.box("reveal")
+        keys = read(screens, served, "mat-g7-absurd")
+        table = served.owner.table
+        assert table is not None
+        label = board(table.state)[-1].label("fr")
+        assert len(label) > 40 and label not in keys, label
+        for size, driver in screens.items():
+            overlong = driver.find_elements(By.CSS_SELECTOR, "#mat .overlong")
+            assert [node.text for node in overlong] == [label]
+            assert overlong[0].get_attribute("data-key-number") is None
+            lines, inside = driver.execute_script(WRAPPED, overlong[0])
+            assert lines > 1.9 and inside, (lines, inside)  # two lines of its case
+            check_key_numbers(driver, size)
+            shot(driver, f"mat-g7-absurd-wrapped-{size[0]}")
