@@ -23,6 +23,7 @@ from pi_app.box.actors import BOX
 from pi_app.box.acts import Act, Done
 from pi_app.table.protocol import GameTable
 from pi_app.table.table import Table
+from pi_app.waiting import still_wanted
 from pi_app.web.hub import Hub
 
 T = TypeVar("T")
@@ -102,7 +103,7 @@ class PhonesLoop:
     def _carry_out_calls(self) -> None:
         with self._lock:
             calls, self._calls = self._calls, []
-        for work, future in calls:
+        for work, future in still_wanted(calls):
             try:
                 future.set_result(work(self.session.table))
             except Exception as error:

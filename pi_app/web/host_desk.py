@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from typing import Any
 
+from pi_app.waiting import still_wanted
 from pi_app.web.host_play import HostRequest
 from pi_app.web.phone_request import Reply
 
@@ -96,7 +97,7 @@ class HostDesk:
         with self._lock:
             taken = list(self._inbox)
             self._inbox.clear()
-        return taken
+        return still_wanted(taken)
 
     def readers(self) -> tuple[frozenset[str], bool]:
         """The languages hosts read now, and whether one waits to be shown the table

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from pi_app.box.seats import SeatBook
 from pi_app.i18n import N_, Translator
 from pi_app.table.protocol import GameTable
+from pi_app.waiting import still_wanted
 from pi_app.web.host_desk import HostDesk
 from pi_app.web.host_key import HostKey
 from pi_app.web.requests import PhoneRequest, Reply, refusal
@@ -134,7 +135,7 @@ class Hub:
         with self._lock:
             taken = list(self._inbox)
             self._inbox.clear()
-        return taken
+        return still_wanted(taken)
 
     def publish(
         self, table: GameTable | None, timer: Timer | None = None, left: float = 0.0
