@@ -15,7 +15,7 @@ from pi_app.devices.ring import FLASH, colour_int
 from pi_app.effects.ring_follows import NEXT_FLASH, NOTHING_FLASH
 from pi_app.palette import STOP_RED
 from pi_app.screenless import Screenless
-from pi_app.table import Journal
+from tests.journals import journaled
 from tests.web.test_screenless_box import ring_bell, screenless_box, until
 
 CAMBIO = ("cambio", {"variant": "simple"}, {})
@@ -59,11 +59,7 @@ def test_the_bell_opens_trading_then_rings_stop_on_a_cambio_box_with_no_screen(
         assert "stop" in stop[0].moments
         assert flashes(devices)[-1] == colour_int(STOP_RED)  # STOP's flash, not covered
         game_id = table.game_id
-    journal = Journal(tmp_path / "journal.sqlite3")
-    try:
-        events = [event.action or "" for event in journal.events(game_id)]
-    finally:
-        journal.close()
+    events = journaled(tmp_path / "journal.sqlite3", game_id)
     assert events[-3:] == ["deal", "open", "bell"]
 
 
