@@ -8,11 +8,13 @@ failure, and the phones' port would never answer): it plays on without a screen.
 - The same box as with the display (`assembly.build_box`), driven by the phones-only
   loop (`pi_app.loop.PhonesLoop`): the latest unfinished game is taken up, the box asks
   its own questions, the journal, the history and the tournament work as always.
-- The bell and the box's Next button move the round on (`acts.NextStep`, `rules.host`:
-  turn the answers up, close the bets with the box's true answer, the next round); the
-  Undo button takes back what Undo takes back on the screen. Each press enters the
-  core's door as the box's buttons (`actors.BUTTON`), and the ring answers it as it
-  answers any change (`effects.ring_follows`).
+- The box's Next button moves the round on (`acts.NextStep`, `rules.host`: turn the
+  answers up, close the bets with the box's true answer, the next round), and so does
+  the bell, unless the game's bell is its own (`acts.Bell`, `rules.host.RingsBell`: a
+  Cambio round's bell opens trading in the study time and rings STOP in trading, as
+  on the screen); the Undo button takes back what Undo takes back on the screen. Each
+  press enters the core's door as the box's buttons (`actors.BUTTON`), and the ring
+  answers it as it answers any change (`effects.ring_follows`: STOP's own flash).
 - It says so where people look: one line in the log, the ring breathing `NO_SCREEN`
   (listed in firmware/README.md), a banner on every phone (`Hub.screen`).
 - It sounds and speaks as the box with a screen does: the cues and the voice are
@@ -154,7 +156,7 @@ class Screenless:
         if devices is None:
             return
         devices.ring.breathe(NO_SCREEN, NO_SCREEN_PERIOD)
-        devices.bell.add_listener(self._pressed(devices.bell, acts.NextStep()))
+        devices.bell.add_listener(self._pressed(devices.bell, acts.Bell()))
         devices.bell.listen()
         devices.next.add_listener(self._pressed(devices.next, acts.NextStep()))
         devices.undo.add_listener(self._pressed(devices.undo, acts.Undo(by=BUTTON)))

@@ -37,3 +37,13 @@ def reopen(table: Table) -> Journal:
     """
     table.journal.flush()
     return Journal(table.journal.path)
+
+
+def journaled(path: Path, game_id: int) -> list[str]:
+    """The notations a journal on disk keeps for `game_id`, in order (read once the box
+    that wrote it has closed it)."""
+    journal = Journal(path)
+    try:
+        return [event.action or "" for event in journal.events(game_id)]
+    finally:
+        journal.close()

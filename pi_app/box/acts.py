@@ -52,8 +52,16 @@ class Redo:
 @dataclass(frozen=True)
 class NextStep:
     """The host's next step at the table (`rules.host`): turn the answers up, close the
-    bets with the box's true answer, the next round; the bell and Next button of a box
-    without a screen make it."""
+    bets with the box's true answer, the next round; the Next button of a box without
+    a screen makes it (and its bell, in a game whose bell is not its own: `Bell`)."""
+
+    by: Actor = BUTTON
+
+
+@dataclass(frozen=True)
+class Bell:
+    """The bell of a box without a screen: what the game's own bell does now (`rules.host`:
+    a Cambio round's bell opens trading, then stops it), else the host's next step."""
 
     by: Actor = BUTTON
 
@@ -178,6 +186,7 @@ Act = (
     | Undo
     | Redo
     | NextStep
+    | Bell
     | NewGame
     | Resume
     | Pause

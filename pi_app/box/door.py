@@ -27,7 +27,7 @@ from pi_app.box.shelf import Shelf
 from pi_app.box.tournament_play import TournamentPlay
 from pi_app.i18n import N_, Translator
 from pi_app.rules.contract import RuleError
-from pi_app.rules.host import next_notations
+from pi_app.rules.host import bell_notations, next_notations
 from pi_app.table import JournalError
 from pi_app.table.protocol import GameTable
 
@@ -89,7 +89,7 @@ class Door:
 
     def _carry_out(self, act: Act) -> Done:
         match act:
-            case acts.Play() | acts.Undo() | acts.Redo() | acts.NextStep():
+            case acts.Play() | acts.Undo() | acts.Redo() | acts.NextStep() | acts.Bell():
                 return self._on_table(act)
             case acts.NewGame():
                 self.shelf.new_game(act)
@@ -113,7 +113,7 @@ class Door:
                 assert_never(act)
         return DONE
 
-    def _on_table(self, act: acts.Play | acts.Undo | acts.Redo | acts.NextStep) -> Done:
+    def _on_table(self, act: acts.Play | acts.Undo | acts.Redo | acts.NextStep | acts.Bell) -> Done:
         table = self._table()
         match act:
             case acts.Play(notation=notation, game_id=game_id):
@@ -125,13 +125,17 @@ class Door:
             case acts.Redo():
                 return Done(True, ticket=self.playing.redo(table, act.by))
             case acts.NextStep():
-                return self._next_step(table, act)
+                return self._steps(table, next_notations(table.game, table.state), act)
+            case acts.Bell():
+                return self._steps(table, bell_notations(table.game, table.state), act)
             case _:
                 assert_never(act)
 
-    def _next_step(self, table: GameTable, act: acts.NextStep) -> Done:
-        """The host's next step (`rules.host`): each of its actions played in order."""
-        steps = next_notations(table.game, table.state)
+    def _steps(
+        self, table: GameTable, steps: tuple[str, ...], act: acts.NextStep | acts.Bell
+    ) -> Done:
+        """The host's next step or the bell's (`rules.host`): each action played in
+        order; refused when there is none."""
         if not steps:
             raise RuleError(NOTHING_TO_MOVE_ON, domain=DOMAIN)
         ticket = 0

@@ -29,7 +29,8 @@ from pi_app.rules.moments import FALSE_RING, STOP, turn_of
 from pi_app.table.protocol import GameTable
 
 NEXT_FLASH: RGB = (255, 255, 255)
-"""The ring's answer to a button press that moved the round on."""
+"""The ring's answer to a button press that moved the round on (unless the press made
+a moment the ring flashes at: the bell's STOP on a box with no screen shows its own)."""
 NOTHING_FLASH: RGB = (255, 32, 0)
 """The ring's answer to a press with nothing to move on (the players' turn)."""
 NOTHING_BLINKS = 2
@@ -72,11 +73,10 @@ class RingFollows:
                 self.show.flash(NOTHING_FLASH, NOTHING_BLINKS)
 
     def _moments(self, change: TableChange) -> None:
-        for moment in sorted(change.moments):
-            flash = FLASHES.get(moment)
-            if flash is not None:
-                self.show.flash(*flash)
-        if change.by == BUTTON:
+        flashes = [FLASHES[moment] for moment in sorted(change.moments) if moment in FLASHES]
+        for flash in flashes:
+            self.show.flash(*flash)
+        if change.by == BUTTON and not flashes:  # a press that rang STOP shows STOP alone
             self.show.flash(NEXT_FLASH)
         if isinstance(change, TournamentNews) and change.moved and self.turns:
             self.show.sweep(WARN)  # then whose turn: a box with no screen breathes instead

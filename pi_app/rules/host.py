@@ -5,7 +5,11 @@ the bets, go to the next round). A box with no screen has its Next button and it
 bell for that, and they must do what the tap would have done: one step, the one the
 round is waiting for. A game that can be moved on so declares it here
 (`MovesOn.next_steps`, in its rules' notation); the others are moved on by their
-players alone (a Cambio round by its bell, a Gambo game by its moves).
+players alone (a Gambo game by its moves).
+
+The bell of a box with no screen is the host's Next button, unless the game says
+what its bell does (`RingsBell.bell_steps`): a Cambio round's bell opens trading in
+the study time and stops it after, as the bell on the screen's Cambio scene does.
 
 Only steps that need no typing qualify: the true answer is one when the box asked the
 question (it knows the answer), never when the host reads it from a card.
@@ -33,3 +37,24 @@ def next_notations(game: object, state: object) -> tuple[str, ...]:
     if not isinstance(game, MovesOn):
         return ()
     return tuple(game.format_action(action) for action in game.next_steps(state))
+
+
+@runtime_checkable
+class RingsBell(Protocol):
+    """A game whose bell is its own: `bell_steps(state)` are the actions (in order) a
+    press plays now, () when the bell means nothing in this state."""
+
+    def bell_steps(self, state: Any) -> Sequence[Any]: ...
+
+    def format_action(self, action: Any) -> str: ...
+
+
+def bell_notations(game: object, state: object) -> tuple[str, ...]:
+    """What the bell of a box with no screen plays at a table of `game`, as notations
+    in order: the game's own bell steps when its bell means something now, else the
+    host's next step; () when neither has a step to take."""
+    if isinstance(game, RingsBell):
+        steps = tuple(game.format_action(action) for action in game.bell_steps(state))
+        if steps:
+            return steps
+    return next_notations(game, state)

@@ -194,9 +194,15 @@ class Evening(RuleBasedStateMachine):
 
     @precondition(lambda self: self.session.table is not None)
     @rule()
-    def the_bell_of_a_box_without_its_screen(self) -> None:
-        """The host's next step, as the bell and the Next button make it."""
+    def the_next_button_of_a_box_without_its_screen(self) -> None:
+        """The host's next step, as the Next button makes it."""
         self._acted(acts.NextStep(by=BUTTON))
+
+    @precondition(lambda self: self.session.table is not None)
+    @rule()
+    def the_bell_of_a_box_without_its_screen(self) -> None:
+        """The game's own bell (Cambio's), else the host's next step."""
+        self._acted(acts.Bell())
 
     # ---- the phones ---------------------------------------------------------------
 

@@ -16,12 +16,12 @@ from typing import Any
 import pygame
 import pytest
 
-from pi_app.box.actors import BUTTON, COMPUTER
+from pi_app.box.actors import BUTTON, COMPUTER, Actor
 from pi_app.box.changes import Changes, Played, Refused
 from pi_app.display.demo import FakeClock, make_app
 from pi_app.display.scene import NewGame, Play
 from pi_app.effects.ring import RecordingRing
-from pi_app.effects.ring_follows import NOTHING_FLASH, RingFollows
+from pi_app.effects.ring_follows import NEXT_FLASH, NOTHING_FLASH, RingFollows
 from pi_app.effects.ring_show import RingShow
 from pi_app.palette import STOP_RED, seat_colour
 
@@ -78,11 +78,11 @@ def screenless_ring() -> tuple[RecordingRing, Changes]:
     return ring, changes
 
 
-def rang(moment: str) -> Played:
+def rang(moment: str, by: Actor = COMPUTER) -> Played:
     """A bell's press told with its `moment` (the table's state left out)."""
     table: Any = type("Table", (), {"game": None, "state": None, "extras": {}})()
     return Played(
-        table=table, by=COMPUTER, before=0, after=1, moments=frozenset({moment}), notation="bell"
+        table=table, by=by, before=0, after=1, moments=frozenset({moment}), notation="bell"
     )
 
 
@@ -95,6 +95,17 @@ def test_the_ring_answers_a_button_and_flashes_at_the_stop() -> None:
     flashes = [call[1] for call in ring.calls if call[0] == "flash"]
     assert flashes == [NOTHING_FLASH, STOP_RED]
     assert not [call for call in ring.calls if call[0] == "colour"]  # no screen: it breathes
+
+
+def test_the_bell_of_a_box_with_no_screen_ringing_stop_flashes_stop_alone() -> None:
+    """The bell of a Cambio box with no screen is a button's press: its STOP flashes
+    STOP's long red, and no white answer comes after to cover it; a press that moved
+    the round on without a moment still flashes white."""
+    ring, changes = screenless_ring()
+    changes.publish(rang("stop", BUTTON))
+    assert ring.patterns == [("flash", 1, 1.2)]
+    changes.publish(rang("dealt", BUTTON))  # no flash of its own: the press's white
+    assert [call[1] for call in ring.calls if call[0] == "flash"] == [STOP_RED, NEXT_FLASH]
 
 
 def test_a_refused_press_blinks_twice_and_stop_flashes_once() -> None:

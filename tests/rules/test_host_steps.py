@@ -1,7 +1,9 @@
 """The host's next step (`rules.host`): a Gambit 7 or Quitte ou Double game of the
 box's questions goes from its first round to its end with the players' own actions
 and, between them, the host's next step alone, as a box with no screen plays it. With
-cards, the step after the bets is the host's typing, so there is none to take."""
+cards, the step after the bets is the host's typing, so there is none to take. The bell
+of a box with no screen is that next step, except in a game whose bell is its own
+(Cambio's opens trading, then stops it)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 
 from pi_app.rules.gambit7 import actions as g7
 from pi_app.rules.gambit7.game import GAME as GAMBIT7
-from pi_app.rules.host import next_notations
+from pi_app.rules.host import bell_notations, next_notations
 from pi_app.rules.quitte_ou_double import actions as qod
 from pi_app.rules.quitte_ou_double.game import GAME as QOD
 from tests.rules.questions import sample
@@ -83,3 +85,36 @@ def test_games_their_players_move_on_have_no_host_step() -> None:
 
     state = GAMBO.new_game(("Ana", "Ben"), {}, random.Random(0))
     assert next_notations(GAMBO, state) == ()
+
+
+def test_the_bell_is_cambios_own_where_its_rules_accept_it() -> None:
+    """A Cambio round's bell opens trading in the study time and stops trading, each a
+    legal action then; before the deal, once STOP rang and once the game is over it
+    means nothing. Cambio has no host's next step."""
+    from pi_app.rules.cambio.game import GAME as CAMBIO
+
+    state = CAMBIO.new_game(SEATS, {"variant": "simple"}, random.Random(0))
+    rang: list[tuple[str, ...]] = []
+    round_ = ("deal", "open", "bell", 'ring "Ben"', "false-ring", "bell", 'ring "Ana"')
+    for notation in (*round_, "show Dollar 9", "stop"):
+        steps = bell_notations(CAMBIO, state)
+        rang.append(steps)
+        legal = {CAMBIO.format_action(action) for action in CAMBIO.legal_actions(state)}
+        assert set(steps) <= legal, (steps, notation)
+        assert next_notations(CAMBIO, state) == ()
+        state = CAMBIO.apply(state, CAMBIO.parse_action(notation))
+    assert rang == [(), ("open",), ("bell",), (), (), ("bell",), (), (), ()]
+    assert CAMBIO.outcome(state) is not None and bell_notations(CAMBIO, state) == ()
+
+
+def test_the_bell_of_a_quiz_game_is_the_host_next_step() -> None:
+    from pi_app.rules.gambo.game import GAME as GAMBO
+
+    state = GAMBIT7.new_game(SEATS, {}, random.Random(0))
+    state = GAMBIT7.apply(state, g7.Ask(sample()))
+    assert bell_notations(GAMBIT7, state) == ()  # the answers are the players'
+    for seat, value in zip(SEATS, (10, 20, 30), strict=True):
+        state = GAMBIT7.apply(state, g7.Answer(seat, Decimal(value)))
+    assert bell_notations(GAMBIT7, state) == next_notations(GAMBIT7, state) == ("reveal",)
+    gambo = GAMBO.new_game(("Ana", "Ben"), {}, random.Random(0))
+    assert bell_notations(GAMBO, gambo) == ()

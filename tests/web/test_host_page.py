@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
 
 from pi_app.box.acts import Play
-from pi_app.table import Journal
+from tests.journals import journaled
 from tests.web.browser import phone, tap, wait
 from tests.web.test_screenless_box import screenless_box, until
 
@@ -64,9 +64,5 @@ def test_the_hosts_phone_moves_a_round_on_with_next_and_undo(tmp_path: Path) -> 
                 height = host.find_element(By.CSS_SELECTOR, target).size["height"]
                 assert height >= 44, (target, height)
         game_id = table.game_id
-    journal = Journal(tmp_path / "journal.sqlite3")
-    try:
-        events = [event.action or "" for event in journal.events(game_id)]
-    finally:
-        journal.close()
+    events = journaled(tmp_path / "journal.sqlite3", game_id)
     assert events.count("reveal") == 2 and "close-bets" in events and "next" in events

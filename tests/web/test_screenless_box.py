@@ -38,6 +38,7 @@ from pi_app.table import Journal, Table
 from pi_app.web.host_key import HostKey
 from pi_app.web.hub import Hub
 from pi_app.web.server import PhoneServer
+from tests.journals import journaled
 from tests.web.browser import PATIENCE, phone, tap, wait
 
 SEATS = ("Ana", "Ben", "Cléo")
@@ -207,11 +208,7 @@ def test_a_phone_and_the_bell_play_a_round_on_a_box_with_no_screen(tmp_path: Pat
         ring_bell(run, factory, devices)  # the next round, asked by the box itself
         until(lambda: table.state.round == 2 and table.state.current.question is not None)
         game_id = table.game_id
-    journal = Journal(tmp_path / "journal.sqlite3")
-    try:
-        events = [event.action or "" for event in journal.events(game_id)]
-    finally:
-        journal.close()
+    events = journaled(tmp_path / "journal.sqlite3", game_id)
     assert events.count("reveal") == 1 and "close-bets" in events and "next" in events
     assert any(notation.startswith('answer "Ana"') for notation in events)
     assert any(notation.startswith("truth") for notation in events)

@@ -48,10 +48,10 @@ from pi_app.display.scene import (
 from pi_app.display.targets import Button
 from pi_app.display.titles import bar_title, winners_line
 from pi_app.i18n import N_, Translator
-from pi_app.rules.cambio import actions as cambio_actions
 from pi_app.rules.cambio.actions import CambioAction, Deal, FalseRing, Open, Ring
 from pi_app.rules.cambio.facts import STREAK
 from pi_app.rules.cambio.game import GAME, CambioState
+from pi_app.rules.cambio.round import bell_step
 from pi_app.rules.cambio.scoring import (
     CAMBIO,
     CARD_PART,
@@ -339,12 +339,10 @@ class CambioScene(Scene):
         return ()
 
     def _bell(self) -> Sequence[Command]:
-        """The bell opens trading in the study time and stops it after."""
-        if self.phase == "study":
-            return (Play(self._fmt(Open())),)
-        if self.phase == "trading":  # journaled first; the flash and sound follow
-            return (Play(self._fmt(cambio_actions.BellRang())),)
-        return ()
+        """The bell opens trading in the study time and stops it after (`bell_step`, as
+        on a box with no screen); a stop is journaled first, the flash and sound follow."""
+        action = bell_step(self.phase)
+        return () if action is None else (Play(self._fmt(action)),)
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
         if kind == "study" and self.phase == "study":

@@ -30,7 +30,15 @@ from pi_app.rules.cambio.record import (
     write_options,
     write_result,
 )
-from pi_app.rules.cambio.round import DEAL, STUDY, RoundPhase, legal_steps, round_moments, step
+from pi_app.rules.cambio.round import (
+    DEAL,
+    STUDY,
+    RoundPhase,
+    bell_step,
+    legal_steps,
+    round_moments,
+    step,
+)
 from pi_app.rules.cambio.scoring import (
     DOMAIN,
     MAX_SEATS,
@@ -167,6 +175,12 @@ class CambioGame:
         if state.termination is not None:
             return []
         return [*legal_steps(state.round, state.seats, state.settings.variant), Stop()]
+
+    def bell_steps(self, state: CambioState) -> tuple[CambioAction, ...]:
+        """What the table's bell plays now (`rules.host.RingsBell`): `open` in the study
+        time, `bell` in trading, nothing otherwise (nor once the game is over)."""
+        action = None if state.termination is not None else bell_step(state.round.phase)
+        return () if action is None else (action,)
 
     def outcome(self, state: CambioState) -> Outcome | None:
         if state.termination is None:

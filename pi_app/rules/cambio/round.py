@@ -148,6 +148,17 @@ def possible_shows(seats: Sequence[str], winner: str, variant: str) -> list[Show
     ]
 
 
+def bell_step(phase: str) -> CambioAction | None:
+    """What the table's bell does in `phase`: it opens trading in the study time (the
+    chair rings early) and stops trading after; None when it means nothing (the same
+    press on the screen and on a box with no screen)."""
+    if phase == STUDY:
+        return Open()
+    if phase == TRADING:
+        return BellRang()
+    return None
+
+
 def legal_steps(phase: RoundPhase, seats: Sequence[str], variant: str) -> list[CambioAction]:
     """The round actions that are legal now."""
     if phase.phase == DEAL:
