@@ -21,6 +21,7 @@ from selenium.webdriver.common.by import By
 
 from pi_app.box.quizmaster import notation
 from pi_app.display.home.choices import NAME_LIMIT
+from pi_app.questions.numbers import with_unit
 from pi_app.rules.gambit7.actions import PlaceBet
 from pi_app.rules.gambit7.board import board
 from pi_app.rules.question import RoundQuestion
@@ -210,7 +211,8 @@ LONGEST = RoundQuestion(
 )
 """A box's question as long as the bank's longest (123 characters) whose true answer with
 its unit is as long as a key number on a line of its own may be (20 characters)."""
-LONGEST_TRUTH = "1 234 567 890,25 km²"
+LONGEST_TRUTH = with_unit(LONGEST.answer, LONGEST.unit, "fr")
+"""`1 234 567 890,25 km²` (narrow no-break spaces between the groups)."""
 
 LINES = """
 const node = document.getElementById('question');
@@ -223,6 +225,17 @@ def names_whole(driver: webdriver.Chrome, where: str, seats: tuple[str, ...]) ->
     """Every seat's name shown whole (never shortened) in `where`."""
     shown = driver.find_elements(By.CSS_SELECTOR, f"{where} .badge .name")
     assert sorted(str(name.get_attribute("textContent")) for name in shown) == sorted(seats)
+
+
+def payouts_of(driver: webdriver.Chrome, seats: tuple[str, ...]) -> None:
+    """Each seat's payout under its disc (its colour, shape and initials), with its name
+    whole or, on a stage too full for names, none: the side names it whole."""
+    shown = driver.find_elements(By.CSS_SELECTOR, "#payouts .payout")
+    assert sorted(str(payout.get_attribute("data-seat")) for payout in shown) == sorted(seats)
+    for payout in shown:
+        assert payout.find_element(By.CSS_SELECTOR, ".disc").is_displayed()
+        name = payout.find_element(By.CSS_SELECTOR, ".name")
+        assert not name.is_displayed() or name.text == payout.get_attribute("data-seat")
 
 
 def worst_read(screens: Screens, served: Served, name: str, seats: tuple[str, ...]) -> list[str]:
@@ -263,10 +276,11 @@ def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
         keys = worst_read(screens, served, "mat-g7-worst-scored", NAMED)
         assert LONGEST_TRUTH in keys and all(label in keys for label in labels), keys
         for driver in screens.values():
+            # the chart yields its height first: drawn when 3rem or more are left
             assert driver.find_elements(By.CSS_SELECTOR, "#gambit7 > .chart")
             paid = driver.find_elements(By.CSS_SELECTOR, "#payouts [data-key-number]")
             assert len(paid) == len(NAMED)
-            names_whole(driver, "#payouts", NAMED)
+            payouts_of(driver, NAMED)
 
 
 def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
@@ -295,4 +309,4 @@ def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
         keys = worst_read(screens, served, "mat-qod-worst-paid", teams)
         assert LONGEST_TRUTH in keys and all(label in keys for label in labels), keys
         for driver in screens.values():
-            names_whole(driver, "#payouts", teams)
+            payouts_of(driver, teams)
