@@ -27,6 +27,7 @@ from pi_app.rules.gambit7.board import board
 from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.board import board as qod_board
 from pi_app.rules.quitte_ou_double.scoring import MAX_TEAMS
+from pi_app.table.protocol import GameTable
 from tests.web.browser import need_chromium
 from tests.web.conftest import Served, serve
 from tests.web.tv_room import (
@@ -247,6 +248,20 @@ def worst_read(screens: Screens, served: Served, name: str, seats: tuple[str, ..
     return keys
 
 
+def revealed(
+    served: Served, screens: Screens, name: str, answers: list[str], seats: tuple[str, ...]
+) -> GameTable:
+    """The longest question asked, every answer in (read), then turned up on the mat."""
+    served.box(notation(LONGEST))
+    for answer in answers:
+        served.box(answer)
+    worst_read(screens, served, f"{name}-answers", seats)
+    served.box("reveal")
+    table = served.owner.table
+    assert table is not None
+    return table
+
+
 def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
     """Seven seats named as long as a name may be, each with a different answer of 12
     characters (eight cases), the box's question on two lines and a truth of 20
@@ -255,13 +270,10 @@ def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
     assert {len(name) for name in NAMED} == {NAME_LIMIT}
     assert len(LONGEST.text["fr"]) >= 120 and len(LONGEST_TRUTH) == 20  # tv.js LINE_LENGTH
     with table_of(tmp_path, "gambit7", NAMED) as (served, screens):
-        served.box(notation(LONGEST))
-        for seat, typed in zip(NAMED, TWELVE, strict=True):
-            served.box(f'answer "{seat}" "{typed}" fr')
-        worst_read(screens, served, "mat-g7-worst-answers", NAMED)
-        served.box("reveal")
-        table = served.owner.table
-        assert table is not None
+        answers = [
+            f'answer "{seat}" "{typed}" fr' for seat, typed in zip(NAMED, TWELVE, strict=True)
+        ]
+        table = revealed(served, screens, "mat-g7-worst", answers, NAMED)
         labels = [case.label("fr") for case in board(table.state) if case.value is not None]
         assert len(board(table.state)) == 8 and {len(label) for label in labels} == {12}
         values = [case.value for case in board(table.state) if case.value is not None]
@@ -289,14 +301,9 @@ def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
     20 characters: the bets and the paid round hold at the room's scale."""
     teams = NAMED[:MAX_TEAMS]
     with table_of(tmp_path, "quitte-ou-double", teams) as (served, screens):
-        served.box(notation(LONGEST))
         numbers = [typed.replace(" ", "").replace(",", ".") for typed in TWELVE[:MAX_TEAMS]]
-        for team, number in zip(teams, numbers, strict=True):
-            served.box(f'answer "{team}" {number}')
-        worst_read(screens, served, "mat-qod-worst-answers", teams)
-        served.box("reveal")
-        table = served.owner.table
-        assert table is not None
+        answers = [f'answer "{team}" {number}' for team, number in zip(teams, numbers, strict=True)]
+        table = revealed(served, screens, "mat-qod-worst", answers, teams)
         labels = [tile.label for tile in qod_board(table.state).tiles]
         assert len(labels) == MAX_TEAMS and {len(label) for label in labels} == {12}
         zones = [f"<{numbers[0]}", *(f"{a}..{b}" for a, b in itertools.pairwise(numbers))]
