@@ -9,17 +9,25 @@ all of it shown, nothing cut, nothing scrolled."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
+from pi_app.box.quizmaster import notation
+from pi_app.display.home.choices import NAME_LIMIT
+from pi_app.questions.numbers import with_unit
 from pi_app.rules.gambit7.actions import PlaceBet
 from pi_app.rules.gambit7.board import board
+from pi_app.rules.question import RoundQuestion
 from pi_app.rules.quitte_ou_double.board import board as qod_board
+from pi_app.rules.quitte_ou_double.scoring import MAX_TEAMS
+from pi_app.table.protocol import GameTable
 from tests.web.browser import need_chromium
 from tests.web.conftest import Served, serve
 from tests.web.tv_room import (
@@ -170,3 +178,142 @@ def test_an_absurd_answer_wraps_in_its_case(tmp_path: Path) -> None:
             assert lines > 1.9 and inside, (lines, inside)  # two lines of its case
             check_key_numbers(driver, size)
             shot(driver, f"mat-g7-absurd-wrapped-{size[0]}")
+
+
+NAMED = (
+    "Anne-Charlotte de Montmorency-Laval Roux",
+    "Bertrande du Guesclin de la Motte-Broons",
+    "Cléopâtre Marie-Louise des Saint-Exupéry",
+    "Dominique-Emmanuel Vercingétorix Dupuits",
+    "Éléonore d'Aquitaine-Plantagenêt Martins",
+    "François-Xavier de Chateaubriand Lefèvre",
+    "Guillaume-Apollinaire Kostrowicki Rouxel",
+)
+"""Seven seats named as long as a name may be (the host's home takes NAME_LIMIT)."""
+TWELVE = (
+    "1 803 735,25",
+    "2 450 118,75",
+    "3 999 999,95",
+    "10 250 300,5",
+    "12 345 678,9",
+    "48 000 000,5",
+    "99 999 999,9",
+)
+"""Seven different answers of 12 characters each, as French slates write them."""
+LONGEST = RoundQuestion(
+    "worst-case",
+    {
+        "fr": "Papouasie-Nouvelle-Guinée : quelle est la superficie du pays, terres et eaux "
+        "intérieures comprises, en kilomètres carrés ?"
+    },
+    Decimal("1234567890.25"),
+    "km²",
+    "test",
+)
+"""A box's question as long as the bank's longest (123 characters) whose true answer with
+its unit is as long as a key number on a line of its own may be (20 characters)."""
+LONGEST_TRUTH = with_unit(LONGEST.answer, LONGEST.unit, "fr")
+"""`1 234 567 890,25 km²` (narrow no-break spaces between the groups)."""
+
+LINES = """
+const node = document.getElementById('question');
+return node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight);
+"""
+"""How many lines the question takes."""
+
+
+def names_whole(driver: webdriver.Chrome, where: str, seats: tuple[str, ...]) -> None:
+    """Every seat's name shown whole (never shortened) in `where`."""
+    shown = driver.find_elements(By.CSS_SELECTOR, f"{where} .badge .name")
+    assert sorted(str(name.get_attribute("textContent")) for name in shown) == sorted(seats)
+
+
+def payouts_of(driver: webdriver.Chrome, seats: tuple[str, ...]) -> None:
+    """Each seat's payout under its disc (its colour, shape and initials), with its name
+    whole or, on a stage too full for names, none: the side names it whole."""
+    shown = driver.find_elements(By.CSS_SELECTOR, "#payouts .payout")
+    assert sorted(str(payout.get_attribute("data-seat")) for payout in shown) == sorted(seats)
+    for payout in shown:
+        assert payout.find_element(By.CSS_SELECTOR, ".disc").is_displayed()
+        name = payout.find_element(By.CSS_SELECTOR, ".name")
+        assert not name.is_displayed() or name.text == payout.get_attribute("data-seat")
+
+
+def worst_read(screens: Screens, served: Served, name: str, seats: tuple[str, ...]) -> list[str]:
+    """`read`, and the question on two lines or more, every name whole at the side."""
+    keys = read(screens, served, name)
+    for driver in screens.values():
+        assert driver.execute_script(LINES) > 1.9
+        names_whole(driver, "#scores", seats)
+    return keys
+
+
+def revealed(
+    served: Served, screens: Screens, name: str, answers: list[str], seats: tuple[str, ...]
+) -> GameTable:
+    """The longest question asked, every answer in (read), then turned up on the mat."""
+    served.box(notation(LONGEST))
+    for answer in answers:
+        served.box(answer)
+    worst_read(screens, served, f"{name}-answers", seats)
+    served.box("reveal")
+    table = served.owner.table
+    assert table is not None
+    return table
+
+
+def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
+    """Seven seats named as long as a name may be, each with a different answer of 12
+    characters (eight cases), the box's question on two lines and a truth of 20
+    characters: the answers, the bets, the scored round with its payouts and its chart
+    hold at the room's scale on every screen."""
+    assert {len(name) for name in NAMED} == {NAME_LIMIT}
+    assert len(LONGEST.text["fr"]) >= 120 and len(LONGEST_TRUTH) == 20  # tv.js LINE_LENGTH
+    with table_of(tmp_path, "gambit7", NAMED) as (served, screens):
+        answers = [
+            f'answer "{seat}" "{typed}" fr' for seat, typed in zip(NAMED, TWELVE, strict=True)
+        ]
+        table = revealed(served, screens, "mat-g7-worst", answers, NAMED)
+        labels = [case.label("fr") for case in board(table.state) if case.value is not None]
+        assert len(board(table.state)) == 8 and {len(label) for label in labels} == {12}
+        values = [case.value for case in board(table.state) if case.value is not None]
+        for index, seat in enumerate(NAMED):
+            chips = (values[index], values[(index + 3) % 7])
+            bet = PlaceBet(seat, (), values[index]) if index < 3 else PlaceBet(seat, chips)
+            served.box(table.game.format_action(bet))
+        keys = worst_read(screens, served, "mat-g7-worst-bets", NAMED)
+        assert all(label in keys for label in labels), (labels, keys)
+        served.box("close-bets")
+        served.box(f'truth "{LONGEST.answer}" en')
+        keys = worst_read(screens, served, "mat-g7-worst-scored", NAMED)
+        assert LONGEST_TRUTH in keys and all(label in keys for label in labels), keys
+        for driver in screens.values():
+            # the chart yields its height first: drawn when 3rem or more are left
+            assert driver.find_elements(By.CSS_SELECTOR, "#gambit7 > .chart")
+            paid = driver.find_elements(By.CSS_SELECTOR, "#payouts [data-key-number]")
+            assert len(paid) == len(NAMED)
+            payouts_of(driver, NAMED)
+
+
+def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
+    """As many teams as the game takes, named as long as a name may be, each with a
+    different answer of 12 characters, the box's question on two lines and a truth of
+    20 characters: the bets and the paid round hold at the room's scale."""
+    teams = NAMED[:MAX_TEAMS]
+    with table_of(tmp_path, "quitte-ou-double", teams) as (served, screens):
+        numbers = [typed.replace(" ", "").replace(",", ".") for typed in TWELVE[:MAX_TEAMS]]
+        answers = [f'answer "{team}" {number}' for team, number in zip(teams, numbers, strict=True)]
+        table = revealed(served, screens, "mat-qod-worst", answers, teams)
+        labels = [tile.label for tile in qod_board(table.state).tiles]
+        assert len(labels) == MAX_TEAMS and {len(label) for label in labels} == {12}
+        zones = [f"<{numbers[0]}", *(f"{a}..{b}" for a, b in itertools.pairwise(numbers))]
+        for index, team in enumerate(teams):
+            served.box(f'bet "{team}" {zones[index]}')
+            served.box(f'bet "{team}" {zones[(index + 3) % len(zones)]}')
+        keys = worst_read(screens, served, "mat-qod-worst-bets", teams)
+        assert all(label in keys for label in labels), (labels, keys)
+        served.box(f"truth {LONGEST.answer}")
+        keys = worst_read(screens, served, "mat-qod-worst-paid", teams)
+        assert LONGEST_TRUTH in keys and all(label in keys for label in labels), keys
+        for driver in screens.values():
+            payouts_of(driver, teams)

@@ -159,6 +159,30 @@ function draw() {
   else if (!play.started && view.join) stage.replaceChildren(lobby(view));
   else if (drawing) stage.replaceChildren(drawing.render(play, view, ctx));
   else stage.replaceChildren(chart(view.chart));
+  fit(stage);
+}
+
+// A stage fuller than the screen (the longest question, names and answers a game may
+// have) takes tv.css's steps `fit-1`, `fit-2`, ... one after the other until it holds:
+// each sets some part tighter (the question's words, the payouts' names, the mat's
+// spacing), never a text under 28 px nor a key number under 80 px at 1920x1080. An
+// ordinary stage takes none and looks as it always did. The chart takes what is left.
+const FIT_STEPS = 4;
+
+function fit(stage) {
+  for (let step = 1; step <= FIT_STEPS; step++) stage.classList.remove(`fit-${step}`);
+  for (let step = 1; step <= FIT_STEPS && overflows(stage); step++) stage.classList.add(`fit-${step}`);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  for (const shown of stage.querySelectorAll(".chart")) {
+    if (shown.getBoundingClientRect().height < CHART_LEAST * rem) shown.style.display = "none";
+  }
+}
+
+// The least height a chart is drawn at, in rem: a flatter one tells nothing.
+const CHART_LEAST = 3;
+
+function overflows(node) {
+  return node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1;
 }
 
 function status(view, play, ctx) {
@@ -273,3 +297,5 @@ function connect() {
 
 // The games' drawings come after this file: the page starts once every one has registered.
 document.addEventListener("DOMContentLoaded", connect);
+// A window resized (a laptop's browser) draws again, and fits its stage again.
+addEventListener("resize", () => { if (current) draw(); });
