@@ -39,10 +39,18 @@ from pi_app.table.protocol import GameTable
 
 
 def _builtin() -> Sequence[Question]:
-    """The built-in bank, imported when a round first asks (not at the box's start)."""
+    """The built-in bank, imported and read by a job after the first frame (a round
+    that asks before it is read reads it itself)."""
     from pi_app.questions.bank import builtin
 
     return builtin()
+
+
+def _kept(_bank: object) -> None:
+    """The bank a job read is kept by its reader (`builtin` caches it): the first
+    question drawn, on the owner's thread, then reads nothing (a second and more on a
+    Pi, tens of seconds on an emulated one, where systemd's watchdog ends a box whose
+    loop stops half a minute)."""
 
 
 class Session:
@@ -64,6 +72,7 @@ class Session:
         self.journal = journal
         self.changes = Changes()
         self.jobs = jobs if jobs is not None else Jobs()
+        self._polls = 0
         self.quizmaster = Quizmaster(journal, bank or _builtin, probe)
         self.choices = Choices(journal, self.config)
         self.shelf = Shelf(journal, self.changes, self.say)
@@ -151,6 +160,9 @@ class Session:
         """Finished jobs, then the packs and what the tournament brought; returns how
         many of the finished jobs found something to draw (`Jobs.drain`)."""
         shown = self.jobs.drain()
+        self._polls += 1
+        if self._polls == 2:  # after the first frame, as the journal's check
+            self.jobs.run(self.quizmaster.bank, _kept, shown=False)
         self.packs.poll()
         self.tournament.poll(self.journal, self.table)
         return shown
