@@ -14,6 +14,9 @@ forwarded port; a game is started on the screen with the VM's tablet and keyboar
 answer typed, the VM reset (`system_reset`), and the same game is back on the screen.
 Last, the same card boots in QEMU's `raspi3b`, which has no display SDL can open: the
 box plays on with its phones (issue 40), the phone still seated and shown the banner.
+Then `virt` once more, with a sound card whose speaker is a WAV file: the host's phone
+starts a game of the box's own questions, and the first question is heard (issue 50,
+`tests/pi/speaking.py`).
 """
 
 from __future__ import annotations
