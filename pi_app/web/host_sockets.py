@@ -41,7 +41,11 @@ MAX_MESSAGE = 8192  # bytes of a host's websocket message (a list of names, a sl
 MAX_HOSTS = 4  # host sockets at once
 HELLO_SECONDS = 5.0  # for a new host socket to give the key
 KEY_CHECK_SECONDS = 1.0  # how often an open host socket's key is checked again
-REPLY_SECONDS = 5.0  # how long a host waits for the table's answer
+REPLY_SECONDS = 20.0
+"""How long a host waits for the table's answer. A request not answered by then is
+dropped by the table's owner (`pi_app.waiting`), and the host is told to try again: so
+"late" must mean a box stuck, not a busy one (a page's retry of "new game" after a
+request carried out late would start two)."""
 CLOSE_SECONDS = 0.5
 UNKNOWN_CLOSE = 4403  # a wrong or old key: the page does not retry
 WRONG_KEY = N_("This host link is not the box's: open the host link from the box again.")
