@@ -37,7 +37,7 @@ from pi_app.rules.cambio.scoring import (
     RoundResult,
 )
 from pi_app.rules.contract import RuleError
-from pi_app.rules.moments import FALSE_RING, SCORED, STOP
+from pi_app.rules.moments import FALSE_RING, OPENED, SCORED, STOP
 
 DEAL = "deal"
 STUDY = "study"
@@ -67,6 +67,8 @@ def round_moments(before: RoundPhase, after: RoundPhase, scored: bool) -> frozen
     """What the room notices at a table whose round went from `before` to `after`
     (`rules.moments`); `scored` when the hand shown was scored (the round starts again)."""
     found = {SCORED} if scored else set()
+    if before.phase == STUDY and after.phase == TRADING:
+        found.add(OPENED)
     if before.phase == TRADING and after.phase == STOPPED:
         found.add(STOP)
     if len(after.false_rings) > len(before.false_rings):
