@@ -14,7 +14,7 @@ from pi_app.devices.ring import TIMER as RING_TIMER
 from pi_app.screenless import Screenless
 from tests.journals import journaled
 from tests.web.test_screenless_box import ring_bell, screenless_box, until
-from tests.web.test_screenless_cambio_bell import CAMBIO, listen, played
+from tests.web.test_screenless_cambio_bell import CAMBIO, dealt, listen, played
 
 SHORT = 0.5
 """seconds: a study time that runs out while the test waits on its end (a condition)."""
@@ -54,9 +54,7 @@ def test_the_bell_opening_trading_early_stops_the_study_time_with_no_screen(
     tmp_path: Path,
 ) -> None:
     with screenless_box(tmp_path, game=CAMBIO) as (run, devices, factory, _port):
-        table = run.session.table
-        assert table is not None
-        assert run.loop.act(Play("deal")).ok
+        dealt(run)
         until(lambda: phones_timer(run) is not None)
         assert RING_TIMER in ring_kinds(devices)
         told = listen(run)

@@ -1,7 +1,8 @@
 """One Cambio round as a phase machine: deal, study, trading, bell, then the hand.
 
-The study time is a timer that lives outside the rules: when it runs out, or when the
-chair rings early, the table sends `open`. The bell during trading (`bell`) stops
+The study time is a timer that lives outside the rules: when it runs out (the box
+plays what `time_up_steps` declares), or when the chair rings early, the table sends
+`open`. The bell during trading (`bell`) stops
 everything at once, in the `stopped` phase, while the table finds out who rang; `ring`
 names the ringer (straight from trading too, as records replay a round). Then the table
 says what the ringer showed: a complete hand ends the round, an incomplete one (R6)
