@@ -21,6 +21,7 @@ from pi_app.box.health import JournalWatch, Watchdog
 from pi_app.box.jobs import Jobs
 from pi_app.box.quizmaster import Probe
 from pi_app.box.session import Session
+from pi_app.box.time_up import play_time_up
 from pi_app.effects.cues import Cues, Player
 from pi_app.effects.ring import RecordingRing, RingPort
 from pi_app.effects.ring_follows import RingFollows
@@ -84,10 +85,14 @@ class Box:
 
     def tick(self) -> Tick | None:
         """The sand timer and the ring's steps: its last seconds tick and are said,
-        its end sounds; what it did, for the screen (a scene's timeout)."""
+        its end sounds, then plays what the rules say it plays (`box.time_up`:
+        Cambio's study time opens the trading); what it did, for the screen (a
+        scene's timeout, for a timer the rules leave to it)."""
         tick = self.show.tick()
         if tick is not None:
             self.cues.play(tick.value)
+        if tick is Tick.TIME_UP and self.show.timer is not None:
+            play_time_up(self.session, self.show.timer.kind)
         self.voice.countdown(self.show.timer, self.clock())
         return tick
 

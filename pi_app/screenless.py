@@ -12,9 +12,11 @@ failure, and the phones' port would never answer): it plays on without a screen.
   answers up, close the bets with the box's true answer, the next round), and so does
   the bell, unless the game's bell is its own (`acts.Bell`, `rules.host.RingsBell`: a
   Cambio round's bell opens trading in the study time and rings STOP in trading, as
-  on the screen); the Undo button takes back what Undo takes back on the screen. Each
-  press enters the core's door as the box's buttons (`actors.BUTTON`), and the ring
-  answers it as it answers any change (`effects.ring_follows`: STOP's own flash).
+  on the screen; the study time's end opens it by itself, `box.time_up`, and trading
+  opened early stops its sand timer, `effects.timers_follow`); the Undo button takes
+  back what Undo takes back on the screen. Each press enters the core's door as the
+  box's buttons (`actors.BUTTON`), and the ring answers it as it answers any change
+  (`effects.ring_follows`: STOP's own flash).
 - It says so where people look: one line in the log, the ring breathing `NO_SCREEN`
   (listed in firmware/README.md), a banner on every phone (`Hub.screen`).
 - It sounds and speaks as the box with a screen does: the cues and the voice are

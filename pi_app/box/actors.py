@@ -36,6 +36,10 @@ QUIZMASTER = Actor("quizmaster")
 """The box asking its own question at the start of a round."""
 TOURNAMENT = Actor("tournament")
 """Rounds arriving from the other boxes of a tournament across boxes."""
+TIMER = Actor("timer")
+"""The sand timer running out, when the rules say what its end plays (Cambio's study
+time over opens the trading): nobody pressed or tapped, so nothing flashes or sounds
+as for a press, with a screen or without one."""
 HOST = Actor("host")
 """The host's phone (opened with the host's key): everything the box's screen does."""
 

@@ -259,7 +259,8 @@ class Scene:
         return ()
 
     def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
-        """What to do when the sand timer of `kind` runs out."""
+        """What to do when the sand timer of `kind` runs out (a timer whose end the rules
+        declare is the box's to carry out: `box.time_up`)."""
         return ()
 
     def colours(self, ctx: Ctx) -> tuple[int, ...]:

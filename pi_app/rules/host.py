@@ -13,6 +13,11 @@ the study time and stops it after, as the bell on the screen's Cambio scene does
 
 Only steps that need no typing qualify: the true answer is one when the box asked the
 question (it knows the answer), never when the host reads it from a card.
+
+A game whose sand timer's end moves the round on declares it too (`EndsTimers.time_up_steps`):
+Cambio's study time over opens the trading. The box plays those steps itself when its
+timer runs out, with a screen or without one; the rules know the timer by its kind
+only, never its clock.
 """
 
 from __future__ import annotations
@@ -58,3 +63,22 @@ def bell_notations(game: object, state: object) -> tuple[str, ...]:
         if steps:
             return steps
     return next_notations(game, state)
+
+
+@runtime_checkable
+class EndsTimers(Protocol):
+    """A game whose sand timers' ends move it on: `time_up_steps(state, kind)` are the
+    actions (in order) the table plays when the timer `kind` runs out in `state`, ()
+    when its end changes nothing now."""
+
+    def time_up_steps(self, state: Any, kind: str) -> Sequence[Any]: ...
+
+    def format_action(self, action: Any) -> str: ...
+
+
+def time_up_notations(game: object, state: object, kind: str) -> tuple[str, ...]:
+    """What the end of the sand timer `kind` plays at a table of `game`, as notations in
+    order; () when the game declares nothing for it (or nothing now)."""
+    if not isinstance(game, EndsTimers):
+        return ()
+    return tuple(game.format_action(action) for action in game.time_up_steps(state, kind))

@@ -34,6 +34,8 @@ ROUND = "round"
 """A new round began."""
 DEALT = "dealt"
 """The cards were dealt: the study time begins, its sand timer running (Cambio)."""
+OPENED = "opened"
+"""The trading opened: the study time is over, on time or early (Cambio)."""
 ENDED = "ended"
 """The game is over (its outcome is decided)."""
 

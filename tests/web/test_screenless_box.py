@@ -128,18 +128,21 @@ def screenless_box(
     cues: Any = None,
     wired: bool = True,
     game: tuple[str, dict[str, Any], dict[str, Any]] = ("gambit7", {}, {"questions": "box"}),
+    values: dict[str, Any] | None = None,
 ) -> Iterator[tuple[Screenless, Any, MockFactory, int]]:
     """A game (by default Gambit 7 of the box's questions; else `game`: its name, options
     and extras), paused in the journal, taken up by a box with no screen: (the run, its
     devices, their pins, the phones' port); `speech` and `cues` are where it speaks and
     sounds (its sound device's, by default). Not `wired`: no bell, no buttons and no
-    ring at all (devices None), as a box with its cable loose."""
+    ring at all (devices None), as a box with its cable loose. `values`: settings of
+    the box's configuration (a sand timer's length)."""
     path = folder / "journal.sqlite3"
     journal = Journal(path)
     name, options, extras = game
     Table.new(journal, name, list(SEATS), options, extras=extras)
     config = Config()
     config.values.update(journal=str(path), hardware="pi")
+    config.values.update(values or {})
     factory = MockFactory()
     devices = open_devices(config, factory, ring_backend=MockRing()) if wired else None
     hub = Hub(SeatBook(folder / "phones.json"), HostKey.beside(path))

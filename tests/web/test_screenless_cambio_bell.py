@@ -15,6 +15,7 @@ from pi_app.devices.ring import FLASH, colour_int
 from pi_app.effects.ring_follows import NEXT_FLASH, NOTHING_FLASH
 from pi_app.palette import STOP_RED
 from pi_app.screenless import Screenless
+from pi_app.table.protocol import GameTable
 from tests.journals import journaled
 from tests.web.test_screenless_box import ring_bell, screenless_box, until
 
@@ -34,6 +35,15 @@ def played(told: list[object]) -> list[tuple[str, str, Any]]:
     return [(type(c).__name__, c.notation, c.by) for c in changes]  # type: ignore[attr-defined]
 
 
+def dealt(run: Screenless) -> GameTable:
+    """The box's table, once its cards are dealt (its study time running)."""
+    table = run.session.table
+    assert table is not None
+    assert run.loop.act(Play("deal")).ok
+    until(lambda: table.state.phase == "study")
+    return table
+
+
 def flashes(devices: Any) -> list[int]:
     """The colours the ring has flashed, in order."""
     return [c.args[0] for c in devices.ring.backend.commands if c.kind == FLASH]
@@ -43,10 +53,7 @@ def test_the_bell_opens_trading_then_rings_stop_on_a_cambio_box_with_no_screen(
     tmp_path: Path,
 ) -> None:
     with screenless_box(tmp_path, game=CAMBIO) as (run, devices, factory, _port):
-        table = run.session.table
-        assert table is not None
-        assert run.loop.act(Play("deal")).ok
-        until(lambda: table.state.phase == "study")
+        table = dealt(run)
         told = listen(run)
         ring_bell(run, factory, devices)  # the chair rings early: trading opens
         assert table.state.phase == "trading"  # handled: told and journaled

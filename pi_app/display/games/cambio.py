@@ -1,7 +1,8 @@
 """Cambio screens: the deal, the study timer, trading, STOP, the hand shown, the scores.
 
 Every screen is drawn from the engine's round phase (deal, study, trading, stopped,
-rung). The bell opens trading during the study time and stops trading after: that
+rung). The study time's end opens trading by itself (the box plays it, as the rules
+declare: `box.time_up`), and the bell opens it early and stops trading after: that
 press plays `bell`, journaled before the STOP screen shows (and the ring flashes), so
 a restart while the table finds out who rang comes back to STOP. Choosing the ringer
 plays `ring`; "not a ring" takes the bell back with an undo, journaled like any other.
@@ -343,11 +344,6 @@ class CambioScene(Scene):
         on a box with no screen); a stop is journaled first, the flash and sound follow."""
         action = bell_step(self.phase)
         return () if action is None else (Play(self._fmt(action)),)
-
-    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
-        if kind == "study" and self.phase == "study":
-            return (Play(self._fmt(Open())),)
-        return ()
 
 
 def ten_cards_text(state: CambioState) -> str:

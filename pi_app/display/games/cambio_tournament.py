@@ -175,9 +175,6 @@ class TournamentScene(Scene):
                 return ()
         return self.inner.handle(intent, self._ctx(ctx))
 
-    def timeout(self, kind: str, ctx: Ctx) -> Sequence[Command]:
-        return self.inner.timeout(kind, self._ctx(ctx))
-
 
 def _across_boxes(ctx: Ctx) -> TournamentTable:
     """This box's table in a tournament across boxes: what its screens are shown with."""

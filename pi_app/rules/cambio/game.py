@@ -164,7 +164,8 @@ class CambioGame:
 
     def moments(self, before: CambioState, after: CambioState) -> frozenset[str]:
         """What the room notices (`rules.moments`): the deal (its study time), the
-        bell's stop, a false ring, a hand scored."""
+        trading opened (the study time over), the bell's stop, a false ring, a hand
+        scored."""
         scored = len(after.history) > len(before.history)
         found = round_moments(before.round, after.round, scored)
         if before.round.phase == DEAL and after.round.phase == STUDY:
@@ -181,6 +182,12 @@ class CambioGame:
         time, `bell` in trading, nothing otherwise (nor once the game is over)."""
         action = None if state.termination is not None else bell_step(state.round.phase)
         return () if action is None else (action,)
+
+    def time_up_steps(self, state: CambioState, kind: str) -> tuple[CambioAction, ...]:
+        """What the end of the sand timer `kind` plays (`rules.host.EndsTimers`): the
+        study time over opens the trading, while the table still studies."""
+        studying = state.termination is None and state.round.phase == STUDY
+        return (Open(),) if kind == STUDY and studying else ()
 
     def outcome(self, state: CambioState) -> Outcome | None:
         if state.termination is None:

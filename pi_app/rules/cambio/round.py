@@ -1,7 +1,8 @@
 """One Cambio round as a phase machine: deal, study, trading, bell, then the hand.
 
-The study time is a timer that lives outside the rules: when it runs out, or when the
-chair rings early, the table sends `open`. The bell during trading (`bell`) stops
+The study time is a timer that lives outside the rules: when it runs out (the box
+plays what `time_up_steps` declares), or when the chair rings early, the table sends
+`open`. The bell during trading (`bell`) stops
 everything at once, in the `stopped` phase, while the table finds out who rang; `ring`
 names the ringer (straight from trading too, as records replay a round). Then the table
 says what the ringer showed: a complete hand ends the round, an incomplete one (R6)
@@ -37,7 +38,7 @@ from pi_app.rules.cambio.scoring import (
     RoundResult,
 )
 from pi_app.rules.contract import RuleError
-from pi_app.rules.moments import FALSE_RING, SCORED, STOP
+from pi_app.rules.moments import FALSE_RING, OPENED, SCORED, STOP
 
 DEAL = "deal"
 STUDY = "study"
@@ -67,6 +68,8 @@ def round_moments(before: RoundPhase, after: RoundPhase, scored: bool) -> frozen
     """What the room notices at a table whose round went from `before` to `after`
     (`rules.moments`); `scored` when the hand shown was scored (the round starts again)."""
     found = {SCORED} if scored else set()
+    if before.phase == STUDY and after.phase == TRADING:
+        found.add(OPENED)
     if before.phase == TRADING and after.phase == STOPPED:
         found.add(STOP)
     if len(after.false_rings) > len(before.false_rings):
