@@ -115,7 +115,8 @@ class Screenless:
         probe: Callable[[], bool] | None = None,
         retry: float | None = None,
     ) -> None:
-        ring = None if devices is None else DeviceRing(devices.ring)
+        at_rest = (NO_SCREEN, NO_SCREEN_PERIOD)  # after a sand timer too
+        ring = None if devices is None else DeviceRing(devices.ring, at_rest)
         self.loop = PhonesLoop.build(
             config.values, journal, hub, ring=ring, notify=_notify, screen=False
         )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pi_app.palette import RGB
 
 if TYPE_CHECKING:  # the devices package is opened only on a box that has them
-    from pi_app.devices.ring import LedRing
+    from pi_app.devices.ring import Colour, LedRing
 
 log = logging.getLogger(__name__)
 
@@ -87,10 +87,15 @@ def _guarded(call: Callable[[], Any], what: str) -> None:
 
 
 class DeviceRing:
-    """`RingPort` over the devices package's `LedRing` (Pico, simulated or mock)."""
+    """`RingPort` over the devices package's `LedRing` (Pico, simulated or mock).
 
-    def __init__(self, ring: LedRing) -> None:
+    `at_rest` (a colour and a breath's seconds): what the ring shows when it shows no
+    turn, instead of going dark. A box with no screen breathes its no-screen pattern
+    there, so the pattern comes back after a sand timer or a sweep has had the ring."""
+
+    def __init__(self, ring: LedRing, at_rest: tuple[Colour, float] | None = None) -> None:
         self.ring = ring
+        self.at_rest = at_rest
 
     def timer(self, seconds: float) -> None:
         _guarded(lambda: self.ring.sand_timer(seconds), "sand_timer")
@@ -99,7 +104,10 @@ class DeviceRing:
         _guarded(lambda: self.ring.flash(colour, seconds, blinks), "flash")
 
     def colour(self, colour: RGB | None, arcs: int = 0) -> None:
-        if colour is None:
+        rest = self.at_rest
+        if colour is None and rest is not None:
+            _guarded(lambda: self.ring.breathe(*rest), "breathe")
+        elif colour is None:
             _guarded(self.ring.off, "off")
         else:
             _guarded(lambda: self.ring.whose_turn(colour, arcs), "whose_turn")

@@ -9,7 +9,7 @@ from typing import Any
 
 from pi_app.box.actors import BUTTON, TIMER
 from pi_app.box.acts import Play
-from pi_app.devices.ring import OFF
+from pi_app.devices.ring import BREATHE
 from pi_app.devices.ring import TIMER as RING_TIMER
 from pi_app.screenless import Screenless
 from tests.journals import journaled
@@ -63,4 +63,4 @@ def test_the_bell_opening_trading_early_stops_the_study_time_with_no_screen(
         assert run.loop.call(lambda _table: run.loop.box.show.timer) is None
         until(lambda: phones_timer(run) is None)  # the phones count it no more
         kinds = ring_kinds(devices)
-        assert OFF in kinds[kinds.index(RING_TIMER) :]  # nor the ring
+        assert BREATHE in kinds[kinds.index(RING_TIMER) :]  # the ring breathes no-screen again
