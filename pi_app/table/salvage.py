@@ -152,19 +152,16 @@ def _rows(
     done: set[object],
 ) -> Iterator[tuple[object, tuple[Any, ...]]]:
     """Every readable row of `table` not `done` yet, with its key: the events of every
-    game found first, through their index, as the journal read them (a row whose game
-    a flipped bit changed is still its game's); then each table read up from the first
-    row and down from the last, in key order (`_in_order`); then games looked up one
-    by one (a bad cell stops a scan, not a look-up)."""
+    game found first, through their index, as the journal read them (`_by_game`); then
+    each table read up from the first row and down from the last, in key order
+    (`_in_order`); then games looked up one by one (a bad cell stops a scan, not a
+    look-up)."""
     if not columns:  # a column it cannot do without was renamed by the damage
         return
     select = f"SELECT {key}, {', '.join(columns)} FROM {table}"
     queries: list[tuple[str, tuple[int, ...]]] = []
-    if table == "events":  # each its game's, as the index walk found it (not its cell)
-        for game in sorted(found.games)[:LOOKUPS]:
-            of_game = (f"{int(game)} AS game_id" if c == "game_id" else c for c in columns)
-            by_game = f"SELECT {key}, {', '.join(of_game)} FROM events WHERE game_id=?"
-            queries.append((f"{by_game} ORDER BY rowid", (game,)))
+    if table == "events":
+        queries += _by_game(key, columns, sorted(found.games)[:LOOKUPS])
     queries += [(f"{select} ORDER BY {key} {order}", ()) for order in ("ASC", "DESC")]
     if table == "games":
         top = min(found.highest, LOOKUPS)
@@ -180,6 +177,22 @@ def _rows(
         for row in found_rows:
             if row[0] not in done and _typed(row[1:]):
                 yield row[0], tuple(row[1:])
+
+
+def _by_game(
+    key: str, columns: tuple[str, ...], games: list[int]
+) -> list[tuple[str, tuple[int, ...]]]:
+    """The look-ups of each game's events through the index `events_by_game`, as the
+    journal reads them: first the events whose own cell names the same game; then the
+    others the index gives the game, as its (a flipped bit in an event's cell changed
+    its game: the index still says whose it is). An index entry whose event number a
+    flip changed points at another game's event: that event is its own game's, whose
+    entry and cell agree, never taken by the first game looked up."""
+    of_game = ", ".join("? AS game_id" if c == "game_id" else c for c in columns)
+    by_game = f"SELECT {key}, {of_game} FROM events WHERE game_id=?"
+    own_cell = "(SELECT cell.game_id FROM events AS cell WHERE cell.rowid = events.rowid)"
+    agreeing = [(f"{by_game} AND {own_cell} = ? ORDER BY rowid", (g, g, g)) for g in games]
+    return agreeing + [(f"{by_game} ORDER BY rowid", (g, g)) for g in games]
 
 
 def _looked_up(

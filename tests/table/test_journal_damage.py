@@ -104,6 +104,9 @@ DAMAGE = st.tuples(
 @example(damage=([(131072, 1)], None))
 # a game's cell read as game 9 with empty cells, before the true game 9
 @example(damage=([(784326026, 180)], None))
+# an entry of events_by_game pointing at the next game's first event (18 read as 19):
+# that event stays its own game's, whose entry and cell agree
+@example(damage=([(20347, 1)], None))
 def test_every_intact_game_survives_flipped_bytes_and_a_cut(
     template: Path, damage: tuple[list[tuple[int, int]], int | None]
 ) -> None:

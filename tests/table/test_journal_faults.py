@@ -294,6 +294,33 @@ def test_a_column_renamed_in_the_schema_s_text_is_damage_its_rows_salvaged(
     assert unreadable(restored) == []
 
 
+def test_an_index_entry_pointing_at_another_game_s_event_leaves_it_its_own(
+    tmp_path: Path,
+) -> None:
+    """A flipped bit in the event number of an entry of the index `events_by_game`
+    (game 2's second event, number 4, read as 5): the index walk of game 2 finds game 3's
+    first event. The salvage leaves it game 3's, whose entry and cell agree, and finds
+    game 2's second event in the table: every game whole."""
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    tables = [_finished(journal, seed) for seed in (1, 2, 3)]
+    journal.close()
+    assert [t.game_id for t in tables] == [1, 2, 3]
+    data = bytearray(path.read_bytes())
+    # an index cell: 7 bytes of record, a header of 4 (three 1-byte integers), then
+    # game 2, event 4 and the row it points at, 4
+    entry = bytes([7, 4, 1, 1, 1, 2, 4, 4])
+    assert data.count(entry) == 1
+    data[data.index(entry) + len(entry) - 1] = 5
+    path.write_bytes(bytes(data))
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [1, 2, 3]
+    for table in tables:
+        assert [e.action for e in restored.events(table.game_id)] == ["add 1", "add 2"]
+    restored.close()
+
+
 # ---- rows that do not read ---------------------------------------------------------
 
 
