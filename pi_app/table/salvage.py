@@ -57,11 +57,15 @@ class Salvaged:
 def open_damaged(path: Path) -> sqlite3.Connection | None:
     """The damaged file, opened to read only (with its WAL when it has one), within
     bounds: a cell longer than `schema.CELL_BYTES` is not read, and each query stops
-    after `QUERY_SECONDS` (`_bounded`)."""
+    after `QUERY_SECONDS` (`_bounded`). Its schema's entries that do not read (a flipped
+    bit in a trigger's text: "malformed database schema") are passed over, as SQLite
+    does with `writable_schema` on (a read-only connection writes nothing): they cost
+    that entry, not every row of the file."""
     for query in ({"mode": "ro"}, {"immutable": "1"}):
         db = None
         try:
             db = schema.open_foreign(path, QUERY_SECONDS, **query)
+            db.execute("PRAGMA writable_schema=ON")
             # its schema reads (not a row of games: SQLite would read the smallest index)
             db.execute("SELECT name FROM sqlite_master").fetchall()
             return db

@@ -14,7 +14,7 @@ import pytest
 from pi_app.config import Config
 from pi_app.i18n import set_language
 from pi_app.rules import RuleError
-from pi_app.table import Journal, JournalEvent, Table, backups, writer
+from pi_app.table import Journal, JournalEvent, Table, backups, stops, writer
 from pi_app.table.history import History
 from pi_app.table.opening import JournalTooNew
 from pi_app.table.readable import problem_of, unreadable
@@ -24,6 +24,7 @@ from tests.journals import first_version_journal, reopen
 from tests.table.games import backed_up_after_one
 
 SURROGATE = "Ben\ud800"
+SIDES = ("-wal", "-shm")  # a journal's WAL files, set aside with it
 
 
 @pytest.fixture(autouse=True)
@@ -319,6 +320,58 @@ def test_an_index_entry_pointing_at_another_game_s_event_leaves_it_its_own(
     for table in tables:
         assert [e.action for e in restored.events(table.game_id)] == ["add 1", "add 2"]
     restored.close()
+
+
+def _trigger_text_damaged(path: Path, version: int) -> None:
+    """A flipped bit in the text of the trigger `result_removed` (a control character
+    SQLite cannot read: "malformed database schema"), the journal's version set to
+    `version`, and its clean stop forgotten (a pulled plug)."""
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA writable_schema=ON")
+    db.execute(
+        "UPDATE sqlite_master SET sql=replace(sql, 'BEGIN', 'BEG' || char(1) || 'N') "
+        "WHERE name='result_removed'"
+    )
+    db.execute(f"PRAGMA user_version={version}")
+    db.commit()
+    db.close()
+    stops.forget(path)
+    with pytest.raises(sqlite3.DatabaseError, match="malformed database schema"):
+        sqlite3.connect(path).execute("SELECT * FROM games").fetchall()
+
+
+def test_a_damaged_trigger_s_text_costs_the_salvage_no_row(tmp_path: Path) -> None:
+    """SQLite reads no row of a file whose schema holds a text it cannot read; the
+    salvage passes that entry over and finds the game played after the backup."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    _trigger_text_damaged(path, SCHEMA_VERSION)
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    restored.close()
+
+
+def test_a_newer_version_in_a_file_sqlite_finds_damaged_is_damage_and_restored(
+    tmp_path: Path,
+) -> None:
+    """Version 112 (a flipped bit of the version, 5) in a file whose schema does not
+    read: not a newer release's journal, which this SQLite reads. The box starts from
+    the backup with what the damaged file still holds, the file kept as it was."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    _trigger_text_damaged(path, 112)
+    before = path.read_bytes()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert restored.writable and [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    restored.close()
+    kept = next(p for p in tmp_path.glob("j.sqlite3.damaged-*") if p.name[-4:] not in SIDES)
+    assert kept.read_bytes() == before
 
 
 # ---- rows that do not read ---------------------------------------------------------
