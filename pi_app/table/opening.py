@@ -7,7 +7,8 @@
   statement runs, and it is opened read-only; if even that fails, the box refuses to
   start with one line naming both versions (`JournalTooNew`). It never starts empty.
   But a newer journal that SQLite finds damaged when it reads it is damage (a newer
-  release's journal reads with this SQLite; a flipped bit gave it its version).
+  release's journal reads with this SQLite; a flipped bit gave it its version), and so
+  is one whose column of this version is one byte away from the name it reads as.
   A version no release wrote (above `schema.NEWEST_POSSIBLE`), or one other than the
   version a clean stop left the file at while the file was not written since
   (`stops`), is a flipped bit in the file's header: damage.
@@ -271,7 +272,7 @@ def _read_newer(path: Path, version: int, clock: Callable[[], float]) -> Opened:
     likely a flipped bit as a newer release's, and restored like any."""
     failures: list[BaseException] = []
     db = _reader(path, failures)
-    damage = _damaged(failures) if db is None else None
+    damage = (_damaged(failures) or _renamed_by_a_flip(path)) if db is None else None
     if damage is not None:
         log.warning("journal %s of version %d does not read: %s", path, version, damage)
         return _recover(path, clock, damage)
@@ -301,6 +302,32 @@ def _damaged(failures: list[BaseException]) -> BaseException | None:
         if is_damage(failure) and not isinstance(failure, JournalDamaged):
             return failure
     return None
+
+
+def _renamed_by_a_flip(path: Path) -> JournalDamaged | None:
+    """Damage where one of this version's columns is missing and the same table has,
+    in its place, a name of the same length one byte away: a flipped bit in the
+    schema's text, not a column a newer release renamed. None otherwise."""
+    db = None
+    try:
+        db = schema.connect(schema.uri(path, immutable="1"), uri=True)
+        for table, columns in schema.COLUMNS.items():
+            present = schema.columns_of(db, table)
+            for name in set(columns) - present:
+                for other in present - set(columns):
+                    if _one_apart(name, other):
+                        return JournalDamaged(f"{table}.{name} read as {other!r}")
+    except (sqlite3.Error, UnicodeDecodeError):
+        return None
+    finally:
+        if db is not None:
+            db.close()
+    return None
+
+
+def _one_apart(name: str, other: str) -> bool:
+    """Whether `other` is `name` with one character changed (a flipped bit)."""
+    return len(other) == len(name) and sum(a != b for a, b in zip(name, other, strict=True)) == 1
 
 
 def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Opened:

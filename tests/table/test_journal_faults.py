@@ -374,6 +374,31 @@ def test_a_newer_version_in_a_file_sqlite_finds_damaged_is_damage_and_restored(
     assert kept.read_bytes() == before
 
 
+def test_a_newer_version_and_a_column_one_byte_away_are_damage_and_restored(
+    tmp_path: Path,
+) -> None:
+    """Version 194 and the column `setup` read as `sdtup`: two flipped bits, not a newer
+    release's journal (whose renamed column would not be one byte away). The box starts
+    from the backup; the file is kept as it was."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA writable_schema=ON")
+    db.execute("UPDATE sqlite_master SET sql=replace(sql, ' setup ', ' sdtup ') WHERE name='games'")
+    db.execute("PRAGMA user_version=194")
+    db.commit()
+    db.close()
+    stops.forget(path)
+    before = path.read_bytes()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert restored.writable and 1 in {g.id for g in restored.games()}
+    assert [e.action for e in restored.events(1)] == ["add 1", "add 2"]
+    restored.close()
+    kept = next(p for p in tmp_path.glob("j.sqlite3.damaged-*") if p.name[-4:] not in SIDES)
+    assert kept.read_bytes() == before
+
+
 # ---- rows that do not read ---------------------------------------------------------
 
 
