@@ -314,20 +314,15 @@ def _renamed_by_a_flip(path: Path) -> JournalDamaged | None:
         for table, columns in schema.COLUMNS.items():
             present = schema.columns_of(db, table)
             for name in set(columns) - present:
-                for other in present - set(columns):
-                    if _one_apart(name, other):
-                        return JournalDamaged(f"{table}.{name} read as {other!r}")
+                other = schema.one_apart(name, present - set(columns))
+                if other is not None:
+                    return JournalDamaged(f"{table}.{name} read as {other!r}")
     except (sqlite3.Error, UnicodeDecodeError):
         return None
     finally:
         if db is not None:
             db.close()
     return None
-
-
-def _one_apart(name: str, other: str) -> bool:
-    """Whether `other` is `name` with one character changed (a flipped bit)."""
-    return len(other) == len(name) and sum(a != b for a, b in zip(name, other, strict=True)) == 1
 
 
 def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Opened:

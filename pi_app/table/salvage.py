@@ -344,7 +344,8 @@ def _misplaced(window: list[tuple[Any, ...]], at: int, sign: int) -> bool:
 
 def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]:
     """What to select for each of the table's columns: the column itself, or, where a
-    flipped bit renamed it in the schema, its default (no default: nothing to select)."""
+    flipped bit renamed it in the schema, the column under the name one character away
+    it reads as, else its default (no default: nothing to select)."""
     try:
         if not _is_table(source, table):  # a view may recurse without end: not read
             return ()
@@ -352,11 +353,15 @@ def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]
     except (sqlite3.Error, UnicodeDecodeError):
         return ()
     chosen = []
+    unknown = present - set(schema.COLUMNS[table])
     for column in schema.COLUMNS[table]:
+        near = schema.one_apart(column, unknown)
         if column == _ROWID.get(table):
             chosen.append(f"rowid AS {column}")
         elif column in present:
             chosen.append(column)
+        elif near is not None and near.isprintable():  # its name's bit flipped: its values
+            chosen.append(f'"{near.replace(chr(34), chr(34) * 2)}" AS {column}')
         elif column in schema.DEFAULTS:
             chosen.append(f"{schema.DEFAULTS[column]!r} AS {column}")
         else:

@@ -399,6 +399,28 @@ def test_a_newer_version_and_a_column_one_byte_away_are_damage_and_restored(
     assert kept.read_bytes() == before
 
 
+def test_a_column_read_under_a_name_one_byte_away_is_salvaged_with_its_values(
+    tmp_path: Path,
+) -> None:
+    """The column `setup` read as `sdtup` (a flipped bit in the schema's text): a game
+    has no default setup, and the salvage reads the column under the name it has, so
+    the game played after the backup comes back whole."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA writable_schema=ON")
+    db.execute("UPDATE sqlite_master SET sql=replace(sql, ' setup ', ' sdtup ') WHERE name='games'")
+    db.commit()
+    db.close()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    assert unreadable(restored) == []
+    restored.close()
+
+
 # ---- rows that do not read ---------------------------------------------------------
 
 
