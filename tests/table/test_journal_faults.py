@@ -21,10 +21,13 @@ from pi_app.table.readable import problem_of, unreadable
 from pi_app.table.schema import NEWEST_POSSIBLE, SCHEMA_VERSION
 from pi_app.table.writer import JournalRefused
 from tests.journals import first_version_journal, reopen
+from tests.table.crafted import edit
 from tests.table.games import backed_up_after_one
 
 SURROGATE = "Ben\ud800"
 SIDES = ("-wal", "-shm")  # a journal's WAL files, set aside with it
+SETUP_FLIPPED = "UPDATE sqlite_master SET sql=replace(sql, ' setup ', ' sdtup ') WHERE name='games'"
+"""A flipped bit in the schema's text: the column `setup` read as `sdtup`."""
 
 
 @pytest.fixture(autouse=True)
@@ -326,15 +329,13 @@ def _trigger_text_damaged(path: Path, version: int) -> None:
     """A flipped bit in the text of the trigger `result_removed` (a control character
     SQLite cannot read: "malformed database schema"), the journal's version set to
     `version`, and its clean stop forgotten (a pulled plug)."""
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA writable_schema=ON")
-    db.execute(
+    edit(
+        path,
+        "PRAGMA writable_schema=ON",
         "UPDATE sqlite_master SET sql=replace(sql, 'BEGIN', 'BEG' || char(1) || 'N') "
-        "WHERE name='result_removed'"
+        "WHERE name='result_removed'",
+        f"PRAGMA user_version={version}",
     )
-    db.execute(f"PRAGMA user_version={version}")
-    db.commit()
-    db.close()
     stops.forget(path)
     with pytest.raises(sqlite3.DatabaseError, match="malformed database schema"):
         sqlite3.connect(path).execute("SELECT * FROM games").fetchall()
@@ -354,6 +355,20 @@ def test_a_damaged_trigger_s_text_costs_the_salvage_no_row(tmp_path: Path) -> No
     restored.close()
 
 
+def _restored_whole_and_kept(path: Path) -> None:
+    """The journal at `path` (two games, a backup after the first) opens as damaged,
+    writable, with both games whole, and the damaged file is kept as it was."""
+    before = path.read_bytes()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert restored.writable and [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    restored.close()
+    kept = [p for p in path.parent.glob(f"{path.name}.damaged-*") if p.name[-4:] not in SIDES]
+    assert len(kept) == 1 and kept[0].read_bytes() == before
+
+
 def test_a_newer_version_in_a_file_sqlite_finds_damaged_is_damage_and_restored(
     tmp_path: Path,
 ) -> None:
@@ -363,15 +378,7 @@ def test_a_newer_version_in_a_file_sqlite_finds_damaged_is_damage_and_restored(
     path = tmp_path / "j.sqlite3"
     backed_up_after_one(path)
     _trigger_text_damaged(path, 112)
-    before = path.read_bytes()
-    restored = Journal(path)
-    assert restored.notice is not None and "damaged" in restored.notice
-    assert restored.writable and [g.id for g in restored.games()] == [1, 2]
-    for game_id in (1, 2):
-        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
-    restored.close()
-    kept = next(p for p in tmp_path.glob("j.sqlite3.damaged-*") if p.name[-4:] not in SIDES)
-    assert kept.read_bytes() == before
+    _restored_whole_and_kept(path)
 
 
 def test_a_newer_version_and_a_column_one_byte_away_are_damage_and_restored(
@@ -382,21 +389,9 @@ def test_a_newer_version_and_a_column_one_byte_away_are_damage_and_restored(
     from the backup; the file is kept as it was."""
     path = tmp_path / "j.sqlite3"
     backed_up_after_one(path)
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA writable_schema=ON")
-    db.execute("UPDATE sqlite_master SET sql=replace(sql, ' setup ', ' sdtup ') WHERE name='games'")
-    db.execute("PRAGMA user_version=194")
-    db.commit()
-    db.close()
+    edit(path, "PRAGMA writable_schema=ON", SETUP_FLIPPED, "PRAGMA user_version=194")
     stops.forget(path)
-    before = path.read_bytes()
-    restored = Journal(path)
-    assert restored.notice is not None and "damaged" in restored.notice
-    assert restored.writable and 1 in {g.id for g in restored.games()}
-    assert [e.action for e in restored.events(1)] == ["add 1", "add 2"]
-    restored.close()
-    kept = next(p for p in tmp_path.glob("j.sqlite3.damaged-*") if p.name[-4:] not in SIDES)
-    assert kept.read_bytes() == before
+    _restored_whole_and_kept(path)
 
 
 def test_a_column_read_under_a_name_one_byte_away_is_salvaged_with_its_values(
@@ -407,18 +402,8 @@ def test_a_column_read_under_a_name_one_byte_away_is_salvaged_with_its_values(
     the game played after the backup comes back whole."""
     path = tmp_path / "j.sqlite3"
     backed_up_after_one(path)
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA writable_schema=ON")
-    db.execute("UPDATE sqlite_master SET sql=replace(sql, ' setup ', ' sdtup ') WHERE name='games'")
-    db.commit()
-    db.close()
-    restored = Journal(path)
-    assert restored.notice is not None and "damaged" in restored.notice
-    assert [g.id for g in restored.games()] == [1, 2]
-    for game_id in (1, 2):
-        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
-    assert unreadable(restored) == []
-    restored.close()
+    edit(path, "PRAGMA writable_schema=ON", SETUP_FLIPPED)
+    _restored_whole_and_kept(path)
 
 
 # ---- rows that do not read ---------------------------------------------------------
