@@ -6,6 +6,9 @@
 - A newer journal (a downgrade) is never touched: its version is read before any schema
   statement runs, and it is opened read-only; if even that fails, the box refuses to
   start with one line naming both versions (`JournalTooNew`). It never starts empty.
+  But a newer journal that SQLite finds damaged when it reads it is damage (a newer
+  release's journal reads with this SQLite; a flipped bit gave it its version), and so
+  is one whose column of this version is one byte away from the name it reads as.
   A version no release wrote (above `schema.NEWEST_POSSIBLE`), or one other than the
   version a clean stop left the file at while the file was not written since
   (`stops`), is a flipped bit in the file's header: damage.
@@ -88,7 +91,7 @@ def open_journal(path: Path, clock: Callable[[], float], left: int | None = None
     try:
         return Opened(open_writable(path, left))
     except _Newer as newer:
-        return _read_newer(path, newer.version)
+        return _read_newer(path, newer.version, clock)
     except (sqlite3.Error, OSError, UnicodeDecodeError) as error:
         if is_damage(error):
             return _recover(path, clock, error)
@@ -227,8 +230,9 @@ def read_only_again(path: Path) -> sqlite3.Connection:
     return _read_only(path, "").db
 
 
-def _reader(path: Path) -> sqlite3.Connection | None:
-    """A read-only connection that can read the games, or None.
+def _reader(path: Path, failures: list[BaseException] | None = None) -> sqlite3.Connection | None:
+    """A read-only connection that can read the games, or None (why, added to
+    `failures`).
 
     `mode=ro` reads a journal with its WAL (a stop that was not clean); `immutable`
     reads one whose -shm file cannot be made (a full or read-only card after a clean
@@ -248,6 +252,8 @@ def _reader(path: Path) -> sqlite3.Connection | None:
             return db
         except (sqlite3.Error, UnicodeDecodeError) as error:
             log.info("journal not read through %s: %s", uri, error)
+            if failures is not None:
+                failures.append(error)
             if db is not None:
                 db.close()
     return None
@@ -260,8 +266,16 @@ def _empty() -> sqlite3.Connection:
     return db
 
 
-def _read_newer(path: Path, version: int) -> Opened:
-    db = _reader(path)
+def _read_newer(path: Path, version: int, clock: Callable[[], float]) -> Opened:
+    """A newer journal, read only; `JournalTooNew` when it cannot be read, unless
+    SQLite itself finds the file damaged (`_damaged`): then it is damage, its version as
+    likely a flipped bit as a newer release's, and restored like any."""
+    failures: list[BaseException] = []
+    db = _reader(path, failures)
+    damage = (_damaged(failures) or _renamed_by_a_flip(path)) if db is None else None
+    if damage is not None:
+        log.warning("journal %s of version %d does not read: %s", path, version, damage)
+        return _recover(path, clock, damage)
     if db is None:
         raise JournalTooNew(
             _(
@@ -277,6 +291,38 @@ def _read_newer(path: Path, version: int) -> Opened:
     ).format(found=version, known=schema.SCHEMA_VERSION)
     log.warning("%s (%s)", problem, path)
     return Opened(db, writable=False, problem=problem, retry=False)
+
+
+def _damaged(failures: list[BaseException]) -> BaseException | None:
+    """The first of `failures` in which SQLite says the file is damaged (malformed,
+    not a database): a newer release's journal reads with this SQLite. A newer journal
+    whose tables are not this version's (no such table, the box's own judgment) is
+    not damage."""
+    for failure in failures:
+        if is_damage(failure) and not isinstance(failure, JournalDamaged):
+            return failure
+    return None
+
+
+def _renamed_by_a_flip(path: Path) -> JournalDamaged | None:
+    """Damage where one of this version's columns is missing and the same table has,
+    in its place, a name of the same length one byte away: a flipped bit in the
+    schema's text, not a column a newer release renamed. None otherwise."""
+    db = None
+    try:
+        db = schema.connect(schema.uri(path, immutable="1"), uri=True)
+        for table, columns in schema.COLUMNS.items():
+            present = schema.columns_of(db, table)
+            for name in set(columns) - present:
+                other = schema.one_apart(name, present - set(columns))
+                if other is not None:
+                    return JournalDamaged(f"{table}.{name} read as {other!r}")
+    except (sqlite3.Error, UnicodeDecodeError):
+        return None
+    finally:
+        if db is not None:
+            db.close()
+    return None
 
 
 def _recover(path: Path, clock: Callable[[], float], error: BaseException) -> Opened:

@@ -57,11 +57,15 @@ class Salvaged:
 def open_damaged(path: Path) -> sqlite3.Connection | None:
     """The damaged file, opened to read only (with its WAL when it has one), within
     bounds: a cell longer than `schema.CELL_BYTES` is not read, and each query stops
-    after `QUERY_SECONDS` (`_bounded`)."""
+    after `QUERY_SECONDS` (`_bounded`). Its schema's entries that do not read (a flipped
+    bit in a trigger's text: "malformed database schema") are passed over, as SQLite
+    does with `writable_schema` on (a read-only connection writes nothing): they cost
+    that entry, not every row of the file."""
     for query in ({"mode": "ro"}, {"immutable": "1"}):
         db = None
         try:
             db = schema.open_foreign(path, QUERY_SECONDS, **query)
+            db.execute("PRAGMA writable_schema=ON")
             # its schema reads (not a row of games: SQLite would read the smallest index)
             db.execute("SELECT name FROM sqlite_master").fetchall()
             return db
@@ -152,19 +156,16 @@ def _rows(
     done: set[object],
 ) -> Iterator[tuple[object, tuple[Any, ...]]]:
     """Every readable row of `table` not `done` yet, with its key: the events of every
-    game found first, through their index, as the journal read them (a row whose game
-    a flipped bit changed is still its game's); then each table read up from the first
-    row and down from the last, in key order (`_in_order`); then games looked up one
-    by one (a bad cell stops a scan, not a look-up)."""
+    game found first, through their index, as the journal read them (`_by_game`); then
+    each table read up from the first row and down from the last, in key order
+    (`_in_order`); then games looked up one by one (a bad cell stops a scan, not a
+    look-up)."""
     if not columns:  # a column it cannot do without was renamed by the damage
         return
     select = f"SELECT {key}, {', '.join(columns)} FROM {table}"
     queries: list[tuple[str, tuple[int, ...]]] = []
-    if table == "events":  # each its game's, as the index walk found it (not its cell)
-        for game in sorted(found.games)[:LOOKUPS]:
-            of_game = (f"{int(game)} AS game_id" if c == "game_id" else c for c in columns)
-            by_game = f"SELECT {key}, {', '.join(of_game)} FROM events WHERE game_id=?"
-            queries.append((f"{by_game} ORDER BY rowid", (game,)))
+    if table == "events":
+        queries += _by_game(key, columns, sorted(found.games)[:LOOKUPS])
     queries += [(f"{select} ORDER BY {key} {order}", ()) for order in ("ASC", "DESC")]
     if table == "games":
         top = min(found.highest, LOOKUPS)
@@ -180,6 +181,22 @@ def _rows(
         for row in found_rows:
             if row[0] not in done and _typed(row[1:]):
                 yield row[0], tuple(row[1:])
+
+
+def _by_game(
+    key: str, columns: tuple[str, ...], games: list[int]
+) -> list[tuple[str, tuple[int, ...]]]:
+    """The look-ups of each game's events through the index `events_by_game`, as the
+    journal reads them: first the events whose own cell names the same game; then the
+    others the index gives the game, as its (a flipped bit in an event's cell changed
+    its game: the index still says whose it is). An index entry whose event number a
+    flip changed points at another game's event: that event is its own game's, whose
+    entry and cell agree, never taken by the first game looked up."""
+    of_game = ", ".join("? AS game_id" if c == "game_id" else c for c in columns)
+    by_game = f"SELECT {key}, {of_game} FROM events WHERE game_id=?"
+    own_cell = "(SELECT cell.game_id FROM events AS cell WHERE cell.rowid = events.rowid)"
+    agreeing = [(f"{by_game} AND {own_cell} = ? ORDER BY rowid", (g, g, g)) for g in games]
+    return agreeing + [(f"{by_game} ORDER BY rowid", (g, g)) for g in games]
 
 
 def _looked_up(
@@ -327,7 +344,8 @@ def _misplaced(window: list[tuple[Any, ...]], at: int, sign: int) -> bool:
 
 def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]:
     """What to select for each of the table's columns: the column itself, or, where a
-    flipped bit renamed it in the schema, its default (no default: nothing to select)."""
+    flipped bit renamed it in the schema, the column under the name one character away
+    it reads as, else its default (no default: nothing to select)."""
     try:
         if not _is_table(source, table):  # a view may recurse without end: not read
             return ()
@@ -335,11 +353,15 @@ def _readable_columns(source: sqlite3.Connection, table: str) -> tuple[str, ...]
     except (sqlite3.Error, UnicodeDecodeError):
         return ()
     chosen = []
+    unknown = present - set(schema.COLUMNS[table])
     for column in schema.COLUMNS[table]:
+        near = schema.one_apart(column, unknown)
         if column == _ROWID.get(table):
             chosen.append(f"rowid AS {column}")
         elif column in present:
             chosen.append(column)
+        elif near is not None and near.isprintable():  # its name's bit flipped: its values
+            chosen.append(f'"{near.replace(chr(34), chr(34) * 2)}" AS {column}')
         elif column in schema.DEFAULTS:
             chosen.append(f"{schema.DEFAULTS[column]!r} AS {column}")
         else:

@@ -340,6 +340,15 @@ def columns_of(db: sqlite3.Connection, table: str) -> set[str]:
     return {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
 
 
+def one_apart(name: str, others: set[str]) -> str | None:
+    """The one of `others` that is `name` with one character changed (a flipped bit in
+    the schema's text), or None."""
+    for other in sorted(others):
+        if len(other) == len(name) and sum(a != b for a, b in zip(name, other, strict=True)) == 1:
+            return other
+    return None
+
+
 def mismatch(db: sqlite3.Connection) -> str | None:
     """What this version's tables lack in `db` (a flipped bit in the schema's text that
     SQLite's quick check does not see), or None."""

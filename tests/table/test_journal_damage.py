@@ -104,6 +104,14 @@ DAMAGE = st.tuples(
 @example(damage=([(131072, 1)], None))
 # a game's cell read as game 9 with empty cells, before the true game 9
 @example(damage=([(784326026, 180)], None))
+# an entry of events_by_game pointing at the next game's first event (18 read as 19):
+# that event stays its own game's, whose entry and cell agree
+@example(damage=([(20347, 1)], None))
+# the version read as 112 (a newer release's?) in a file whose trigger's text does not
+# read: damage, not a newer journal; the salvage passes over the trigger's text
+@example(damage=([(28641569, 117), (63, 117)], None))
+# the version read as 194 and the column `setup` as a name one byte away: damage too
+@example(damage=([(216918, 54), (2383, 199), (63, 199)], None))
 def test_every_intact_game_survives_flipped_bytes_and_a_cut(
     template: Path, damage: tuple[list[tuple[int, int]], int | None]
 ) -> None:

@@ -14,16 +14,20 @@ import pytest
 from pi_app.config import Config
 from pi_app.i18n import set_language
 from pi_app.rules import RuleError
-from pi_app.table import Journal, JournalEvent, Table, backups, writer
+from pi_app.table import Journal, JournalEvent, Table, backups, stops, writer
 from pi_app.table.history import History
 from pi_app.table.opening import JournalTooNew
 from pi_app.table.readable import problem_of, unreadable
 from pi_app.table.schema import NEWEST_POSSIBLE, SCHEMA_VERSION
 from pi_app.table.writer import JournalRefused
 from tests.journals import first_version_journal, reopen
+from tests.table.crafted import edit
 from tests.table.games import backed_up_after_one
 
 SURROGATE = "Ben\ud800"
+SIDES = ("-wal", "-shm")  # a journal's WAL files, set aside with it
+SETUP_FLIPPED = "UPDATE sqlite_master SET sql=replace(sql, ' setup ', ' sdtup ') WHERE name='games'"
+"""A flipped bit in the schema's text: the column `setup` read as `sdtup`."""
 
 
 @pytest.fixture(autouse=True)
@@ -292,6 +296,114 @@ def test_a_column_renamed_in_the_schema_s_text_is_damage_its_rows_salvaged(
     for table in tables:  # the renamed column's values are lost, the events are not
         assert [e.action for e in restored.events(table.game_id)] == ["add 1", "add 2"]
     assert unreadable(restored) == []
+
+
+def test_an_index_entry_pointing_at_another_game_s_event_leaves_it_its_own(
+    tmp_path: Path,
+) -> None:
+    """A flipped bit in the event number of an entry of the index `events_by_game`
+    (game 2's second event, number 4, read as 5): the index walk of game 2 finds game 3's
+    first event. The salvage leaves it game 3's, whose entry and cell agree, and finds
+    game 2's second event in the table: every game whole."""
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path, keep_backups=False)
+    tables = [_finished(journal, seed) for seed in (1, 2, 3)]
+    journal.close()
+    assert [t.game_id for t in tables] == [1, 2, 3]
+    data = bytearray(path.read_bytes())
+    # an index cell: 7 bytes of record, a header of 4 (three 1-byte integers), then
+    # game 2, event 4 and the row it points at, 4
+    entry = bytes([7, 4, 1, 1, 1, 2, 4, 4])
+    assert data.count(entry) == 1
+    data[data.index(entry) + len(entry) - 1] = 5
+    path.write_bytes(bytes(data))
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [1, 2, 3]
+    for table in tables:
+        assert [e.action for e in restored.events(table.game_id)] == ["add 1", "add 2"]
+    restored.close()
+
+
+def _trigger_text_damaged(path: Path, version: int) -> None:
+    """A flipped bit in the text of the trigger `result_removed` (a control character
+    SQLite cannot read: "malformed database schema"), the journal's version set to
+    `version`, and its clean stop forgotten (a pulled plug)."""
+    edit(
+        path,
+        "PRAGMA writable_schema=ON",
+        "UPDATE sqlite_master SET sql=replace(sql, 'BEGIN', 'BEG' || char(1) || 'N') "
+        "WHERE name='result_removed'",
+        f"PRAGMA user_version={version}",
+    )
+    stops.forget(path)
+    with pytest.raises(sqlite3.DatabaseError, match="malformed database schema"):
+        sqlite3.connect(path).execute("SELECT * FROM games").fetchall()
+
+
+def test_a_damaged_trigger_s_text_costs_the_salvage_no_row(tmp_path: Path) -> None:
+    """SQLite reads no row of a file whose schema holds a text it cannot read; the
+    salvage passes that entry over and finds the game played after the backup."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    _trigger_text_damaged(path, SCHEMA_VERSION)
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    restored.close()
+
+
+def _restored_whole_and_kept(path: Path) -> None:
+    """The journal at `path` (two games, a backup after the first) opens as damaged,
+    writable, with both games whole, and the damaged file is kept as it was."""
+    before = path.read_bytes()
+    restored = Journal(path)
+    assert restored.notice is not None and "damaged" in restored.notice
+    assert restored.writable and [g.id for g in restored.games()] == [1, 2]
+    for game_id in (1, 2):
+        assert [e.action for e in restored.events(game_id)] == ["add 1", "add 2"]
+    restored.close()
+    kept = [p for p in path.parent.glob(f"{path.name}.damaged-*") if p.name[-4:] not in SIDES]
+    assert len(kept) == 1 and kept[0].read_bytes() == before
+
+
+def test_a_newer_version_in_a_file_sqlite_finds_damaged_is_damage_and_restored(
+    tmp_path: Path,
+) -> None:
+    """Version 112 (a flipped bit of the version, 5) in a file whose schema does not
+    read: not a newer release's journal, which this SQLite reads. The box starts from
+    the backup with what the damaged file still holds, the file kept as it was."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    _trigger_text_damaged(path, 112)
+    _restored_whole_and_kept(path)
+
+
+def test_a_newer_version_and_a_column_one_byte_away_are_damage_and_restored(
+    tmp_path: Path,
+) -> None:
+    """Version 194 and the column `setup` read as `sdtup`: two flipped bits, not a newer
+    release's journal (whose renamed column would not be one byte away). The box starts
+    from the backup; the file is kept as it was."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    edit(path, "PRAGMA writable_schema=ON", SETUP_FLIPPED, "PRAGMA user_version=194")
+    stops.forget(path)
+    _restored_whole_and_kept(path)
+
+
+def test_a_column_read_under_a_name_one_byte_away_is_salvaged_with_its_values(
+    tmp_path: Path,
+) -> None:
+    """The column `setup` read as `sdtup` (a flipped bit in the schema's text): a game
+    has no default setup, and the salvage reads the column under the name it has, so
+    the game played after the backup comes back whole."""
+    path = tmp_path / "j.sqlite3"
+    backed_up_after_one(path)
+    edit(path, "PRAGMA writable_schema=ON", SETUP_FLIPPED)
+    _restored_whole_and_kept(path)
 
 
 # ---- rows that do not read ---------------------------------------------------------
