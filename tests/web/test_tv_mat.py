@@ -220,11 +220,12 @@ LONGEST = RoundQuestion(
     "test",
 )
 """A box's question as long as the bank's longest (123 characters) whose true answer with
-its unit is as long as a key number on a line of its own may be (20 characters)."""
+its unit is 20 characters (a key number's most on a line of its own, tv.js LINE_LENGTH),
+longer than the bank's longest number (13): its number a key number, its unit beside it."""
 LONGEST_TRUTH = with_unit(LONGEST.answer, LONGEST.unit, "fr")
 """`1 234 567 890,25 km²` (narrow no-break spaces between the groups)."""
 LONGEST_NUMBER = number_apart(LONGEST.answer, LONGEST.unit, "fr")[1]
-"""`1 234 567 890,25`: the key number of that truth (its unit is drawn beside it)."""
+"""`1 234 567 890,25`: the key number of that truth (its unit is drawn apart)."""
 
 LINES = """
 const node = document.getElementById('question');
@@ -363,11 +364,12 @@ const own = number.getBoundingClientRect();
 const its = unit.getBoundingClientRect();
 return {whole: truth.textContent, number: number.textContent, unit: unit.textContent,
   sizes: [truth, number, unit].map((node) => parseFloat(getComputedStyle(node).fontSize)),
-  apart: its.left >= own.right - 1 || its.top >= own.bottom - 1};
+  apart: its.left >= own.right - 1 || (its.top + its.bottom) / 2 >= own.bottom};
 """
 """The true answer's parts as the page drew them: its whole text, its key number, its
 unit, the font sizes of the sentence, the number and the unit, and whether the unit
-stands beside the number or under it (never over it)."""
+stands beside the number or under it (its middle below the number's glyphs' box: the
+glyphs' box is taller than the key number's line), never over it."""
 
 
 def truth_drawn(driver: webdriver.Chrome, lang: str, question: RoundQuestion) -> None:
