@@ -80,6 +80,25 @@ def with_unit(
     return catalogue.plural(forms[0], forms[1], count, lang=lang).format(n=shown)
 
 
+def number_apart(value: Decimal, unit: str, lang: str) -> tuple[str, str, str]:
+    """`with_unit`'s answer in its three parts: the words before the number (none in
+    the bank's languages), the number, the unit after it; each without the spaces that
+    join them. The big screen draws the number large and its unit at the size of its
+    words, beside it or under it (`web.tv.truth_json`)."""
+    spelt: list[str] = []
+
+    def marked(shown: Decimal, language: str, grouped: bool) -> str:
+        spelt.append(number(shown, language, grouped))
+        return _MARK
+
+    before, _mark, after = with_unit(value, unit, lang, spelling=marked).partition(_MARK)
+    return before.strip(), spelt[0], after.strip()
+
+
+_MARK = "\x00"
+"""Where `number_apart` finds the number in the unit's words (no catalogue holds it)."""
+
+
 PACK_PREFIX = "pack:"
 """A pack's question ids begin so (`packs.question_id`); every other is the bank's."""
 

@@ -11,7 +11,7 @@ import pytest
 from pi_app.cli import main
 from pi_app.i18n import LANGUAGES
 from pi_app.questions.bank import builtin
-from pi_app.questions.numbers import UNITS, YEAR, number, with_unit
+from pi_app.questions.numbers import UNITS, YEAR, number, number_apart, with_unit
 
 NNBSP, NBSP = "\u202f", "\u00a0"
 
@@ -110,3 +110,23 @@ def test_the_banks_date_is_said_as_its_data_sets_version(lang: str, box: str) ->
         assert source_words(pack).endswith("Carnet · 2025")
     finally:
         set_language("fr")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_answer_of_the_bank_has_its_number_apart_from_its_unit(lang: str) -> None:
+    """The big screen draws the number large and its unit at the size of words: the
+    parts, joined again, are the answer as the box shows it; the number is the number
+    as the language writes it (grouped but for a year) and holds no letter."""
+    for question in builtin():
+        before, shown, after = number_apart(question.answer, question.unit, lang)
+        whole = with_unit(question.answer, question.unit, lang)
+        assert shown == number(question.answer, lang, question.unit != YEAR), question.id
+        assert not any(char.isalpha() for char in shown), (question.id, shown)
+        assert before == "" and whole.startswith(shown), (question.id, whole)
+        assert whole[len(shown) :].strip() == after, (question.id, whole, after)
+        assert bool(after) == (question.unit != YEAR), question.id  # a year has no unit
+
+
+def test_a_packs_unit_is_apart_from_its_number() -> None:
+    assert number_apart(Decimal("42"), "bananas", "en") == ("", "42", "bananas")
+    assert number_apart(Decimal("1969"), YEAR, "fr") == ("", "1969", "")

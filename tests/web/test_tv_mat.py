@@ -10,6 +10,7 @@ all of it shown, nothing cut, nothing scrolled."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from decimal import Decimal
@@ -19,9 +20,13 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
+import pi_app.web
 from pi_app.box.quizmaster import notation
 from pi_app.display.home.choices import NAME_LIMIT
-from pi_app.questions.numbers import with_unit
+from pi_app.i18n import LANGUAGES
+from pi_app.questions.bank import builtin
+from pi_app.questions.numbers import number_apart, with_unit
+from pi_app.questions.question import Question
 from pi_app.rules.gambit7.actions import PlaceBet
 from pi_app.rules.gambit7.board import board
 from pi_app.rules.question import RoundQuestion
@@ -59,15 +64,19 @@ TRUTH = "5 000 000,25"
 
 @contextmanager
 def table_of(
-    folder: Path, game: str, seats: tuple[str, ...], extras: dict[str, object] | None = None
+    folder: Path,
+    game: str,
+    seats: tuple[str, ...],
+    extras: dict[str, object] | None = None,
+    lang: str | None = None,
 ) -> Iterator[tuple[Served, Screens]]:
-    """A game of `game` and a TV of each size on its /tv."""
+    """A game of `game` and a TV of each size on its /tv (in `lang`, else the box's)."""
     need_chromium()
     served = serve(folder, game, seats, extras=extras)
     try:
         with ExitStack() as stack:
             sizes = (FULL_HD, HD, UHD)
-            yield served, {size: stack.enter_context(tv(served.url, size)) for size in sizes}
+            yield served, {size: stack.enter_context(tv(served.url, size, lang)) for size in sizes}
     finally:
         served.stop()
 
@@ -211,9 +220,12 @@ LONGEST = RoundQuestion(
     "test",
 )
 """A box's question as long as the bank's longest (123 characters) whose true answer with
-its unit is as long as a key number on a line of its own may be (20 characters)."""
+its unit is 20 characters (a key number's most on a line of its own, tv.js LINE_LENGTH),
+longer than the bank's longest number (13): its number a key number, its unit beside it."""
 LONGEST_TRUTH = with_unit(LONGEST.answer, LONGEST.unit, "fr")
 """`1 234 567 890,25 km²` (narrow no-break spaces between the groups)."""
+LONGEST_NUMBER = number_apart(LONGEST.answer, LONGEST.unit, "fr")[1]
+"""`1 234 567 890,25`: the key number of that truth (its unit is drawn apart)."""
 
 LINES = """
 const node = document.getElementById('question');
@@ -286,13 +298,14 @@ def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
         served.box("close-bets")
         served.box(f'truth "{LONGEST.answer}" en')
         keys = worst_read(screens, served, "mat-g7-worst-scored", NAMED)
-        assert LONGEST_TRUTH in keys and all(label in keys for label in labels), keys
+        assert LONGEST_NUMBER in keys and all(label in keys for label in labels), keys
         for driver in screens.values():
             # the chart yields its height first: drawn when 3rem or more are left
             assert driver.find_elements(By.CSS_SELECTOR, "#gambit7 > .chart")
             paid = driver.find_elements(By.CSS_SELECTOR, "#payouts [data-key-number]")
             assert len(paid) == len(NAMED)
             payouts_of(driver, NAMED)
+            truth_drawn(driver, "fr", LONGEST)
 
 
 def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
@@ -314,6 +327,89 @@ def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
         assert all(label in keys for label in labels), (labels, keys)
         served.box(f"truth {LONGEST.answer}")
         keys = worst_read(screens, served, "mat-qod-worst-paid", teams)
-        assert LONGEST_TRUTH in keys and all(label in keys for label in labels), keys
+        assert LONGEST_NUMBER in keys and all(label in keys for label in labels), keys
         for driver in screens.values():
             payouts_of(driver, teams)
+            truth_drawn(driver, "fr", LONGEST)
+
+
+def longest_truth(lang: str) -> RoundQuestion:
+    """The bank's question whose true answer, number and unit, is the longest in `lang`
+    (among equals, the one with the longest number)."""
+
+    def length(question: Question) -> tuple[int, int, str]:
+        whole = with_unit(question.answer, question.unit, lang)
+        shown = number_apart(question.answer, question.unit, lang)[1]
+        return len(whole), len(shown), question.id
+
+    return max(builtin(), key=length).asked()
+
+
+def test_every_truth_of_the_bank_has_its_number_a_key_number() -> None:
+    """In each language, every question's number fits a key number on a line of its own
+    (tv.js `LINE_LENGTH`): the page draws it 80 px high, its unit beside it."""
+    script = (Path(pi_app.web.__file__).parent / "static" / "tv.js").read_text()
+    found = re.search(r"const LINE_LENGTH = (\d+);", script)
+    assert found is not None
+    numbers = [number_apart(q.answer, q.unit, lang)[1] for q in builtin() for lang in LANGUAGES]
+    assert max(map(len, numbers)) <= int(found.group(1)), max(numbers, key=len)
+
+
+TRUTH_PARTS = """
+const truth = document.getElementById('truth');
+const number = truth.querySelector('[data-key-number]');
+const unit = truth.querySelector('.unit');
+if (!number || !unit) return {whole: truth.textContent, number: null, unit: null};
+const own = number.getBoundingClientRect();
+const its = unit.getBoundingClientRect();
+return {whole: truth.textContent, number: number.textContent, unit: unit.textContent,
+  sizes: [truth, number, unit].map((node) => parseFloat(getComputedStyle(node).fontSize)),
+  apart: its.left >= own.right - 1 || (its.top + its.bottom) / 2 >= own.bottom};
+"""
+"""The true answer's parts as the page drew them: its whole text, its key number, its
+unit, the font sizes of the sentence, the number and the unit, and whether the unit
+stands beside the number or under it (its middle below the number's glyphs' box: the
+glyphs' box is taller than the key number's line), never over it."""
+
+
+def truth_drawn(driver: webdriver.Chrome, lang: str, question: RoundQuestion) -> None:
+    """The true answer drawn as the room reads it: its number alone the key number, its
+    unit beside it or under it at the size of the sentence's words, all of it shown."""
+    _before, shown, after = number_apart(question.answer, question.unit, lang)
+    drawn_parts = driver.execute_script(TRUTH_PARTS)
+    assert (drawn_parts["number"], drawn_parts["unit"]) == (shown, after), drawn_parts
+    sentence, number_size, unit_size = drawn_parts["sizes"]
+    assert unit_size == sentence < number_size, drawn_parts["sizes"]
+    assert drawn_parts["apart"], drawn_parts
+    whole = with_unit(question.answer, question.unit, lang)
+    assert " ".join(whole.split()) in " ".join(drawn_parts["whole"].split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["gambit7", "quitte-ou-double"])
+def test_the_banks_longest_truth_has_its_number_a_key_number(
+    tmp_path: Path, game: str, lang: str
+) -> None:
+    """The bank's question with the longest true answer in `lang`, number and unit (a
+    country's population, 23 to 25 characters, when this was written), asked by the
+    box, answered and scored, on TVs in `lang`: the number is a key number (80 px at
+    1920x1080), its unit at the size of words beside it, nothing cut or scrolled."""
+    question = longest_truth(lang)
+    seats = ("Ana", "Ben", "Cléo")
+    with table_of(tmp_path, game, seats, lang=lang) as (served, screens):
+        served.box(notation(question))
+        for seat, factor in zip(seats, ("0.5", "2", "3"), strict=True):
+            typed = int(question.answer * Decimal(factor))
+            served.box(
+                f'answer "{seat}" "{typed}" en' if game == "gambit7" else f'answer "{seat}" {typed}'
+            )
+        served.box("reveal")
+        if game == "gambit7":
+            served.box("close-bets")
+            served.box(f'truth "{question.answer}" en')
+        else:
+            served.box(f"truth {question.answer}")
+        shown = number_apart(question.answer, question.unit, lang)[1]
+        assert shown in read(screens, served, f"truth-{game}-{lang}")
+        for driver in screens.values():
+            truth_drawn(driver, lang, question)

@@ -84,9 +84,10 @@ function disc(seat) {
 
 // A number the room reads from afar (a key number, marked `data-key-number`): 80 px at
 // 1920x1080 on one line, up to KEY_LENGTH characters (`12 345 678,25`), the most two
-// cases side by side hold, or LINE_LENGTH for one with a line of its own (the truth,
-// `1 960 582 km²`). A longer one (an absurd slate of 40 digits) is no key number: it
-// wraps inside its box at the size of the stage's words, whole, never cut.
+// cases side by side hold, or LINE_LENGTH for one with a line of its own (the truth's
+// number, `1 411 778 724`: its unit is no key number, drawn beside it at the size of
+// words). A longer one (an absurd slate of 40 digits) is no key number: it wraps inside
+// its box at the size of the stage's words, whole, never cut.
 const KEY_LENGTH = 12;
 const LINE_LENGTH = 20;
 
@@ -97,10 +98,20 @@ function keyNumber(text, attrs, most = KEY_LENGTH) {
 }
 
 // The game's sentence `key` with its number `name` drawn as a key number in it (a line
-// of its own: up to LINE_LENGTH characters).
+// of its own: up to LINE_LENGTH characters). `value` is the number, or a true answer
+// as the box sends it, `{before, number, after}`: its number alone is the key number,
+// its unit (`after`, or `before` in a language writing it first) is drawn at the size
+// of the sentence's words, beside the number or, when the line has no room, under it.
 function keySentence(table, key, name, value) {
+  const parts = typeof value === "object" ? value : { before: "", number: value, after: "" };
+  const unit = (text) => el("span", { class: "unit" }, text);
   const [before, after] = words(table, key, { [name]: "\u0001" }).split("\u0001");
-  return [before, keyNumber(value, {}, LINE_LENGTH), after];
+  const shown = [before];
+  if (parts.before) shown.push(unit(parts.before), " ");  // a breaking space: it may wrap
+  shown.push(keyNumber(parts.number, {}, LINE_LENGTH));
+  if (parts.after) shown.push(" ", unit(parts.after));
+  shown.push(after);
+  return shown;
 }
 
 // `extra` "done" (has answered) adds a tick, beside its outline: not a colour alone.

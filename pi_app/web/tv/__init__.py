@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_app.faces import Face, face
+from pi_app.questions.numbers import number_apart
+from pi_app.rules.question import RoundQuestion
 
 Json = dict[str, Any]
 
@@ -35,6 +37,18 @@ class TvView:
 
 TV = Face("pi_app.web.tv.{game}", "TV", TvView)
 """A game's big-screen view: `TV` in `pi_app.web.tv.<game>`."""
+
+
+def truth_json(question: RoundQuestion | None, typed: str, locale: str) -> Json:
+    """The round's true answer as the room reads it: its number apart from the words
+    around it (`{"before", "number", "after"}`), so that the page draws the number as a
+    key number and its unit at the size of its words. The box's question gives its own
+    answer with its unit; a card's is the number the host typed (`typed`, as the table
+    shows it), with no unit."""
+    if question is None:
+        return {"before": "", "number": typed, "after": ""}
+    before, number, after = number_apart(question.answer, question.unit, locale)
+    return {"before": before, "number": number, "after": after}
 
 
 def tv_view(game_name: str) -> TvView | None:

@@ -14,7 +14,7 @@ from pi_app.rules.gambit7.board import payouts
 from pi_app.rules.gambit7.state import Gambit7State
 from pi_app.web.games import state_as
 from pi_app.web.games.gambit7 import view as phone_view
-from pi_app.web.tv import Json, TvView
+from pi_app.web.tv import Json, TvView, truth_json
 
 _ = Translator("tv")
 
@@ -27,6 +27,7 @@ def view(state: object, locale: str) -> Json:
     if str(game.phase) == "scored" and game.history:
         truth = game.history[-1].truth  # the card's answer too, as the host typed it
         shown["truth"] = shown_answer(truth.value, truth.typed, locale)
+        shown["answer"] = truth_json(game.current.question, shown["truth"], locale)
         shown["payouts"] = [
             {
                 "seat": paid.seat,

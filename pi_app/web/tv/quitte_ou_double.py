@@ -12,7 +12,7 @@ from pi_app.i18n import N_, Translator
 from pi_app.rules.quitte_ou_double.state import ANSWERS, QodState
 from pi_app.web.games import state_as
 from pi_app.web.games.quitte_ou_double import view as phone_view
-from pi_app.web.tv import Json, TvView
+from pi_app.web.tv import Json, TvView, truth_json
 
 _ = Translator("tv")
 
@@ -23,6 +23,8 @@ def view(state: object, locale: str) -> Json:
     shown = phone_view(game, None, locale)
     started = game.current.number > 1 or game.phase != ANSWERS or bool(shown["answered"])
     shown["started"] = started
+    if shown["truth"] is not None:
+        shown["answer"] = truth_json(game.current.question, shown["truth"], locale)
     return shown
 
 

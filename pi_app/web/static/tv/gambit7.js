@@ -39,10 +39,9 @@
   // The question, and once the round is scored the true answer beside it (below it when
   // the question is long): the mat, the payouts and the scores keep the room they need.
   function head(g, ctx) {
-    const truth = g.question && g.question.answer !== undefined ? g.question.answer : g.truth;
-    if (truth === undefined) return question(g, ctx);
+    if (g.answer === undefined) return question(g, ctx);  // the truth, its number apart
     return ctx.el("div", { class: "row head" }, question(g, ctx),
-      ctx.el("p", { id: "truth", class: "truth" }, ...ctx.keySentence("truth", "answer", truth)));
+      ctx.el("p", { id: "truth", class: "truth" }, ...ctx.keySentence("truth", "answer", g.answer)));
   }
 
   function render(g, view, ctx) {

@@ -21,9 +21,10 @@
   function render(g, view, ctx) {
     const q = g.question;
     const asked = ctx.el("p", { id: "question", class: "question" }, q ? q.text : ctx.t("card", { question: g.card_question }));
-    // Once paid, the true answer beside the question (below it when the question is long).
+    // Once paid, the true answer beside the question (below it when the question is
+    // long), its number apart from its unit.
     const truth = g.truth === null ? null : ctx.el("p", { id: "truth", class: "truth" },
-      ...ctx.keySentence("truth", "answer", q && q.answer !== undefined ? q.answer : g.truth));
+      ...ctx.keySentence("truth", "answer", g.answer));
     const parts = [truth ? ctx.el("div", { class: "row head" }, asked, truth) : asked];
     if (g.phase === "answers") {
       parts.push(ctx.el("p", { id: "answers-in", class: "big" }, ctx.t("answers_in", { count: g.answered.length, seats: g.seats.length })));
