@@ -199,16 +199,17 @@ NAMED = (
     "Guillaume-Apollinaire Kostrowicki Rouxel",
 )
 """Seven seats named as long as a name may be (the host's home takes NAME_LIMIT)."""
-TWELVE = (
-    "1 803 735,25",
-    "2 450 118,75",
-    "3 999 999,95",
-    "10 250 300,5",
-    "12 345 678,9",
-    "48 000 000,5",
-    "99 999 999,9",
+THIRTEEN = (
+    "10 803 735,25",
+    "12 450 118,75",
+    "13 999 999,95",
+    "20 250 300,55",
+    "31 345 678,95",
+    "48 000 000,55",
+    "99 999 999,95",
 )
-"""Seven different answers of 12 characters each, as French slates write them."""
+"""Seven different answers of 13 characters each (tv.js `KEY_LENGTH`, as long as the
+bank's longest number), as French slates write them."""
 LONGEST = RoundQuestion(
     "worst-case",
     {
@@ -275,7 +276,7 @@ def revealed(
 
 
 def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
-    """Seven seats named as long as a name may be, each with a different answer of 12
+    """Seven seats named as long as a name may be, each with a different answer of 13
     characters (eight cases), the box's question on two lines and a truth of 20
     characters: the answers, the bets, the scored round with its payouts and its chart
     hold at the room's scale on every screen."""
@@ -283,11 +284,11 @@ def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
     assert len(LONGEST.text["fr"]) >= 120 and len(LONGEST_TRUTH) == 20  # tv.js LINE_LENGTH
     with table_of(tmp_path, "gambit7", NAMED) as (served, screens):
         answers = [
-            f'answer "{seat}" "{typed}" fr' for seat, typed in zip(NAMED, TWELVE, strict=True)
+            f'answer "{seat}" "{typed}" fr' for seat, typed in zip(NAMED, THIRTEEN, strict=True)
         ]
         table = revealed(served, screens, "mat-g7-worst", answers, NAMED)
         labels = [case.label("fr") for case in board(table.state) if case.value is not None]
-        assert len(board(table.state)) == 8 and {len(label) for label in labels} == {12}
+        assert len(board(table.state)) == 8 and {len(label) for label in labels} == {13}
         values = [case.value for case in board(table.state) if case.value is not None]
         for index, seat in enumerate(NAMED):
             chips = (values[index], values[(index + 3) % 7])
@@ -310,15 +311,15 @@ def test_the_worst_gambit7_mat(tmp_path: Path) -> None:
 
 def test_the_worst_quitte_ou_double_round(tmp_path: Path) -> None:
     """As many teams as the game takes, named as long as a name may be, each with a
-    different answer of 12 characters, the box's question on two lines and a truth of
+    different answer of 13 characters, the box's question on two lines and a truth of
     20 characters: the bets and the paid round hold at the room's scale."""
     teams = NAMED[:MAX_TEAMS]
     with table_of(tmp_path, "quitte-ou-double", teams) as (served, screens):
-        numbers = [typed.replace(" ", "").replace(",", ".") for typed in TWELVE[:MAX_TEAMS]]
+        numbers = [typed.replace(" ", "").replace(",", ".") for typed in THIRTEEN[:MAX_TEAMS]]
         answers = [f'answer "{team}" {number}' for team, number in zip(teams, numbers, strict=True)]
         table = revealed(served, screens, "mat-qod-worst", answers, teams)
         labels = [tile.label for tile in qod_board(table.state).tiles]
-        assert len(labels) == MAX_TEAMS and {len(label) for label in labels} == {12}
+        assert len(labels) == MAX_TEAMS and {len(label) for label in labels} == {13}
         zones = [f"<{numbers[0]}", *(f"{a}..{b}" for a, b in itertools.pairwise(numbers))]
         for index, team in enumerate(teams):
             served.box(f'bet "{team}" {zones[index]}')
@@ -345,14 +346,35 @@ def longest_truth(lang: str) -> RoundQuestion:
     return max(builtin(), key=length).asked()
 
 
+def tv_length(name: str) -> int:
+    """The constant `name` of tv.js: how many characters a key number may have."""
+    script = (Path(pi_app.web.__file__).parent / "static" / "tv.js").read_text()
+    found = re.search(rf"const {name} = (\d+);", script)
+    assert found is not None
+    return int(found.group(1))
+
+
+def banks_longest_number() -> str:
+    """The longest number of the bank's true answers in fr, de and en (its unit apart)."""
+    numbers = [number_apart(q.answer, q.unit, lang)[1] for q in builtin() for lang in LANGUAGES]
+    return max(numbers, key=len)
+
+
 def test_every_truth_of_the_bank_has_its_number_a_key_number() -> None:
     """In each language, every question's number fits a key number on a line of its own
     (tv.js `LINE_LENGTH`): the page draws it 80 px high, its unit beside it."""
-    script = (Path(pi_app.web.__file__).parent / "static" / "tv.js").read_text()
-    found = re.search(r"const LINE_LENGTH = (\d+);", script)
-    assert found is not None
-    numbers = [number_apart(q.answer, q.unit, lang)[1] for q in builtin() for lang in LANGUAGES]
-    assert max(map(len, numbers)) <= int(found.group(1)), max(numbers, key=len)
+    longest = banks_longest_number()
+    assert len(longest) <= tv_length("LINE_LENGTH"), longest
+
+
+def test_a_guess_as_long_as_the_banks_longest_number_is_a_key_number() -> None:
+    """A player's guess as long as the bank's longest number (`1 352 617 328`, India's
+    population, 13 characters) is a key number on the mat (tv.js `KEY_LENGTH`), not
+    drawn at the size of words; the worst mats above hold answers that long."""
+    longest = banks_longest_number()
+    assert set(LANGUAGES) >= {"fr", "de", "en"}
+    assert len(longest) <= tv_length("KEY_LENGTH"), longest
+    assert {len(answer) for answer in THIRTEEN} == {tv_length("KEY_LENGTH")}
 
 
 TRUTH_PARTS = """

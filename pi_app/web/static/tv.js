@@ -83,12 +83,13 @@ function disc(seat) {
 }
 
 // A number the room reads from afar (a key number, marked `data-key-number`): 80 px at
-// 1920x1080 on one line, up to KEY_LENGTH characters (`12 345 678,25`), the most two
+// 1920x1080 on one line, up to KEY_LENGTH characters (`1 352 617 328`, as long as the
+// bank's longest number: a guess near a truth that long is one too), the most two
 // cases side by side hold, or LINE_LENGTH for one with a line of its own (the truth's
 // number, `1 411 778 724`: its unit is no key number, drawn beside it at the size of
 // words). A longer one (an absurd slate of 40 digits) is no key number: it wraps inside
 // its box at the size of the stage's words, whole, never cut.
-const KEY_LENGTH = 12;
+const KEY_LENGTH = 13;
 const LINE_LENGTH = 20;
 
 function keyNumber(text, attrs, most = KEY_LENGTH) {
