@@ -14,9 +14,6 @@ forwarded port; a game is started on the screen with the VM's tablet and keyboar
 answer typed, the VM reset (`system_reset`), and the same game is back on the screen.
 Last, the same card boots in QEMU's `raspi3b`, which has no display SDL can open: the
 box plays on with its phones (issue 40), the phone still seated and shown the banner.
-Then `virt` once more, with a sound card whose speaker is a WAV file: the host's phone
-starts a game of the box's own questions, and the first question is heard (issue 50,
-`tests/pi/speaking.py`).
 """
 
 from __future__ import annotations
@@ -40,7 +37,6 @@ from deb.image import BOOT_LABEL, BOOT_MIB, ROOT_LABEL, build_image
 from deb.image_base import base_tarball
 from tests.pi.arm64_root import ensure_binfmt
 from tests.pi.screen import Frame, cells_off, render, same_picture
-from tests.pi.speaking import check_speaking
 from tests.pi.steps import step
 from tests.pi.vm import VM, boot_file, boot_names, put_boot_file, running, until
 
@@ -157,12 +153,6 @@ def test_the_image_boots_to_the_box_in_a_vm(disk: Path) -> None:
             running(disk, disk.parent, key, "raspi3b", ports) as pi,
         ):
             check_screenless(pi, browser, seat)
-        with (
-            step("virt with a speaker: the first question of the box's said"),
-            running(disk, disk.parent, key, ports=ports, sound=disk.parent / "speaker.wav") as vm,
-        ):
-            until("the box's service active again", lambda: service_active(vm), BOOT_MINUTES)
-            check_speaking(vm)
 
 
 def check_first_boot(vm: VM, disk: Path) -> None:

@@ -11,7 +11,6 @@ file read for what the guest said. The VM is always ended on leaving.
 
 from __future__ import annotations
 
-import array
 import json
 import re
 import shlex
@@ -72,10 +71,8 @@ class VM:
         key: Path,
         board: str = "virt",
         ports: tuple[int, int] | None = None,
-        sound: Path | None = None,
     ) -> None:
         self.disk, self.folder, self.key, self.board = disk, folder, key, board
-        self.sound = sound
         self.phones, self.ssh_port = ports or (free_port(), free_port())
         named = "" if board == "virt" else f"-{board}"  # files of its own beside the first
         self.serial = folder / f"serial{named}.log"
@@ -107,19 +104,7 @@ class VM:
             "-serial", f"file:{self.serial}",
             "-monitor", f"unix:{self.monitor_path},server,nowait",
             "-qmp", f"unix:{self.qmp_path},server,nowait",
-            *self._sound_card(),
         ]  # fmt: skip
-
-    def _sound_card(self) -> list[str]:
-        """An Intel HDA sound card whose speaker is a WAV file (`sound`), at the rate
-        and format `heard` reads it in: the guest's snd-hda-intel drives it as the
-        Pi's ALSA card is driven."""
-        if self.sound is None:
-            return []
-        audio = f"wav,id=speaker,path={self.sound},out.frequency={RATE},out.channels=1"
-        audio += ",out.format=s16,out.fixed-settings=on"
-        return ["-audiodev", audio, "-device", "intel-hda",
-                "-device", "hda-output,audiodev=speaker"]  # fmt: skip
 
     def _raspi3b(self, kernel: str, initrd: str, line: str, forward: str) -> list[str]:
         """QEMU's Raspberry Pi 3B: the Pi's own SD controller and USB, and no KMS display
@@ -227,32 +212,11 @@ class VM:
             return False
 
 
-RATE = 22050
-"""The VM's speaker: 16-bit mono samples at this rate, after the WAV's 44-byte header."""
-WINDOW = RATE // 20  # 50 ms
-
-
-def heard(wav: Path, loud: int = 1000) -> float:
-    """Seconds of sound (50 ms windows whose peak passes `loud` of 32767) in what the
-    VM's speaker wrote so far: QEMU fills the WAV's sizes in only when it ends, so the
-    samples are read raw while it runs."""
-    raw = wav.read_bytes()[44:] if wav.exists() else b""
-    samples = array.array("h", raw[: len(raw) // 2 * 2])
-    windows = range(0, len(samples), WINDOW)
-    loud_windows = sum(max(map(abs, samples[at : at + WINDOW]), default=0) > loud for at in windows)
-    return loud_windows * WINDOW / RATE
-
-
 @contextmanager
 def running(
-    disk: Path,
-    folder: Path,
-    key: Path,
-    board: str = "virt",
-    ports: tuple[int, int] | None = None,
-    sound: Path | None = None,
+    disk: Path, folder: Path, key: Path, board: str = "virt", ports: tuple[int, int] | None = None
 ) -> Iterator[VM]:
-    vm = VM(disk, folder, key, board, ports, sound)
+    vm = VM(disk, folder, key, board, ports)
     vm.start()
     try:
         yield vm
